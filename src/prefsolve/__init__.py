@@ -1,0 +1,20 @@
+"""prefsolve: exact double-dummy solver and hand analyzer for Preferans.
+
+>>> import prefsolve
+>>> deal = prefsolve.Deal.parse("A.KT9.KT97.K7 JT97.A7.8.Q98 KQ.J8.AQJ.AJT 8.Q.-.-")
+>>> prefsolve.solve(deal, declarer=0, strain="D", talon=False).tricks in range(11)
+True
+"""
+
+from importlib.metadata import PackageNotFoundError, version
+
+from .cards import Card, Hand
+from .deal import Deal
+from .solver import STRAINS, Solution, Table, solve, table
+
+try:
+    __version__ = version("prefsolve")
+except PackageNotFoundError:  # running from a source tree
+    __version__ = "0.0.0+src"
+
+__all__ = ["Card", "Hand", "Deal", "STRAINS", "Solution", "Table", "solve", "table", "__version__"]

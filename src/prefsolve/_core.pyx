@@ -1,0 +1,635 @@
+# cython: language_level=3
+"""Bitboard double-dummy search for Preferans (the only module that knows bitboards).
+
+Cards are bits 0..31 of a uint32: bit ``suit * 8 + rank`` with suits 0..3 =
+S C D H and ranks 0..7 = 7 8 9 T J Q K A. Seats play 0 -> 1 -> 2 -> 0.
+
+The game is two-sided: the declarer against the two defenders, who act as one.
+The value of a position is "declarer's tricks from here". In trump and
+no-trump games the declarer maximises it; in misère and all-pass the declarer
+(the player whose tricks are counted) minimises it. The search answers the
+null-window question "can the maximising side make the value >= target?";
+exact values come from a short driver over such probes.
+
+Invariants of the search:
+* ``hand[s]`` are the cards still held; cards played in finished tricks are
+  gone, cards of the current trick are in the ``table`` mask.
+* The transposition table is used at trick starts only, when no talon-led
+  trick is pending, and stores a lower and an upper bound of the tricks from
+  here. Its key is the position after relative-rank normalisation (the owner
+  of each remaining card of each suit from the top) plus the leader and the
+  search context, so it stays valid across solves, discards and strains.
+* Two cards of one hand in one suit are equivalent when no card between them
+  is held by another hand or lies on the table; one card per run is tried.
+"""
+
+from libc.stdint cimport int8_t, uint8_t, uint16_t, uint32_t, uint64_t
+from libc.stdlib cimport calloc, free
+from libc.string cimport memset
+
+cdef extern from *:
+    """
+    #include <stdint.h>
+    #if defined(_MSC_VER)
+    #include <intrin.h>
+    static inline int ps_popcount(uint32_t x) { return (int)__popcnt(x); }
+    static inline int ps_ctz(uint32_t x) { unsigned long i; _BitScanForward(&i, x); return (int)i; }
+    static inline int ps_msb(uint32_t x) { unsigned long i; _BitScanReverse(&i, x); return (int)i; }
+    #else
+    static inline int ps_popcount(uint32_t x) { return __builtin_popcount(x); }
+    static inline int ps_ctz(uint32_t x) { return __builtin_ctz(x); }
+    static inline int ps_msb(uint32_t x) { return 31 - __builtin_clz(x); }
+    #endif
+    /* A 64-bit finaliser (splitmix64) to spread table keys over buckets. */
+    static inline uint64_t ps_mix(uint64_t key, uint16_t ctx) {
+        uint64_t h = key ^ ((uint64_t)ctx * 0x9E3779B97F4A7C15ULL);
+        h ^= h >> 31; h *= 0xBF58476D1CE4E5B9ULL; h ^= h >> 29;
+        return h;
+    }
+    """
+    int ps_popcount(uint32_t x) noexcept nogil
+    int ps_ctz(uint32_t x) noexcept nogil
+    int ps_msb(uint32_t x) noexcept nogil
+    uint64_t ps_mix(uint64_t key, uint16_t ctx) noexcept nogil
+
+cdef enum:
+    BUCKET = 4          # entries per bucket (one 64-byte cache line)
+    MAX_MOVES = 12
+
+cdef uint32_t SUIT_MASK[4]
+SUIT_MASK[0] = 0x000000FF
+SUIT_MASK[1] = 0x0000FF00
+SUIT_MASK[2] = 0x00FF0000
+SUIT_MASK[3] = 0xFF000000
+
+
+cdef struct Entry:
+    uint64_t key        # owners of the remaining cards, 16 bits a suit
+    uint16_t ctx        # leader, declarer, trump, mode
+    int8_t lo           # tricks from here are >= lo
+    int8_t hi           # tricks from here are <= hi
+    uint8_t depth       # tricks left (replacement priority)
+    uint8_t gen         # solve generation that last touched the entry
+    uint8_t move        # suit * 8 + relative rank of the best lead, 255 none
+    uint8_t pad
+
+
+cdef struct Search:
+    uint32_t hand[3]
+    int trump           # 0..3, or -1 for no trump
+    int declarer
+    int decl_max        # 1: declarer maximises (games); 0: minimises (misère, all-pass)
+    uint16_t ctx_base   # declarer, trump, mode bits of the TT context
+    int talon[2]        # talon cards that lead the next tricks (all-pass), in order
+    int n_talon         # how many of them are still to lead
+    int talon_pos       # index of the next talon card to lead
+    uint64_t nodes
+    Entry* tt
+    uint64_t tt_mask    # number of buckets - 1
+    uint8_t gen
+
+
+cdef inline int card_suit(int c) noexcept nogil:
+    return c >> 3
+
+
+cdef inline bint beats(int c, int w, int trump) noexcept nogil:
+    """Does card c beat the card w currently winning the trick?"""
+    if (c >> 3) == (w >> 3):
+        return c > w
+    return (c >> 3) == trump
+
+
+cdef inline uint32_t legal_cards(uint32_t h, int led, int trump) noexcept nogil:
+    """Follow suit; if void, trump when holding a trump; otherwise any card."""
+    cdef uint32_t m
+    if led >= 0:
+        m = h & SUIT_MASK[led]
+        if m:
+            return m
+        if trump >= 0:
+            m = h & SUIT_MASK[trump]
+            if m:
+                return m
+    return h
+
+
+cdef inline uint32_t run_tops(uint32_t legal, uint32_t mine, uint32_t alive) noexcept nogil:
+    """The highest card of each run of equivalent cards in ``legal``.
+
+    ``legal`` is a union of whole suits of ``mine``; ``alive`` holds every card
+    still in a hand or on the table. A card of ours starts a run when the next
+    higher alive card of its suit is not ours (or there is none).
+    """
+    cdef uint32_t tops = 0, m, bit
+    cdef int s, r
+    cdef bint prev_mine
+    for s in range(4):
+        m = alive & SUIT_MASK[s]
+        if not (legal & SUIT_MASK[s]):
+            continue
+        prev_mine = False
+        r = s * 8 + 7
+        while r >= s * 8:
+            bit = (<uint32_t>1) << r
+            if m & bit:
+                if mine & bit:
+                    if not prev_mine:
+                        tops |= bit
+                    prev_mine = True
+                else:
+                    prev_mine = False
+            r -= 1
+    return tops & legal
+
+
+cdef inline uint64_t position_key(Search* s) noexcept nogil:
+    """Relative-rank key: for each suit the owners (0..2) of its remaining
+    cards from the top, 2 bits each, padded with 3 (no card) to 16 bits."""
+    cdef uint64_t key = 0
+    cdef uint32_t h0 = s.hand[0], h1 = s.hand[1], h2 = s.hand[2], alive, bit
+    cdef uint32_t code
+    cdef int suit, r, n
+    alive = h0 | h1 | h2
+    for suit in range(4):
+        code = 0
+        n = 0
+        r = suit * 8 + 7
+        while r >= suit * 8:
+            bit = (<uint32_t>1) << r
+            if alive & bit:
+                code <<= 2
+                if h1 & bit:
+                    code |= 1
+                elif h2 & bit:
+                    code |= 2
+                n += 1
+            r -= 1
+        code = (code << (2 * (8 - n))) | (((<uint32_t>1) << (2 * (8 - n))) - 1)
+        key = (key << 16) | code
+    return key
+
+
+cdef inline Entry* tt_probe(Search* s, uint64_t key, uint16_t ctx) noexcept nogil:
+    cdef Entry* b = s.tt + (ps_mix(key, ctx) & s.tt_mask) * BUCKET
+    cdef int i
+    for i in range(BUCKET):
+        if b[i].depth != 0 and b[i].key == key and b[i].ctx == ctx:
+            return &b[i]
+    return NULL
+
+
+cdef inline void tt_store(Search* s, uint64_t key, uint16_t ctx, int depth,
+                          int lo, int hi, int move) noexcept nogil:
+    cdef Entry* b = s.tt + (ps_mix(key, ctx) & s.tt_mask) * BUCKET
+    cdef Entry* victim = NULL
+    cdef int i, score, worst = 1 << 30
+    for i in range(BUCKET):
+        if b[i].depth != 0 and b[i].key == key and b[i].ctx == ctx:
+            victim = &b[i]
+            # Bounds only tighten: both come from exact searches of one position.
+            if lo > victim.lo:
+                victim.lo = lo
+            if hi < victim.hi:
+                victim.hi = hi
+            victim.gen = s.gen
+            if move != 255:
+                victim.move = move
+            return
+    for i in range(BUCKET):
+        # Prefer empty slots, then entries of older solves, then shallow ones.
+        if b[i].depth == 0:
+            score = -1
+        else:
+            score = b[i].depth + (64 if b[i].gen == s.gen else 0)
+        if score < worst:
+            worst = score
+            victim = &b[i]
+    victim.key = key
+    victim.ctx = ctx
+    victim.lo = lo
+    victim.hi = hi
+    victim.depth = depth
+    victim.gen = s.gen
+    victim.move = move
+
+
+cdef inline int relative_move(Search* s, int c) noexcept nogil:
+    """Encode card c as suit * 8 + number of alive cards above it in its suit."""
+    cdef uint32_t alive = s.hand[0] | s.hand[1] | s.hand[2]
+    cdef uint32_t above = alive & SUIT_MASK[c >> 3] & ~(((<uint32_t>2) << c) - 1)
+    return (c & ~7) | ps_popcount(above)
+
+
+cdef inline int absolute_move(Search* s, int m) noexcept nogil:
+    """Decode a relative move; -1 when the suit has too few cards."""
+    cdef uint32_t alive = (s.hand[0] | s.hand[1] | s.hand[2]) & SUIT_MASK[m >> 3]
+    cdef int k = m & 7
+    while alive:
+        if k == 0:
+            return ps_msb(alive)
+        alive &= ~((<uint32_t>1) << ps_msb(alive))
+        k -= 1
+    return -1
+
+
+cdef inline int order_score(Search* s, int seat, int c, int led, int win_card,
+                            int win_seat, int remaining) noexcept nogil:
+    """Cheap move-ordering heuristic; higher is tried first. Only speed depends on it."""
+    cdef int rank = c & 7
+    cdef int suit = c >> 3
+    cdef uint32_t bit = (<uint32_t>1) << c
+    cdef uint32_t alive = s.hand[0] | s.hand[1] | s.hand[2]
+    cdef uint32_t suit_alive = alive & SUIT_MASK[suit]
+    cdef uint32_t higher = suit_alive & ~((bit << 1) - 1)
+    cdef bint is_decl = seat == s.declarer
+    cdef bint wins, partner_wins
+    cdef int power = rank + (8 if suit == s.trump else 0)
+    if led < 0:
+        # Leading a trick.
+        if s.decl_max:
+            if higher == 0:
+                return 60 + power          # a top card: likely winner
+            return 20 + ps_popcount(s.hand[seat] & SUIT_MASK[suit]) - rank
+        if is_decl:
+            return 40 - rank - 4 * ps_popcount(suit_alive & ~s.hand[seat] & (bit - 1))
+        # Misère defence: lead low into a suit where the declarer is above us.
+        if s.hand[s.declarer] & SUIT_MASK[suit]:
+            if (s.hand[s.declarer] & SUIT_MASK[suit] & (bit - 1)) == 0:
+                return 60 - rank
+            return 30 - rank
+        return 10 - rank
+    if win_card < 0:
+        wins = suit == led
+    else:
+        wins = beats(c, win_card, s.trump)
+    partner_wins = win_seat >= 0 and (win_seat == s.declarer) == is_decl
+    if s.decl_max:
+        if partner_wins and not is_decl:
+            return 30 - power
+        if wins:
+            return 60 - power              # cheapest winning card first
+        return 30 - power
+    if is_decl:
+        if not wins:
+            return 60 + power              # highest card that still loses
+        if remaining == 1:
+            return 40 + power              # must win anyway: shed the highest
+        return 40 - power
+    # Misère defender: keep the declarer winning, or force him to go over.
+    if win_seat == s.declarer:
+        return (60 + power) if not wins else (20 - power)
+    return 40 - power
+
+
+cdef inline void order_moves(Search* s, int seat, uint32_t moves, int* out, int* n,
+                             int led, int win_card, int win_seat, int remaining,
+                             int first) noexcept nogil:
+    cdef int scores[MAX_MOVES]
+    cdef int k = 0, c, i, j, tmp
+    while moves:
+        c = ps_ctz(moves)
+        moves &= moves - 1
+        out[k] = c
+        scores[k] = 1000 if c == first else order_score(s, seat, c, led, win_card, win_seat, remaining)
+        k += 1
+    for i in range(1, k):
+        j = i
+        while j > 0 and scores[j] > scores[j - 1]:
+            tmp = scores[j]; scores[j] = scores[j - 1]; scores[j - 1] = tmp
+            tmp = out[j]; out[j] = out[j - 1]; out[j - 1] = tmp
+            j -= 1
+    n[0] = k
+
+
+cdef bint play(Search* s, int seat, int remaining, int led, int win_card, int win_seat,
+               uint32_t table, int target) noexcept nogil:
+    """Seat ``seat`` plays the next card of the current trick.
+
+    ``remaining`` cards are still to be played to the trick (this one included),
+    ``led`` is the suit led (-1 before the first card), ``win_card``/``win_seat``
+    the card winning so far (-1: none yet, as under a talon card), ``table`` the
+    cards on the table, ``target`` the declarer tricks still needed counting this
+    trick. Returns whether the maximising side reaches the target.
+    """
+    cdef uint32_t h = s.hand[seat]
+    cdef uint32_t legal = legal_cards(h, led, s.trump)
+    cdef uint32_t moves = run_tops(legal, h, s.hand[0] | s.hand[1] | s.hand[2] | table)
+    cdef int order[MAX_MOVES]
+    cdef int n, i, c, nl, nw, nws, winner
+    cdef bint maxnode = (seat == s.declarer) == s.decl_max
+    cdef bint r
+    s.nodes += 1
+    order_moves(s, seat, moves, order, &n, led, win_card, win_seat, remaining, -1)
+    for i in range(n):
+        c = order[i]
+        nl = led if led >= 0 else (c >> 3)
+        if (win_card < 0 and (c >> 3) == nl) or (win_card >= 0 and beats(c, win_card, s.trump)):
+            nw = c
+            nws = seat
+        else:
+            nw = win_card
+            nws = win_seat
+        s.hand[seat] ^= (<uint32_t>1) << c
+        if remaining == 1:
+            # Nobody followed a talon card: first hand takes the trick (§4.7, C5).
+            winner = nws if nws >= 0 else 0
+            r = next_trick(s, winner, target - (1 if winner == s.declarer else 0))
+        else:
+            r = play(s, (seat + 1) % 3, remaining - 1, nl, nw, nws,
+                     table | ((<uint32_t>1) << c), target)
+        s.hand[seat] ^= (<uint32_t>1) << c
+        if r == maxnode:
+            return r
+    return not maxnode
+
+
+cdef bint next_trick(Search* s, int leader, int target) noexcept nogil:
+    """A trick boundary: a talon-led trick if one is pending, else a normal one."""
+    cdef int c
+    cdef bint r
+    if s.talon_pos < s.n_talon:
+        c = s.talon[s.talon_pos]
+        s.talon_pos += 1
+        # The talon card sets the suit and cannot win; first hand plays first.
+        r = play(s, 0, 3, c >> 3, -1, -1, (<uint32_t>1) << c, target)
+        s.talon_pos -= 1
+        return r
+    return trick_start(s, leader, target)
+
+
+cdef inline int last_trick(Search* s, int leader) noexcept nogil:
+    """Winner of the final trick, where every card is forced."""
+    cdef int c = ps_ctz(s.hand[leader])
+    cdef int w = c, ws = leader, seat, d, k
+    for k in range(1, 3):
+        seat = (leader + k) % 3
+        d = ps_ctz(s.hand[seat])
+        if beats(d, w, s.trump):
+            w = d
+            ws = seat
+    return ws
+
+
+cdef bint trick_start(Search* s, int leader, int target) noexcept nogil:
+    """A normal trick start: check bounds and the table, then search the lead."""
+    cdef int left = ps_popcount(s.hand[leader])
+    cdef uint64_t key
+    cdef uint16_t ctx
+    cdef Entry* e
+    cdef int lo = 0, hi = left, first = -1, n, i, c, best = 255
+    cdef uint32_t moves
+    cdef int order[MAX_MOVES]
+    cdef bint maxnode, r
+    if target <= 0:
+        return True
+    if target > left:
+        return False
+    if left == 1:
+        s.nodes += 1
+        return (last_trick(s, leader) == s.declarer) >= target
+    key = position_key(s)
+    ctx = s.ctx_base | <uint16_t>leader
+    e = tt_probe(s, key, ctx)
+    if e != NULL:
+        lo = e.lo
+        hi = e.hi
+        if lo >= target:
+            return True
+        if hi < target:
+            return False
+        if e.move != 255:
+            first = absolute_move(s, e.move)
+    s.nodes += 1
+    maxnode = (leader == s.declarer) == s.decl_max
+    moves = run_tops(s.hand[leader], s.hand[leader], s.hand[0] | s.hand[1] | s.hand[2])
+    if first >= 0 and not (moves >> first) & 1:
+        first = -1
+    order_moves(s, leader, moves, order, &n, -1, -1, -1, 3, first)
+    r = not maxnode
+    for i in range(n):
+        c = order[i]
+        s.hand[leader] ^= (<uint32_t>1) << c
+        r = play(s, (leader + 1) % 3, 2, c >> 3, c, leader, (<uint32_t>1) << c, target)
+        s.hand[leader] ^= (<uint32_t>1) << c
+        if r == maxnode:
+            best = relative_move(s, c)
+            break
+    if r:
+        lo = target
+    else:
+        hi = target - 1
+    tt_store(s, key, ctx, left, lo, hi, best)
+    return r
+
+
+# ---------------------------------------------------------------------------
+# Roots: a position given as hands + the current trick + pending talon cards.
+
+cdef struct Root:
+    int seat            # seat to play next
+    int remaining       # cards still to be played to the current trick
+    int led
+    int win_card
+    int win_seat
+    uint32_t table
+    int at_start        # 1 when the position is a normal trick start
+    int leader
+
+
+cdef bint root_geq(Search* s, Root* rt, int target) noexcept nogil:
+    if rt.at_start:
+        return next_trick(s, rt.leader, target)
+    return play(s, rt.seat, rt.remaining, rt.led, rt.win_card, rt.win_seat, rt.table, target)
+
+
+cdef int root_value(Search* s, Root* rt, int lo, int hi) noexcept nogil:
+    """Exact value in [lo, hi] (known bounds) by null-window probes."""
+    cdef int mid
+    while lo < hi:
+        mid = (lo + hi + 1) >> 1
+        if root_geq(s, rt, mid):
+            lo = mid
+        else:
+            hi = mid - 1
+    return lo
+
+
+cdef class Solver:
+    """A search context with its own transposition table; not thread-safe.
+
+    Use one Solver per thread. The table is kept between solves: its entries
+    are exact bounds of positions, valid for every later solve.
+    """
+
+    cdef Search s
+    cdef public uint64_t nodes      # nodes searched by the last call
+    cdef readonly uint64_t tt_bytes
+
+    def __cinit__(self, int tt_mb=64):
+        cdef uint64_t buckets = 1
+        if tt_mb < 1:
+            raise ValueError(f"table size must be at least 1 MiB, got {tt_mb}")
+        while buckets * 2 * BUCKET * sizeof(Entry) <= (<uint64_t>tt_mb) << 20:
+            buckets *= 2
+        memset(&self.s, 0, sizeof(Search))
+        self.s.tt = <Entry*>calloc(buckets * BUCKET, sizeof(Entry))
+        if self.s.tt == NULL:
+            raise MemoryError(f"cannot allocate a {tt_mb} MiB transposition table")
+        self.s.tt_mask = buckets - 1
+        self.tt_bytes = buckets * BUCKET * sizeof(Entry)
+
+    def __dealloc__(self):
+        free(self.s.tt)
+
+    def clear(self):
+        """Forget every stored position."""
+        memset(self.s.tt, 0, (self.s.tt_mask + 1) * BUCKET * sizeof(Entry))
+
+    cdef int _setup(self, hands, int declarer, int trump, bint minimize, talon) except -1:
+        cdef int i
+        for i in range(3):
+            self.s.hand[i] = <uint32_t>hands[i]
+        self.s.trump = -1 if minimize else trump
+        self.s.declarer = declarer
+        self.s.decl_max = 0 if minimize else 1
+        self.s.ctx_base = <uint16_t>((declarer << 2) | ((self.s.trump + 1) << 4)
+                                     | ((1 if minimize else 0) << 7))
+        self.s.n_talon = len(talon)
+        for i in range(self.s.n_talon):
+            self.s.talon[i] = talon[i]
+        self.s.talon_pos = 0
+        self.s.nodes = 0
+        self.s.gen = <uint8_t>(self.s.gen + 1)
+        return 0
+
+    cdef int _root(self, Root* rt, int leader, trick, int talon_card) except -1:
+        """Set up the current trick from the cards already played to it."""
+        cdef int k = len(trick), c, i
+        rt.table = 0
+        rt.leader = leader
+        rt.led = -1
+        rt.win_card = -1
+        rt.win_seat = -1
+        if talon_card >= 0:
+            rt.led = talon_card >> 3
+            rt.table = (<uint32_t>1) << talon_card
+            leader = 0
+        rt.at_start = 1 if (k == 0 and talon_card < 0) else 0
+        for i in range(k):
+            c = trick[i]
+            if rt.led < 0:
+                rt.led = c >> 3
+            if (rt.win_card < 0 and (c >> 3) == rt.led) or (rt.win_card >= 0 and beats(c, rt.win_card, self.s.trump)):
+                rt.win_card = c
+                rt.win_seat = (leader + i) % 3
+            rt.table |= (<uint32_t>1) << c
+        rt.seat = (leader + k) % 3
+        rt.remaining = 3 - k
+        return 0
+
+    def value(self, hands, int declarer, int trump, bint minimize, int leader=0,
+              trick=(), int talon_card=-1, pending=()):
+        """Declarer's tricks from this position on, with best play by both sides.
+
+        ``hands``: three card masks; ``trick``: cards already played to the
+        current trick, in order (first played by ``leader``, or by seat 0 under
+        a talon card ``talon_card``); ``pending``: talon cards that will lead
+        the next tricks (all-pass). The caller validates the position.
+        """
+        cdef Root rt
+        cdef int v, lo = 0, hi
+        self._setup(hands, declarer, trump, minimize, pending)
+        self._root(&rt, leader, trick, talon_card)
+        hi = ps_popcount(self.s.hand[rt.seat])
+        with nogil:
+            v = root_value(&self.s, &rt, lo, hi)
+        self.nodes = self.s.nodes
+        return v
+
+    def geq(self, hands, int declarer, int trump, bint minimize, int target, int leader=0,
+            trick=(), int talon_card=-1, pending=()):
+        """The null-window probe: do the declarer's tricks reach ``target``?"""
+        cdef Root rt
+        cdef bint r
+        self._setup(hands, declarer, trump, minimize, pending)
+        self._root(&rt, leader, trick, talon_card)
+        with nogil:
+            r = root_geq(&self.s, &rt, target)
+        self.nodes = self.s.nodes
+        return bool(r)
+
+    def best_discard(self, hands, uint32_t talon, int declarer, int trump, bint minimize,
+                     int leader=0):
+        """Best value over all 66 discards after the declarer takes the talon.
+
+        Returns ``(value, discard_mask)``. Every discard is considered; a
+        discard only has to beat the best so far (one null-window probe), and a
+        discard whose resulting position equals (up to relative ranks) one
+        already tried is skipped, since its value is the same.
+        """
+        cdef uint32_t full, h, d
+        cdef int cards[12]
+        cdef uint64_t seen[66]
+        cdef int n_seen = 0, ncard = 0, i, j, k, best, v, tricks
+        cdef uint32_t best_mask = 0
+        cdef uint64_t key
+        cdef bint dup
+        cdef int order[12]
+        cdef int okey[12]
+        cdef Root rt
+        self._setup(hands, declarer, trump, minimize, ())
+        self._root(&rt, leader, (), -1)
+        full = self.s.hand[declarer] | talon
+        if ps_popcount(full) != 12:
+            raise ValueError("declarer's hand and talon must make 12 cards")
+        h = full
+        while h:
+            cards[ncard] = ps_ctz(h)
+            h &= h - 1
+            ncard += 1
+        # Try the likely-best discards first: low cards of non-trump suits for
+        # games, high cards for misère, so that the first value is a good bound.
+        for i in range(12):
+            order[i] = cards[i]
+            okey[i] = (cards[i] & 7) + (16 if (cards[i] >> 3) == self.s.trump else 0)
+            if minimize:
+                okey[i] = -okey[i]
+        for i in range(1, 12):
+            j = i
+            while j > 0 and okey[j] < okey[j - 1]:
+                okey[j], okey[j - 1] = okey[j - 1], okey[j]
+                order[j], order[j - 1] = order[j - 1], order[j]
+                j -= 1
+        tricks = 10
+        best = -1
+        with nogil:
+            for i in range(12):
+                for j in range(i + 1, 12):
+                    d = ((<uint32_t>1) << order[i]) | ((<uint32_t>1) << order[j])
+                    self.s.hand[declarer] = full & ~d
+                    key = position_key(&self.s)
+                    dup = False
+                    for k in range(n_seen):
+                        if seen[k] == key:
+                            dup = True
+                            break
+                    if dup:
+                        continue
+                    seen[n_seen] = key
+                    n_seen += 1
+                    tricks = ps_popcount(self.s.hand[declarer])
+                    if best < 0:
+                        best = root_value(&self.s, &rt, 0, tricks)
+                        best_mask = d
+                    elif not minimize:
+                        if best < tricks and root_geq(&self.s, &rt, best + 1):
+                            best = root_value(&self.s, &rt, best + 1, tricks)
+                            best_mask = d
+                    else:
+                        if best > 0 and not root_geq(&self.s, &rt, best):
+                            best = root_value(&self.s, &rt, 0, best - 1)
+                            best_mask = d
+        self.s.hand[declarer] = full & ~best_mask
+        self.nodes = self.s.nodes
+        return best, best_mask

@@ -1,0 +1,213 @@
+"""Cards, suits, ranks and hands of the 32-card Preferans deck.
+
+A card is an immutable :class:`Card` with a suit (0..3 for ♠ ♣ ♦ ♥, the
+bidding order) and a rank (0..7 for 7 8 9 T J Q K A). Its ``index`` is
+``suit * 8 + rank``; a :class:`Hand` is an immutable set of cards, stored as
+a 32-bit mask of those indices, which is also what the native core takes.
+
+>>> Card.parse("SA"), Card.parse("10♥"), Card.parse("kd")
+(Card.parse('SA'), Card.parse('HT'), Card.parse('DK'))
+>>> str(Hand.parse("SA CK CT C9 DK DT D9 D7 HK H7"))
+'A.KT9.KT97.K7'
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Iterable, Iterator
+
+from .errors import CardError, HandError
+
+SUITS = "SCDH"
+SUIT_SYMBOLS = "♠♣♦♥"
+RANKS = "789TJQKA"
+SUIT_NAMES = ("spades", "clubs", "diamonds", "hearts")
+
+_SUIT_OF_CHAR = {c: i for i, c in enumerate(SUITS)} | {c: i for i, c in enumerate(SUIT_SYMBOLS)}
+# Other spellings of the suit symbols (white/emoji variants) that users paste.
+_SUIT_OF_CHAR |= {"♤": 0, "♧": 1, "♢": 2, "♡": 3}
+_RANK_OF_TEXT = {c: i for i, c in enumerate(RANKS)} | {"10": 3}
+
+
+class Card:
+    """One card of the 32-card deck; immutable, hashable, ordered by index.
+
+    >>> c = Card(0, 7)
+    >>> c, c.symbol
+    (Card.parse('SA'), '♠A')
+    """
+
+    __slots__ = ("suit", "rank")
+    suit: int
+    rank: int
+
+    def __init__(self, suit: int, rank: int) -> None:
+        if not (0 <= suit < 4 and 0 <= rank < 8):
+            raise CardError(f"no card with suit {suit!r} and rank {rank!r}")
+        object.__setattr__(self, "suit", suit)
+        object.__setattr__(self, "rank", rank)
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError("Card is immutable")
+
+    @classmethod
+    def from_index(cls, index: int) -> Card:
+        return _CARDS[index]
+
+    @classmethod
+    def parse(cls, text: str) -> Card:
+        """Parse ``SA``, ``AS``, ``S10``, ``10S``, ``♠A``, ``A♠`` (any case)."""
+        t = text.strip().upper()
+        suit = rank = None
+        if t and t[0] in _SUIT_OF_CHAR:
+            suit, rank = _SUIT_OF_CHAR[t[0]], _RANK_OF_TEXT.get(t[1:])
+        elif t and t[-1] in _SUIT_OF_CHAR:
+            suit, rank = _SUIT_OF_CHAR[t[-1]], _RANK_OF_TEXT.get(t[:-1])
+        if suit is None or rank is None:
+            raise CardError(
+                f"cannot read card {text!r}: expected a suit S C D H (or ♠ ♣ ♦ ♥) "
+                f"and a rank 7 8 9 T J Q K A, e.g. 'SA' or 'H10'"
+            )
+        return _CARDS[suit * 8 + rank]
+
+    @property
+    def index(self) -> int:
+        return self.suit * 8 + self.rank
+
+    @property
+    def symbol(self) -> str:
+        """The card with a suit symbol, e.g. ``♠A``."""
+        return SUIT_SYMBOLS[self.suit] + RANKS[self.rank]
+
+    def __str__(self) -> str:
+        return SUITS[self.suit] + RANKS[self.rank]
+
+    def __repr__(self) -> str:
+        return f"Card.parse({str(self)!r})"
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Card) and other.index == self.index
+
+    def __lt__(self, other: Card) -> bool:
+        return self.index < other.index
+
+    def __hash__(self) -> int:
+        return self.index
+
+    def __reduce__(self):
+        return (Card, (self.suit, self.rank))
+
+
+_CARDS = tuple(object.__new__(Card) for _ in range(32))
+for _i, _c in enumerate(_CARDS):
+    object.__setattr__(_c, "suit", _i // 8)
+    object.__setattr__(_c, "rank", _i % 8)
+del _i, _c
+
+ALL_CARDS: tuple[Card, ...] = _CARDS
+FULL_DECK_MASK = 0xFFFFFFFF
+
+
+def cards_of_mask(mask: int) -> list[Card]:
+    """The cards of a 32-bit mask, in index order (♠7 first, ♥A last)."""
+    return [_CARDS[i] for i in range(32) if mask >> i & 1]
+
+
+def mask_of_cards(cards: Iterable[Card]) -> int:
+    mask = 0
+    for card in cards:
+        mask |= 1 << card.index
+    return mask
+
+
+def parse_cards(text: str) -> list[Card]:
+    """Parse a list of cards separated by spaces or commas, keeping duplicates."""
+    return [Card.parse(tok) for tok in re.split(r"[\s,]+", text.strip()) if tok]
+
+
+class Hand:
+    """An immutable set of cards, canonically printed as ``♠.♣.♦.♥`` groups.
+
+    >>> h = Hand.parse("A.KT9.KT97.K7")
+    >>> len(h), Card.parse("CT") in h, h.symbols()
+    (10, True, '♠A ♣KT9 ♦KT97 ♥K7')
+    """
+
+    __slots__ = ("mask",)
+    mask: int
+
+    def __init__(self, cards: Iterable[Card] | int = ()) -> None:
+        if isinstance(cards, int):
+            if not 0 <= cards <= FULL_DECK_MASK:
+                raise HandError(f"hand mask {cards!r} is not a 32-bit card set")
+            mask = cards
+        else:
+            mask = 0
+            for card in cards:
+                if mask >> card.index & 1:
+                    raise HandError(f"duplicate card {card} in hand")
+                mask |= 1 << card.index
+        object.__setattr__(self, "mask", mask)
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError("Hand is immutable")
+
+    @classmethod
+    def parse(cls, text: str) -> Hand:
+        """Parse a dotted hand ``A.KT9.KT97.K7`` (``-`` for a void) or a card list."""
+        t = text.strip()
+        if t.count(".") == 3 and not re.search(r"\s", t):
+            mask = 0
+            for suit, group in enumerate(t.split(".")):
+                if group == "-" or group == "":
+                    continue
+                for rank_text in re.findall(r"10|.", group.upper()):
+                    rank = _RANK_OF_TEXT.get(rank_text)
+                    if rank is None:
+                        raise HandError(f"unknown rank {rank_text!r} in hand {text!r}")
+                    bit = 1 << (suit * 8 + rank)
+                    if mask & bit:
+                        raise HandError(
+                            f"duplicate card {SUITS[suit]}{RANKS[rank]} in hand {text!r}"
+                        )
+                    mask |= bit
+            return cls(mask)
+        try:
+            cards = parse_cards(t)
+        except CardError as exc:
+            raise HandError(f"cannot read hand {text!r}: {exc}") from None
+        seen = 0
+        for card in cards:
+            if seen >> card.index & 1:
+                raise HandError(f"duplicate card {card} in hand {text!r}")
+            seen |= 1 << card.index
+        return cls(seen)
+
+    def __iter__(self) -> Iterator[Card]:
+        return iter(cards_of_mask(self.mask))
+
+    def __len__(self) -> int:
+        return self.mask.bit_count()
+
+    def __contains__(self, card: object) -> bool:
+        return isinstance(card, Card) and bool(self.mask >> card.index & 1)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Hand) and other.mask == self.mask
+
+    def __hash__(self) -> int:
+        return hash(("Hand", self.mask))
+
+    def suit_ranks(self, suit: int) -> str:
+        """Ranks held in one suit, high to low, e.g. ``'KT9'`` (empty for a void)."""
+        return "".join(RANKS[r] for r in range(7, -1, -1) if self.mask >> (suit * 8 + r) & 1)
+
+    def __str__(self) -> str:
+        return ".".join(self.suit_ranks(s) or "-" for s in range(4))
+
+    def symbols(self) -> str:
+        """The hand with suit symbols, voids left out: ``♠A ♣KT9 ♦KT97 ♥K7``."""
+        return " ".join(SUIT_SYMBOLS[s] + self.suit_ranks(s) for s in range(4) if self.suit_ranks(s))
+
+    def __repr__(self) -> str:
+        return f"Hand.parse({str(self)!r})"

@@ -1,0 +1,168 @@
+"""A Preferans deal: the hands of seats 0, 1, 2 and, optionally, the talon.
+
+Seat 0 is first hand (left of the dealer); play goes 0 -> 1 -> 2 -> 0. A full
+deal has three 10-card hands and a 2-card talon; an ending (a position at a
+trick boundary) has three hands of equal size from 1 to 10 cards and no talon.
+
+>>> d = Deal.parse("A.KT9.KT97.K7 JT97.A7.8.Q98 KQ.J8.AQJ.AJT 8.Q.-.-")
+>>> str(d.talon), len(d.hands[1])
+('8.Q.-.-', 10)
+>>> Deal.parse(str(d)) == d
+True
+"""
+
+from __future__ import annotations
+
+import random
+import re
+
+from .cards import ALL_CARDS, Hand
+from .errors import DealError, HandError, PrefsolveError
+
+SEATS = (0, 1, 2)
+
+
+class Deal:
+    """Three hands and an optional talon; immutable and validated."""
+
+    __slots__ = ("hands", "talon")
+    hands: tuple[Hand, Hand, Hand]
+    talon: Hand | None
+
+    def __init__(self, hands, talon=None) -> None:
+        hands = tuple(h if isinstance(h, Hand) else Hand(h) for h in hands)
+        if talon is not None and not isinstance(talon, Hand):
+            talon = Hand(talon)
+        if len(hands) != 3:
+            raise DealError(f"a deal has 3 hands, got {len(hands)}")
+        sizes = [len(h) for h in hands]
+        if len(set(sizes)) != 1:
+            raise DealError(f"hands of unequal size {sizes} (seats 0, 1, 2)")
+        if not 1 <= sizes[0] <= 10:
+            raise DealError(f"hands must hold 1 to 10 cards, got {sizes[0]}")
+        if talon is not None:
+            if len(talon) != 2:
+                raise DealError(f"the talon must be 2 cards, got {len(talon)}")
+            if sizes[0] != 10:
+                raise DealError(
+                    f"a talon goes with 10-card hands, got {sizes[0]}-card hands"
+                )
+        seen = 0
+        for part in hands + ((talon,) if talon is not None else ()):
+            dup = seen & part.mask
+            if dup:
+                card = ALL_CARDS[(dup & -dup).bit_length() - 1]
+                raise DealError(f"duplicate card {card} in deal")
+            seen |= part.mask
+        object.__setattr__(self, "hands", hands)
+        object.__setattr__(self, "talon", talon)
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError("Deal is immutable")
+
+    @classmethod
+    def parse(cls, text: str) -> Deal:
+        """Parse a deal: dotted hands separated by spaces, or hands separated by ``|``.
+
+        >>> Deal.parse("SA SK|SQ SJ|ST S9").hands[2]
+        Hand.parse('T9.-.-.-')
+        """
+        if not isinstance(text, str):
+            raise DealError(f"a deal is text, got {type(text).__name__}")
+        t = text.strip()
+        if "|" in t:
+            parts = [p.strip() for p in t.split("|")]
+        else:
+            parts = t.split()
+            if not all(p.count(".") == 3 for p in parts):
+                raise DealError(
+                    f"cannot read deal {text!r}: give 3 hands (and an optional talon) "
+                    f"as dotted suits 'A.KT9.KT97.K7' separated by spaces, or card "
+                    f"lists separated by '|'"
+                )
+        if len(parts) not in (3, 4):
+            raise DealError(
+                f"a deal has 3 hands and an optional talon, got {len(parts)} parts in {text!r}"
+            )
+        try:
+            hands = [Hand.parse(p) for p in parts]
+        except HandError as exc:
+            raise DealError(f"{exc} (in deal {text!r})") from None
+        try:
+            return cls(hands[:3], hands[3] if len(hands) == 4 else None)
+        except PrefsolveError as exc:
+            raise DealError(f"{exc}: {text!r}") from None
+
+    @classmethod
+    def random(cls, seed: int | None = None, cards: int = 10, talon: bool | None = None) -> Deal:
+        """A uniformly random deal; ``cards`` < 10 gives an ending without talon.
+
+        >>> Deal.random(7) == Deal.random(7)
+        True
+        """
+        if not 1 <= cards <= 10:
+            raise DealError(f"hands must hold 1 to 10 cards, got {cards}")
+        if talon is None:
+            talon = cards == 10
+        if talon and cards != 10:
+            raise DealError("a talon goes with 10-card hands")
+        deck = list(ALL_CARDS)
+        random.Random(seed).shuffle(deck)
+        hands = [deck[i * cards:(i + 1) * cards] for i in range(3)]
+        return cls([Hand(h) for h in hands], Hand(deck[30:32]) if talon else None)
+
+    @property
+    def tricks(self) -> int:
+        """Number of tricks to play: the hand size."""
+        return len(self.hands[0])
+
+    def without_talon(self) -> Deal:
+        return Deal(self.hands)
+
+    def with_hand(self, seat: int, hand: Hand) -> Deal:
+        hands = list(self.hands)
+        hands[seat] = hand
+        return Deal(hands, self.talon)
+
+    def __str__(self) -> str:
+        parts = [str(h) for h in self.hands]
+        if self.talon is not None:
+            parts.append(str(self.talon))
+        return " ".join(parts)
+
+    def __repr__(self) -> str:
+        return f"Deal.parse({str(self)!r})"
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Deal) and other.hands == self.hands and other.talon == self.talon
+
+    def __hash__(self) -> int:
+        return hash((self.hands, self.talon))
+
+    def diagram(self) -> str:
+        """A text diagram with suit symbols: seats 1 and 2 on top, seat 0 below."""
+        from .cards import SUIT_SYMBOLS
+
+        def lines(title: str, hand: Hand) -> list[str]:
+            return [title] + [f"{SUIT_SYMBOLS[s]} {hand.suit_ranks(s) or '-'}" for s in range(4)]
+
+        left, right = lines("Seat 1", self.hands[1]), lines("Seat 2", self.hands[2])
+        out = [f"  {a:<22}{b}" for a, b in zip(left, right)]
+        if self.talon is not None:
+            out.append(f"{'':12}Talon {self.talon.symbols()}")
+        out += [f"{'':12}{row}" for row in lines("Seat 0 (first hand)", self.hands[0])]
+        return "\n".join(out)
+
+
+def check_seat(value: object, what: str) -> int:
+    """Validate a seat number 0..2, naming the parameter in the error."""
+    from .errors import SeatError
+
+    if isinstance(value, bool) or not isinstance(value, int) or value not in SEATS:
+        raise SeatError(f"{what} must be a seat 0, 1 or 2, got {value!r}")
+    return value
+
+
+def split_deal_lines(text: str) -> list[str]:
+    """Deal lines of a file: blank lines and ``#`` comments skipped."""
+    return [ln.strip() for ln in text.splitlines() if ln.strip() and not re.match(r"\s*#", ln)]

@@ -1,0 +1,203 @@
+"""Exact solving of Preferans layouts: one contract, or the table of all contracts.
+
+The search itself lives in the native core (:mod:`prefsolve._core`); this
+module validates input, turns cards into the core's plain integers and wraps
+the answers in result objects.
+
+>>> d = Deal.parse("A.KT9.KT97.K7 JT97.A7.8.Q98 KQ.J8.AQJ.AJT 8.Q.-.-")
+>>> solve(d, declarer=2, strain="NT").tricks >= 0
+True
+"""
+
+from __future__ import annotations
+
+import os
+import threading
+from dataclasses import dataclass, field
+
+from . import _core
+from .cards import ALL_CARDS, SUIT_SYMBOLS, Card, cards_of_mask
+from .deal import Deal, check_seat
+from .errors import DealError, StrainError
+
+STRAINS = ("S", "C", "D", "H", "NT", "misere")
+STRAIN_SYMBOLS = {"S": "♠", "C": "♣", "D": "♦", "H": "♥", "NT": "NT", "misere": "Misère"}
+_STRAIN_ALIASES = {
+    "S": "S", "♠": "S", "SPADES": "S",
+    "C": "C", "♣": "C", "CLUBS": "C",
+    "D": "D", "♦": "D", "DIAMONDS": "D",
+    "H": "H", "♥": "H", "HEARTS": "H",
+    "NT": "NT", "N": "NT", "NOTRUMP": "NT", "NO-TRUMP": "NT", "БК": "NT",
+    "MISERE": "misere", "MISÈRE": "misere", "МИЗЕР": "misere",
+}
+
+DEFAULT_TT_MB = 64
+_local = threading.local()
+
+
+def parse_strain(strain: object) -> str:
+    """Canonical strain name: one of ``S C D H NT misere``.
+
+    >>> parse_strain("♥"), parse_strain("nt"), parse_strain("Misère")
+    ('H', 'NT', 'misere')
+    """
+    if isinstance(strain, str):
+        canon = _STRAIN_ALIASES.get(strain.strip().upper())
+        if canon is not None:
+            return canon
+    raise StrainError(f"unknown strain {strain!r}: expected one of {', '.join(STRAINS)}")
+
+
+def trump_of(strain: str) -> int:
+    """Core trump code: suit index 0..3, or -1 for no-trump and misère."""
+    return "SCDH".index(strain) if strain in "SCDH" else -1
+
+
+def as_deal(deal: Deal | str) -> Deal:
+    if isinstance(deal, Deal):
+        return deal
+    if isinstance(deal, str):
+        return Deal.parse(deal)
+    raise DealError(f"expected a Deal or deal text, got {type(deal).__name__}")
+
+
+def default_solver() -> _core.Solver:
+    """This thread's solver; its table is reused by every solve in the thread.
+
+    The size is ``PREFSOLVE_TT_MB`` MiB (default 64).
+    """
+    solver = getattr(_local, "solver", None)
+    if solver is None:
+        solver = _core.Solver(int(os.environ.get("PREFSOLVE_TT_MB", DEFAULT_TT_MB)))
+        _local.solver = solver
+    return solver
+
+
+@dataclass(frozen=True)
+class Solution:
+    """The exact result of one contract.
+
+    ``tricks``: the declarer's tricks with best play (for misère, the tricks
+    he is forced to take: 0 means the misère is made). ``discard``: one best
+    pair of cards to discard after taking the talon, or None without talon.
+    """
+
+    tricks: int
+    discard: tuple[Card, Card] | None
+    declarer: int
+    strain: str
+    leader: int = 0
+    nodes: int = field(default=0, compare=False)
+
+    def to_dict(self) -> dict:
+        return {
+            "tricks": self.tricks,
+            "discard": [str(c) for c in self.discard] if self.discard else None,
+            "declarer": self.declarer,
+            "strain": self.strain,
+            "leader": self.leader,
+            "nodes": self.nodes,
+        }
+
+
+def _check_talon(deal: Deal, talon: bool) -> bool:
+    if not isinstance(talon, bool):
+        raise DealError(f"talon must be True or False, got {talon!r}")
+    if talon and deal.talon is None:
+        raise DealError(
+            f"deal {str(deal)!r} has no talon; pass talon=False to play the hands as given"
+        )
+    return talon
+
+
+def solve(deal: Deal | str, declarer: int, strain: str, leader: int = 0, talon: bool = True,
+          *, solver: _core.Solver | None = None) -> Solution:
+    """Solve one contract exactly.
+
+    Trump and no-trump: the declarer maximises his tricks against two
+    cooperating defenders. Misère: he minimises them. With ``talon=True`` the
+    declarer adds the talon and discards the best 2 cards of his 12 (the best
+    of all 66 discards).
+    """
+    deal = as_deal(deal)
+    declarer = check_seat(declarer, "declarer")
+    leader = check_seat(leader, "leader")
+    strain = parse_strain(strain)
+    talon = _check_talon(deal, talon)
+    core = solver or default_solver()
+    hands = [h.mask for h in deal.hands]
+    trump = trump_of(strain)
+    minimize = strain == "misere"
+    if talon:
+        tricks, mask = core.best_discard(hands, deal.talon.mask, declarer, trump, minimize, leader)
+        discard = tuple(cards_of_mask(mask))
+    else:
+        tricks = core.value(hands, declarer, trump, minimize, leader)
+        discard = None
+    return Solution(tricks, discard, declarer, strain, leader, core.nodes)
+
+
+@dataclass(frozen=True)
+class Table:
+    """Tricks of every declarer in every strain: ``tricks[declarer][strain]``."""
+
+    deal: Deal
+    leader: int
+    talon: bool
+    tricks: tuple[dict, dict, dict]
+    discards: tuple[dict, dict, dict]
+
+    def to_dict(self) -> dict:
+        return {
+            "deal": str(self.deal),
+            "leader": self.leader,
+            "talon": self.talon,
+            "tricks": {str(d): dict(self.tricks[d]) for d in range(3)},
+            "discards": {
+                str(d): {s: ([str(c) for c in v] if v else None) for s, v in self.discards[d].items()}
+                for d in range(3)
+            },
+        }
+
+    def format(self) -> str:
+        """The table as aligned text with suit symbols, one row per declarer."""
+        width = 13 if self.talon else 7
+        head = "Declarer " + "".join(f"{STRAIN_SYMBOLS[s]:<{width}}" for s in STRAINS)
+        rows = [head.rstrip()]
+        for d in range(3):
+            cells = []
+            for s in STRAINS:
+                cell = str(self.tricks[d][s])
+                if self.discards[d][s]:
+                    cell += " " + "".join(c.symbol for c in self.discards[d][s])
+                cells.append(f"{cell:<{width}}")
+            rows.append(f"{d:<9}" + "".join(cells).rstrip())
+        if self.talon:
+            rows.append("(tricks, then the best discard; misère: tricks the declarer is forced to take)")
+        else:
+            rows.append("(misère: tricks the declarer is forced to take)")
+        return "\n".join(rows)
+
+
+def table(deal: Deal | str, leader: int = 0, talon: bool = True,
+          *, solver: _core.Solver | None = None) -> Table:
+    """Solve all six strains for declarers 0, 1 and 2."""
+    deal = as_deal(deal)
+    leader = check_seat(leader, "leader")
+    talon = _check_talon(deal, talon)
+    core = solver or default_solver()
+    tricks: list[dict] = []
+    discards: list[dict] = []
+    for declarer in range(3):
+        row_t, row_d = {}, {}
+        for strain in STRAINS:
+            sol = solve(deal, declarer, strain, leader, talon, solver=core)
+            row_t[strain] = sol.tricks
+            row_d[strain] = sol.discard
+        tricks.append(row_t)
+        discards.append(row_d)
+    return Table(deal, leader, talon, tuple(tricks), tuple(discards))
+
+
+__all__ = ["STRAINS", "Solution", "Table", "solve", "table", "parse_strain", "default_solver",
+           "ALL_CARDS", "SUIT_SYMBOLS"]
