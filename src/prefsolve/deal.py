@@ -35,6 +35,14 @@ class Deal:
             talon = Hand(talon)
         if len(hands) != 3:
             raise DealError(f"a deal has 3 hands, got {len(hands)}")
+        # Duplicates first: a duplicated card usually also makes sizes unequal.
+        seen = 0
+        for part in hands + ((talon,) if talon is not None else ()):
+            dup = seen & part.mask
+            if dup:
+                card = ALL_CARDS[(dup & -dup).bit_length() - 1]
+                raise DealError(f"duplicate card {card} in deal")
+            seen |= part.mask
         sizes = [len(h) for h in hands]
         if len(set(sizes)) != 1:
             raise DealError(f"hands of unequal size {sizes} (seats 0, 1, 2)")
@@ -47,13 +55,6 @@ class Deal:
                 raise DealError(
                     f"a talon goes with 10-card hands, got {sizes[0]}-card hands"
                 )
-        seen = 0
-        for part in hands + ((talon,) if talon is not None else ()):
-            dup = seen & part.mask
-            if dup:
-                card = ALL_CARDS[(dup & -dup).bit_length() - 1]
-                raise DealError(f"duplicate card {card} in deal")
-            seen |= part.mask
         object.__setattr__(self, "hands", hands)
         object.__setattr__(self, "talon", talon)
 

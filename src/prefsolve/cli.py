@@ -1,0 +1,128 @@
+"""The ``prefsolve`` command line: one subcommand per job.
+
+Human output is aligned text with suit symbols; ``--json`` prints one JSON
+object on stdout. Bad input gives one line on stderr and exit code 2.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+
+import click
+
+from .deal import Deal
+from .errors import PrefsolveError
+from .solver import parse_strain, solve, table
+
+EXAMPLE_DEAL = "A.KT9.KT97.K7 JT97.A7.8.Q98 KQ.J8.AQJ.AJT 8.Q.-.-"
+
+
+class PrefsolveGroup(click.Group):
+    """A group that turns prefsolve's input errors into one line and exit 2."""
+
+    def invoke(self, ctx: click.Context):
+        try:
+            return super().invoke(ctx)
+        except PrefsolveError as exc:
+            click.echo(f"Error: {exc}", err=True)
+            ctx.exit(2)
+
+
+def emit_json(obj: object) -> None:
+    click.echo(json.dumps(obj, ensure_ascii=False))
+
+
+def talon_choice(deal: Deal, talon: bool | None) -> bool:
+    """``--talon/--no-talon`` default: use the talon when the deal has one."""
+    return deal.talon is not None if talon is None else talon
+
+
+deal_argument = click.argument("deal_text", metavar="DEAL", required=False)
+leader_option = click.option("--leader", type=click.IntRange(0, 2), default=0, show_default=True,
+                             help="Seat that leads trick 1 (0 = first hand).")
+talon_option = click.option("--talon/--no-talon", default=None,
+                            help="Take the talon and discard the best 2 cards "
+                                 "[default: when the deal has a talon].")
+json_option = click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
+
+
+@click.group(cls=PrefsolveGroup, context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(package_name="prefsolve")
+def main() -> None:
+    """Exact double-dummy solver and analyzer for Preferans.
+
+    A deal is written as the hands of seats 0, 1, 2 and an optional 2-card
+    talon, each as dotted suits ♠.♣.♦.♥ with ranks high to low, e.g.
+
+    \b
+        prefsolve table "A.KT9.KT97.K7 JT97.A7.8.Q98 KQ.J8.AQJ.AJT 8.Q.-.-"
+    """
+
+
+@main.command()
+@click.option("--seed", type=int, default=None, help="Random seed (repeatable deals).")
+@click.option("--cards", type=click.IntRange(1, 10), default=10, show_default=True,
+              help="Cards per hand; fewer than 10 gives an ending without talon.")
+@click.option("--count", type=click.IntRange(1), default=1, show_default=True,
+              help="Number of deals, one per line (seeds seed, seed+1, ...).")
+def deal(seed: int | None, cards: int, count: int) -> None:
+    """Print random deals in canonical text."""
+    for i in range(count):
+        s = None if seed is None else seed + i
+        click.echo(str(Deal.random(s, cards=cards)))
+
+
+@main.command()
+@deal_argument
+@click.option("--declarer", type=click.IntRange(0, 2), required=True, help="Declarer's seat.")
+@click.option("--strain", required=True, help="S, C, D, H, NT or misere.")
+@leader_option
+@talon_option
+@json_option
+def solve_cmd(deal_text, declarer, strain, leader, talon, as_json):
+    """Solve one contract: the declarer's tricks with best play."""
+    d = Deal.parse(deal_text or EXAMPLE_DEAL)
+    strain = parse_strain(strain)
+    sol = solve(d, declarer, strain, leader, talon_choice(d, talon))
+    if as_json:
+        emit_json({"deal": str(d), **sol.to_dict()})
+        return
+    click.echo(d.diagram())
+    click.echo()
+    what = "tricks forced on the declarer" if strain == "misere" else "tricks"
+    line = f"Declarer {declarer}, {strain}, seat {leader} leads: {sol.tricks} {what}"
+    if sol.discard:
+        line += f", discard {' '.join(c.symbol for c in sol.discard)}"
+    click.echo(line)
+
+
+solve_cmd.name = "solve"
+
+
+@main.command("table")
+@deal_argument
+@leader_option
+@talon_option
+@json_option
+def table_cmd(deal_text, leader, talon, as_json):
+    """Tricks for every declarer in ♠ ♣ ♦ ♥ NT and misère, with the best discard.
+
+    Without DEAL, the built-in example deal is solved.
+    """
+    d = Deal.parse(deal_text or EXAMPLE_DEAL)
+    t = table(d, leader, talon_choice(d, talon))
+    if as_json:
+        emit_json(t.to_dict())
+        return
+    click.echo(d.diagram())
+    click.echo()
+    click.echo(t.format())
+
+
+def run() -> None:  # pragma: no cover - entry point for python -m
+    main(prog_name="prefsolve")
+
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit(run())

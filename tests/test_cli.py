@@ -1,0 +1,81 @@
+"""The command line through click's CliRunner: output, JSON and exit codes."""
+
+import json
+
+import pytest
+from click.testing import CliRunner
+
+from prefsolve import Deal, solve, table
+from prefsolve.cli import EXAMPLE_DEAL, main
+
+
+def run(*args):
+    return CliRunner().invoke(main, list(args))
+
+
+def test_deal_prints_a_parseable_seeded_deal():
+    r = run("deal", "--seed", "7")
+    assert r.exit_code == 0
+    assert Deal.parse(r.output.strip()) == Deal.random(7)
+    r = run("deal", "--seed", "1", "--cards", "4", "--count", "3")
+    lines = r.output.split("\n")[:3]
+    assert [Deal.parse(x).tricks for x in lines] == [4, 4, 4]
+
+
+def test_table_json_matches_api():
+    r = run("table", EXAMPLE_DEAL, "--json")
+    assert r.exit_code == 0, r.output
+    doc = json.loads(r.output)
+    assert doc == table(EXAMPLE_DEAL).to_dict()
+
+
+def test_table_text_has_diagram_and_rows():
+    r = run("table")
+    assert r.exit_code == 0
+    assert "Seat 0 (first hand)" in r.output and "Talon ♠8 ♣Q" in r.output
+    assert "Misère" in r.output
+    t = table(EXAMPLE_DEAL)
+    row0 = next(line for line in r.output.splitlines() if line.startswith("0 "))
+    assert row0.split()[1] == str(t.tricks[0]["S"])
+
+
+def test_table_without_talon_for_an_ending():
+    r = run("table", "AK.-.-.- QJ.-.-.- T9.-.-.-", "--json")
+    assert r.exit_code == 0
+    assert json.loads(r.output)["talon"] is False
+
+
+def test_solve_json():
+    r = run("solve", EXAMPLE_DEAL, "--declarer", "1", "--strain", "NT", "--json")
+    assert r.exit_code == 0
+    doc = json.loads(r.output)
+    sol = solve(EXAMPLE_DEAL, 1, "NT")
+    assert doc["tricks"] == sol.tricks and doc["discard"] == [str(c) for c in sol.discard]
+
+
+def test_solve_no_talon_json_has_null_discard():
+    r = run("solve", EXAMPLE_DEAL, "--declarer", "0", "--strain", "misere", "--no-talon", "--json")
+    assert r.exit_code == 0
+    doc = json.loads(r.output)
+    assert doc["discard"] is None
+    assert doc["tricks"] == solve(EXAMPLE_DEAL, 0, "misere", talon=False).tricks
+
+
+@pytest.mark.parametrize("args, message", [
+    (["solve", EXAMPLE_DEAL, "--declarer", "0", "--strain", "Z"], "unknown strain 'Z'"),
+    (["table", "A.-.-.- A.-.-.- K.-.-.-"], "duplicate card SA"),
+    (["table", "AK.-.-.- Q.-.-.- T9.-.-.-"], "unequal size"),
+    (["table", "SA SK SQ"], "cannot read deal"),
+    (["solve", "A.-.-.- K.-.-.- Q.-.-.-", "--declarer", "0", "--strain", "S", "--talon"],
+     "has no talon"),
+])
+def test_bad_input_is_one_line_and_exit_2(args, message):
+    r = run(*args)
+    assert r.exit_code == 2
+    assert message in r.output
+    assert "Traceback" not in r.output
+
+
+def test_seat_out_of_range_is_a_usage_error():
+    r = run("solve", EXAMPLE_DEAL, "--declarer", "3", "--strain", "S")
+    assert r.exit_code == 2 and "0<=x<=2" in r.output

@@ -1,0 +1,56 @@
+"""Deals: parsing all forms, canonical text, validation of bad input."""
+
+import pytest
+from hypothesis import given, strategies as st
+
+from prefsolve import Deal
+from prefsolve.errors import DealError
+
+EXAMPLE = "A.KT9.KT97.K7 JT97.A7.8.Q98 KQ.J8.AQJ.AJT 8.Q.-.-"
+
+
+def test_example_parses_and_prints_canonically():
+    d = Deal.parse(EXAMPLE)
+    assert str(d) == EXAMPLE
+    assert d.tricks == 10 and str(d.talon) == "8.Q.-.-"
+    assert eval(repr(d), {"Deal": Deal}) == d
+
+
+def test_pipe_form_with_card_lists():
+    d = Deal.parse(EXAMPLE)
+    piped = "|".join(" ".join(str(c) for c in part) for part in (*d.hands, d.talon))
+    assert Deal.parse(piped) == d
+
+
+def test_ending_without_talon():
+    d = Deal.parse("AK.-.-.- QJ.-.-.- T9.-.-.-")
+    assert d.talon is None and d.tricks == 2
+
+
+@pytest.mark.parametrize("text, message", [
+    ("A.KT9.KT97.K7 AT97.A7.8.Q98 KQ.J8.AQJ.AJT 8.Q.-.-", "duplicate card SA"),
+    ("AK.-.-.- Q.-.-.- T9.-.-.-", "unequal size"),
+    ("A.KT9.KT97.K7 JT97.A7.8.Q98 KQ.J8.AQJ.AJT 8.-.-.-", "talon must be 2 cards"),
+    ("AK.-.-.- QJ.-.-.- T9.-.-.- 8.7.-.-", "talon goes with 10-card hands"),
+    ("AK.-.-.- QJ.-.-.-", "3 hands"),
+    ("-.-.-.- -.-.-.- -.-.-.-", "1 to 10 cards"),
+    ("AKQJT9876.-.-.- -.AKQJT9876.-.- -.-.AKQJT9876.-", "unknown rank '6'"),
+    ("SA SK SQ", "dotted suits"),
+    ("SA|SK|SX", "cannot read card 'SX'"),
+])
+def test_bad_deals(text, message):
+    with pytest.raises(DealError, match=message):
+        Deal.parse(text)
+
+
+def test_random_is_seeded_and_valid():
+    assert Deal.random(3) == Deal.random(3)
+    assert Deal.random(3) != Deal.random(4)
+    ending = Deal.random(5, cards=4)
+    assert ending.tricks == 4 and ending.talon is None
+
+
+@given(st.integers(0, 10**9), st.integers(1, 10))
+def test_parse_of_str_is_identity(seed, cards):
+    d = Deal.random(seed, cards=cards)
+    assert Deal.parse(str(d)) == d

@@ -1,0 +1,182 @@
+"""The native engine against the pure-Python reference, and its properties."""
+
+import itertools
+import random
+
+import pytest
+from hypothesis import given, strategies as st
+
+import reference as ref
+from helpers import TRUMPS, hands_text, index, masks
+from prefsolve import Deal, solve
+from prefsolve._core import Solver
+from prefsolve.solver import STRAINS, trump_of
+
+SOLVER = Solver(16)
+
+
+def engine_value(hands, declarer, strain, leader=0, trick=(), talon_card=None, pending=()):
+    return SOLVER.value(masks(hands), declarer, trump_of(strain), strain == "misere", leader,
+                        [index(c) for c in trick], -1 if talon_card is None else index(talon_card),
+                        [index(c) for c in pending])
+
+
+def play_random_cards(rng, hands, leader, trump, k, led=None):
+    """Play k random legal cards of the current trick; returns the trick so far."""
+    trick = []
+    for i in range(k):
+        seat = (leader + i) % 3
+        card = rng.choice(ref.legal(hands[seat], led, trump))
+        hands[seat].remove(card)
+        led = led or ref.suit(card)
+        trick.append(card)
+    return trick
+
+
+@pytest.mark.parametrize("cards", [1, 2, 3])
+def test_agrees_with_plain_minimax_on_endings(cards):
+    rng = random.Random(100 + cards)
+    for _ in range(400):
+        hands = ref.random_ending(rng, cards)
+        declarer, leader = rng.randrange(3), rng.randrange(3)
+        for strain in STRAINS:
+            expected = ref.solve(hands, declarer, TRUMPS[strain], strain == "misere", leader)
+            assert engine_value(hands, declarer, strain, leader) == expected, (hands, declarer, strain, leader)
+
+
+@pytest.mark.parametrize("cards", [4, 5])
+def test_agrees_with_memo_minimax_on_endings(cards):
+    rng = random.Random(200 + cards)
+    for _ in range(60 if cards == 4 else 25):
+        hands = ref.random_ending(rng, cards)
+        declarer, leader = rng.randrange(3), rng.randrange(3)
+        for strain in STRAINS:
+            expected = ref.solve_memo(hands, declarer, TRUMPS[strain], strain == "misere", leader)
+            assert engine_value(hands, declarer, strain, leader) == expected, (hands, declarer, strain, leader)
+
+
+def test_agrees_mid_trick():
+    rng = random.Random(7)
+    for _ in range(1500):
+        cards = rng.randint(1, 4)
+        hands = ref.random_ending(rng, cards)
+        declarer, leader = rng.randrange(3), rng.randrange(3)
+        strain = rng.choice(STRAINS)
+        trump = TRUMPS[strain]
+        trick = play_random_cards(rng, hands, leader, trump, rng.randint(1, 2))
+        expected = ref.solve(hands, declarer, trump, strain == "misere", leader, trick)
+        assert engine_value(hands, declarer, strain, leader, trick) == expected, (hands, trick)
+
+
+def test_table_cards_split_runs():
+    # Seat 1 holds SA and SQ; the leader's SK lies on the table between them,
+    # so the two are not equivalent: SA wins the trick, SQ loses it.
+    hands = [["C7"], ["SA", "SQ"], ["S7", "C8"]]
+    trick = ["SK"]
+    for strain in ("NT", "misere"):
+        assert engine_value(hands, 1, strain, 0, trick) == ref.solve(
+            hands, 1, None, strain == "misere", 0, trick)
+
+
+def test_agrees_on_talon_led_tricks():
+    rng = random.Random(11)
+    for _ in range(600):
+        cards = rng.randint(2, 4)
+        deck = [s + r for s in "SCDH" for r in ref.RANK_ORDER]
+        rng.shuffle(deck)
+        hands = [sorted(deck[i * cards:(i + 1) * cards]) for i in range(3)]
+        pending = rng.sample(deck[3 * cards:], rng.randint(1, 2))
+        player = rng.randrange(3)
+        expected = ref.solve(hands, player, None, True, 0, (), None, pending)
+        assert engine_value(hands, player, "misere", 0, (), None, pending) == expected
+        # Part of the first talon-led trick already played.
+        trick = play_random_cards(rng, hands, 0, None, rng.randint(1, 2), led=ref.suit(pending[0]))
+        expected = ref.solve(hands, player, None, True, 0, trick, pending[0], pending[1:])
+        assert engine_value(hands, player, "misere", 0, trick, pending[0], pending[1:]) == expected
+
+
+def test_null_window_probe_matches_value():
+    rng = random.Random(3)
+    for _ in range(40):
+        d = Deal.random(rng.randrange(10**6), cards=6)
+        hands = [h.mask for h in d.hands]
+        value = SOLVER.value(hands, 1, 2, False, 0)
+        for target in range(0, 8):
+            assert SOLVER.geq(hands, 1, 2, False, target, 0) == (value >= target)
+
+
+SUIT_PERMUTATIONS = list(itertools.permutations(range(4)))
+
+
+def relabel(deal, perm):
+    def move(hand):
+        m = 0
+        for c in hand:
+            m |= 1 << (perm[c.suit] * 8 + c.rank)
+        return m
+    talon = move(deal.talon) if deal.talon is not None else None
+    return Deal([move(h) for h in deal.hands], talon)
+
+
+@given(st.integers(0, 10**9), st.integers(1, 7), st.sampled_from(STRAINS),
+       st.integers(0, 2), st.integers(0, 2), st.sampled_from(SUIT_PERMUTATIONS))
+def test_results_in_range_and_suit_relabelling_changes_nothing(seed, cards, strain, declarer,
+                                                                leader, perm):
+    d = Deal.random(seed, cards=cards)
+    value = solve(d, declarer, strain, leader, talon=False).tricks
+    assert 0 <= value <= cards
+    t = trump_of(strain)
+    if t >= 0:
+        # Keep the trump suit where it is; any permutation of the other suits.
+        others = [s for s in range(4) if s != t]
+        images = [perm[s] for s in others]
+        order = sorted(range(3), key=lambda i: images[i])
+        mapping = {s: s for s in range(4)}
+        for i, s in enumerate(others):
+            mapping[s] = others[order.index(i)]
+        perm = tuple(mapping[s] for s in range(4))
+    moved = relabel(d, perm)
+    new_strain = strain if t < 0 else "SCDH"[perm[t]]
+    assert solve(moved, declarer, new_strain, leader, talon=False).tricks == value
+
+
+def brute_force_discard(deal, declarer, strain, leader=0):
+    full = deal.hands[declarer].mask | deal.talon.mask
+    cards = [i for i in range(32) if full >> i & 1]
+    values = []
+    for a, b in itertools.combinations(cards, 2):
+        hands = [h.mask for h in deal.hands]
+        hands[declarer] = full & ~(1 << a) & ~(1 << b)
+        values.append(SOLVER.value(hands, declarer, trump_of(strain), strain == "misere", leader))
+    assert len(values) == 66
+    return min(values) if strain == "misere" else max(values)
+
+
+@pytest.mark.parametrize("seed, declarer, strain", [
+    (1, 0, "S"), (2, 1, "NT"), (3, 2, "misere"), (4, 0, "H"), (5, 1, "misere"), (6, 2, "D"),
+])
+def test_best_discard_equals_brute_force_over_66(seed, declarer, strain):
+    d = Deal.random(seed)
+    sol = solve(d, declarer, strain)
+    assert sol.tricks == brute_force_discard(d, declarer, strain)
+    # The named discard really achieves the value.
+    kept = (d.hands[declarer].mask | d.talon.mask) & ~sum(1 << c.index for c in sol.discard)
+    hands = [h.mask for h in d.hands]
+    hands[declarer] = kept
+    assert SOLVER.value(hands, declarer, trump_of(strain), strain == "misere", 0) == sol.tricks
+    assert len(set(sol.discard)) == 2 and all(
+        (d.hands[declarer].mask | d.talon.mask) >> c.index & 1 for c in sol.discard)
+
+
+def test_threads_give_identical_results():
+    from concurrent.futures import ThreadPoolExecutor
+
+    deals = [Deal.random(s, cards=7) for s in range(12)]
+    serial = [solve(d, 0, "misere", talon=False).tricks for d in deals]
+    with ThreadPoolExecutor(2) as pool:
+        parallel = list(pool.map(lambda d: solve(d, 0, "misere", talon=False).tricks, deals))
+    assert parallel == serial
+
+
+def test_hands_text_helper_round_trips():
+    assert str(Deal.parse(hands_text([["SA"], ["SK"], ["SQ"]]))) == "A.-.-.- K.-.-.- Q.-.-.-"
