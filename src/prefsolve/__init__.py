@@ -8,8 +8,11 @@ True
 
 from importlib.metadata import PackageNotFoundError, version
 
+from .auction import check_auction
 from .cards import Card, Hand
+from .contract import Contract
 from .deal import Deal
+from .rules import Rules
 from .solver import STRAINS, Solution, Table, solve, table
 
 try:
@@ -17,4 +20,7 @@ try:
 except PackageNotFoundError:  # running from a source tree
     __version__ = "0.0.0+src"
 
-__all__ = ["Card", "Hand", "Deal", "STRAINS", "Solution", "Table", "solve", "table", "__version__"]
+__all__ = [
+    "Card", "Hand", "Deal", "STRAINS", "Solution", "Table", "solve", "table",
+    "Contract", "Rules", "check_auction", "__version__",
+]

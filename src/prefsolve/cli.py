@@ -13,6 +13,7 @@ import click
 
 from .deal import Deal
 from .errors import PrefsolveError
+from .rules_cli import auction, score
 from .solver import parse_strain, solve, table
 
 EXAMPLE_DEAL = "A.KT9.KT97.K7 JT97.A7.8.Q98 KQ.J8.AQJ.AJT 8.Q.-.-"
@@ -118,6 +119,10 @@ def table_cmd(deal_text, leader, talon, as_json):
     click.echo(d.diagram())
     click.echo()
     click.echo(t.format())
+
+
+main.add_command(auction)
+main.add_command(score)
 
 
 def run() -> None:  # pragma: no cover - entry point for python -m

@@ -1,0 +1,485 @@
+"""Auction, declaration and whist-call validation (PREFERANS_RULES.md §2, §3.1–3.5).
+
+Calls are given in order starting with first hand (seat 0), then seats 1 and
+2 clockwise. An illegal call is a *verdict*, not an exception: the result
+names the first illegal call, its seat and the rule it breaks. Malformed
+input (an unknown word) raises :class:`~prefsolve.errors.AuctionError`.
+
+    >>> from prefsolve.rules import Rules
+    >>> r = check_auction("раз два пас три пас", Rules.profile("sochi"))
+    >>> r.legal, r.finished, r.winner, str(r.contract)
+    (True, True, 0, '6D')
+    >>> bad = check_auction("6S 6C 6S", Rules.profile("sochi"))
+    >>> bad.legal, bad.call, bad.seat
+    (False, 2, 2)
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from functools import lru_cache
+from typing import Any, Iterable, Sequence
+
+from prefsolve.contract import LEVELS, STRAINS, Contract
+from prefsolve.errors import AuctionError, ContractError
+from prefsolve.rules import Rules
+
+PASS = "pass"
+BID = "bid"
+HOLD = "hold"
+SEATS = 3
+
+_PASS_WORDS = {"pass", "пас", "p", "-"}
+_HOLD_WORDS = {"здесь", "here", "hold", "держу", "поддерживаю"}
+_MAX_PHRASE = 5  # longest spoken call: «семирик на червях без прикупа»
+
+
+@dataclass(frozen=True)
+class Call:
+    """One auction call: a pass, a bid, or a hold («здесь») of the current bid.
+
+    A hold may name its contract («два здесь») or not («здесь»).
+
+    >>> Call.parse("семь первых")
+    Call(bid 7S)
+    >>> Call.parse("два здесь")
+    Call(hold 6C)
+    """
+
+    kind: str
+    contract: Contract | None = None
+
+    @classmethod
+    def parse(cls, word: str) -> Call:
+        """Parse one call; raises :class:`AuctionError` on an unknown word."""
+        norm = " ".join(str(word).strip().lower().replace("ё", "е").split())
+        if norm in _PASS_WORDS:
+            return cls(PASS)
+        if norm in _HOLD_WORDS:
+            return cls(HOLD)
+        parts = norm.rsplit(" ", 1)
+        try:
+            if len(parts) == 2 and parts[1] in _HOLD_WORDS:
+                return cls(HOLD, Contract.parse(parts[0]))
+            return cls(BID, Contract.parse(norm))
+        except ContractError:
+            raise AuctionError(f"unknown call {word!r}") from None
+
+    def __str__(self) -> str:
+        if self.kind == PASS:
+            return "pass"
+        if self.kind == HOLD:
+            return f"{self.contract} here" if self.contract else "here"
+        return str(self.contract)
+
+    def __repr__(self) -> str:
+        return f"Call({self.kind}{' ' + str(self.contract) if self.contract else ''})"
+
+
+def parse_calls(text: str | Iterable[str | Call]) -> tuple[Call, ...]:
+    """Split an auction into calls.
+
+    Text is split on commas when it has any, otherwise on spaces with
+    multi-word calls («семь первых», «8 БК», «два здесь») matched greedily.
+
+    >>> [str(c) for c in parse_calls("раз семь первых пас 8 БК пас")]
+    ['6S', '7S', 'pass', '8NT', 'pass']
+    >>> parse_calls("раз foo")
+    Traceback (most recent call last):
+    ...
+    prefsolve.errors.AuctionError: unknown call 'foo' in 'раз foo'
+    """
+    if not isinstance(text, str):
+        return tuple(c if isinstance(c, Call) else Call.parse(c) for c in text)
+    if "," in text or ";" in text:
+        return tuple(Call.parse(p) for p in re.split(r"[,;]", text) if p.strip())
+    words = text.split()
+    calls: list[Call] = []
+    i = 0
+    while i < len(words):
+        for n in range(min(_MAX_PHRASE, len(words) - i), 0, -1):
+            try:
+                calls.append(Call.parse(" ".join(words[i : i + n])))
+            except AuctionError:
+                continue
+            i += n
+            break
+        else:
+            raise AuctionError(f"unknown call {words[i]!r} in {text!r}")
+    return tuple(calls)
+
+
+@lru_cache(maxsize=None)
+def _ladder(extensions: str) -> tuple[Contract, ...]:
+    games = lambda level, hand: [Contract(level, s, hand) for s in STRAINS]  # noqa: E731
+    if extensions == "none":
+        return tuple(sorted([c for lv in LEVELS for c in games(lv, False)] + [Contract.misere()]))
+    # The seed's classic ladder (SEED_RULES.md, Auction): misère is overcalled
+    # only by a 9 without talon or any 10, misère without talon only by a 10
+    # without talon. §2.5 [K]: a game without talon outranks the same level
+    # with talon, so each level's hand games follow its talon games.
+    out: list[Contract] = []
+    for lv in (6, 7, 8):
+        out += games(lv, False) + games(lv, True)
+    out += games(9, False) + [Contract.misere()] + games(9, True)
+    out += games(10, False) + [Contract.misere(True)] + games(10, True)
+    return tuple(out)
+
+
+def ladder(rules: Rules) -> tuple[Contract, ...]:
+    """All biddable contracts of a profile in seniority order.
+
+    >>> len(ladder(Rules.profile("sochi"))), len(ladder(Rules.profile("classic")))
+    (26, 52)
+    """
+    return _ladder(rules.ladder_extensions)
+
+
+def seniority(contract: Contract, rules: Rules) -> int:
+    """Index of a contract on the profile's ladder; raises ContractError if absent."""
+    table = _seniority_table(rules.ladder_extensions)
+    try:
+        return table[contract]
+    except KeyError:
+        raise ContractError(
+            f"contract {str(contract)!r} is not on the {rules.name} ladder "
+            f"(§2.5: games without talon need ladder_extensions='hand_games')"
+        ) from None
+
+
+@lru_cache(maxsize=None)
+def _seniority_table(extensions: str) -> dict[Contract, int]:
+    return {c: i for i, c in enumerate(_ladder(extensions))}
+
+
+@dataclass(frozen=True)
+class AuctionResult:
+    """Verdict on an auction.
+
+    Legal auctions: ``finished``, ``winner`` (seat 0..2), ``contract`` (the
+    lowest contract the winner may declare), ``all_pass``, ``next_seat``
+    (who speaks next when unfinished). Illegal ones: ``call`` (index from 0),
+    ``seat`` and a one-sentence ``reason`` naming the rule.
+    """
+
+    legal: bool
+    calls: tuple[Call, ...]
+    finished: bool = False
+    winner: int | None = None
+    contract: Contract | None = None
+    all_pass: bool = False
+    next_seat: int | None = None
+    call: int | None = None
+    seat: int | None = None
+    reason: str | None = None
+
+    def to_dict(self) -> dict[str, Any]:
+        """The JSON form used by ``prefsolve auction --json``."""
+        if not self.legal:
+            return {"legal": False, "call": self.call, "seat": self.seat, "reason": self.reason}
+        return {
+            "legal": True,
+            "finished": self.finished,
+            "winner": self.winner,
+            "contract": str(self.contract) if self.contract else None,
+            "all_pass": self.all_pass,
+        }
+
+
+@dataclass
+class _State:
+    """Mutable auction state used while replaying the calls."""
+
+    rules: Rules
+    min_level: int
+    passed: set[int] = field(default_factory=set)
+    highest: Contract | None = None
+    highest_bidder: int | None = None
+    bids: dict[int, list[Contract]] = field(default_factory=dict)
+    turn: int = 0
+    finished: bool = False
+
+    @property
+    def all_pass(self) -> bool:
+        return self.finished and self.highest is None
+
+    def reason(self, seat: int, call: Call) -> str | None:
+        """Why ``call`` by ``seat`` is illegal now, or None when it is legal."""
+        if self.finished:
+            return "§2.2: the auction is already over, no further call is allowed"
+        if call.kind == PASS:
+            return None
+        r = self.rules
+        if call.kind == HOLD:
+            if self.highest is None or (call.contract is not None and call.contract != self.highest):
+                return self._hold_reason(seat, call)
+            call = Call(BID, self.highest)  # a hold is a repeat of the current bid
+        c = call.contract
+        assert c is not None
+        try:
+            pos = seniority(c, r)
+        except ContractError:
+            return f"§2.5: {c} (a contract without talon) is not biddable under the {r.name} rules"
+        own = self.bids.get(seat, [])
+        if c.is_misere:
+            if r.misere_binding and own:
+                return (f"§2.3 binding misère: misère may only be a player's first bid, "
+                        f"but seat {seat} already bid {own[-1]}")
+        else:
+            if r.misere_binding and own and own[0].is_misere:
+                return f"§2.3 binding misère: seat {seat} bid misère and may only pass afterwards"
+            assert c.level is not None
+            if c.level < self.min_level:
+                return (f"§2.6 exit from all-pass ({r.raspasy_exit}): the lowest game "
+                        f"after the all-pass deals is {self.min_level}, not {c}")
+        if self.highest is None:
+            return None
+        top = seniority(self.highest, r)
+        if pos > top:
+            return None
+        if pos == top and not c.is_misere:
+            why = self._hold_reason(seat, Call(HOLD, c))
+            return None if why is None else why
+        if self.highest.is_misere and not c.is_misere:
+            return f"§2.3: {c} does not overcall misère on the {r.name} ladder"
+        return f"§2.2: a bid must be higher than the current bid {self.highest}, {c} is not"
+
+    def _hold_reason(self, seat: int, call: Call) -> str | None:
+        r = self.rules
+        if self.highest is None:
+            return "§2.4: «здесь» holds the current bid, but nobody has bid yet"
+        if call.contract is not None and call.contract != self.highest:
+            return f"§2.4: «здесь» must repeat the current bid {self.highest}, not {call.contract}"
+        if r.hold == "off":
+            return (f"§2.2: a bid must be higher than the current bid {self.highest} "
+                    f"(holding «здесь» is off in the {r.name} rules)")
+        if self.highest.is_misere:
+            return "§2.4: misère cannot be held («здесь»)"
+        if self.highest == Contract(6, "S") and not r.hold_6s_allowed:
+            return "§2.4: 6♠ («раз») cannot be held («здесь»)"
+        assert self.highest_bidder is not None
+        if r.hold == "first_hand_only" and seat != 0:
+            return "§2.4: only first hand may hold («здесь») a bid"
+        if r.hold == "senior_when_two_left" and SEATS - len(self.passed) != 2:
+            return "§2.4: «здесь» is allowed only when exactly two players are left in the auction"
+        if seat > self.highest_bidder:
+            return (f"§2.4: only the senior hand may hold («здесь»); seat {seat} is junior "
+                    f"to seat {self.highest_bidder}")
+        return None
+
+    def apply(self, seat: int, call: Call) -> None:
+        if call.kind == PASS:
+            self.passed.add(seat)
+        else:
+            c = call.contract if call.kind == BID else self.highest
+            assert c is not None
+            self.highest, self.highest_bidder = c, seat
+            self.bids.setdefault(seat, []).append(c)
+        left = SEATS - len(self.passed)
+        if left == 0 or (left == 1 and self.highest is not None):
+            self.finished = True
+            return
+        nxt = (seat + 1) % SEATS
+        while nxt in self.passed:
+            nxt = (nxt + 1) % SEATS
+        self.turn = nxt
+
+
+def _replay(calls: Sequence[Call], rules: Rules, allpass_count: int) -> tuple[_State, AuctionResult | None]:
+    st = _State(rules, rules.min_game_level(allpass_count))
+    for i, call in enumerate(calls):
+        seat = st.turn
+        why = st.reason(seat, call)
+        if why is not None:
+            return st, AuctionResult(False, tuple(calls), call=i, seat=seat, reason=why)
+        st.apply(seat, call)
+    return st, None
+
+
+def check_auction(calls: str | Iterable[str | Call], rules: Rules | None = None,
+                  allpass_count: int = 0) -> AuctionResult:
+    """Validate calls starting with first hand (§2.2–2.7).
+
+    ``allpass_count`` is the number of consecutive all-pass deals before
+    this one (§2.6 exit from all-pass).
+
+    >>> r = check_auction("pass pass pass")
+    >>> r.finished, r.all_pass
+    (True, True)
+    >>> check_auction("6S pass pass 6C").reason
+    '§2.2: the auction is already over, no further call is allowed'
+    >>> check_auction("6S", allpass_count=1).reason
+    '§2.6 exit from all-pass (strict): the lowest game after the all-pass deals is 7, not 6S'
+    """
+    rules = rules or Rules()
+    if allpass_count < 0:
+        raise AuctionError(f"allpass_count must be >= 0, got {allpass_count!r}")
+    parsed = parse_calls(calls)
+    st, bad = _replay(parsed, rules, allpass_count)
+    if bad is not None:
+        return bad
+    if not st.finished:
+        return AuctionResult(True, parsed, next_seat=st.turn)
+    return AuctionResult(True, parsed, finished=True, winner=st.highest_bidder,
+                         contract=st.highest, all_pass=st.highest is None)
+
+
+def legal_calls(calls: str | Iterable[str | Call], rules: Rules | None = None,
+                allpass_count: int = 0) -> tuple[Call, ...]:
+    """Every legal next call after a legal, unfinished auction (empty otherwise).
+
+    >>> calls = [str(c) for c in legal_calls("6S 6C pass")]
+    >>> calls[:3], "misere" in calls, calls[-1]
+    (['pass', '6D', '6H'], False, '6C here')
+    """
+    rules = rules or Rules()
+    st, bad = _replay(parse_calls(calls), rules, allpass_count)
+    if bad is not None or st.finished:
+        return ()
+    seat = st.turn
+    cands = [Call(PASS)] + [Call(BID, c) for c in ladder(rules)]
+    out = [c for c in cands if st.reason(seat, c) is None and not
+           (c.kind == BID and st.highest is not None and c.contract == st.highest)]
+    if st.highest is not None and st.reason(seat, Call(HOLD, st.highest)) is None:
+        out.append(Call(HOLD, st.highest))
+    return tuple(out)
+
+
+@dataclass(frozen=True)
+class Verdict:
+    """A yes/no answer with the rule that decided a "no"."""
+
+    legal: bool
+    reason: str | None = None
+
+
+def check_declaration(bid: Contract | str, declared: Contract | str, rules: Rules | None = None) -> Verdict:
+    """Check the contract declared by the auction winner against his winning bid.
+
+    §3.1: never lower than the winning bid; §2.3: the misère winner plays
+    misère, and a game bid may turn into misère only with trading misère.
+
+    >>> check_declaration("6D", "6S").reason
+    '§3.1: the declared contract 6S is lower than the winning bid 6D'
+    >>> check_declaration("misere", "10NT").legal
+    False
+    >>> check_declaration("7S", "misere", Rules().replace(misere_binding=False)).legal
+    True
+    """
+    rules = rules or Rules()
+    bid = bid if isinstance(bid, Contract) else Contract.parse(bid)
+    declared = declared if isinstance(declared, Contract) else Contract.parse(declared)
+    if bid.is_misere:
+        if declared != bid:
+            return Verdict(False, f"§2.3: the winner of a {bid} auction must play {bid}, not {declared}")
+        return Verdict(True)
+    if declared.is_misere:
+        if rules.misere_binding:
+            return Verdict(False, f"§2.3 binding misère: a player who won on {bid} cannot declare misère")
+        # SEED_RULES.md trading misère: games are bid, misère declared after the talon,
+        # so the winning bid must rank below misère.
+        if seniority(bid, rules) > seniority(Contract.misere(), rules):
+            return Verdict(False, f"§2.3 trading misère: {bid} ranks above misère, misère cannot be declared")
+        if declared.without_talon:
+            return Verdict(False, "§2.3 trading misère: the talon was taken, misère without talon is impossible")
+        return Verdict(True)
+    if declared.without_talon != bid.without_talon:
+        what = "without talon" if bid.without_talon else "with talon"
+        return Verdict(False, f"§2.5: the auction was won {what}, so the game must be declared {what}")
+    if seniority(declared, rules) < seniority(bid, rules):
+        return Verdict(False, f"§3.1: the declared contract {declared} is lower than the winning bid {bid}")
+    return Verdict(True)
+
+
+# -- whist calls (§3.2) ---------------------------------------------------------
+WHIST = "whist"
+HALF = "half"
+_WHIST_WORDS = {"whist": WHIST, "вист": WHIST, "w": WHIST, "pass": PASS, "пас": PASS, "p": PASS,
+                "half": HALF, "полвиста": HALF, "half-whist": HALF, "пол виста": HALF}
+
+
+def parse_whist_call(word: str) -> str:
+    """``whist``, ``pass`` or ``half`` (also вист, пас, полвиста)."""
+    norm = " ".join(str(word).strip().lower().split())
+    if norm not in _WHIST_WORDS:
+        raise AuctionError(f"unknown whist call {word!r} (expected whist, pass or half)")
+    return _WHIST_WORDS[norm]
+
+
+@dataclass(frozen=True)
+class WhistResult:
+    """Verdict on the defenders' whist calls.
+
+    ``seat`` is 0 for the first defender (declarer's left), 1 for the second.
+    ``outcome`` is ``"misere"`` (no whist, both catch), ``"pass_out"`` (both
+    passed: counted as made), ``"half_whist"`` (no play), ``"one_whister"`` or
+    ``"two_whisters"``; ``whisters`` lists the whisting defenders; ``play`` is
+    ``"open"``/``"closed"`` when the hand is played by whisters, else None.
+    """
+
+    legal: bool
+    finished: bool = False
+    outcome: str | None = None
+    whisters: tuple[int, ...] = ()
+    half_whister: int | None = None
+    play: str | None = None
+    call: int | None = None
+    seat: int | None = None
+    reason: str | None = None
+
+
+def check_whist_calls(contract: Contract | str, calls: Iterable[str], rules: Rules | None = None,
+                      open: bool = True) -> WhistResult:
+    """Validate the defenders' calls in speaking order (§3.2, §3.5).
+
+    The first defender speaks, then the second; after «пас, полвиста» the
+    first defender speaks again (his second chance: whist, or pass and the
+    half-whist stands). ``open`` is the lone whister's choice to play open.
+
+    >>> r = check_whist_calls("7S", ["pass", "half", "pass"])
+    >>> r.outcome, r.half_whister
+    ('half_whist', 1)
+    >>> check_whist_calls("8S", ["pass", "half"]).reason
+    '§3.2: half-whist is allowed only on 6- and 7-level contracts, not on 8S'
+    """
+    rules = rules or Rules()
+    c = contract if isinstance(contract, Contract) else Contract.parse(contract)
+    words = [parse_whist_call(w) for w in calls]
+    if c.is_misere:
+        if words:
+            return WhistResult(False, call=0, seat=0,
+                               reason="§3.2: nobody whists on misère, both opponents catch the declarer")
+        return WhistResult(True, True, "misere", (0, 1), play="closed")
+    seq_seats = (0, 1, 0)
+    for i, w in enumerate(words):
+        if i >= 3 or (i == 2 and words[1] != HALF):
+            return WhistResult(False, call=i, seat=seq_seats[i % 3],
+                               reason="§3.2: the whist calls are already over")
+        seat = seq_seats[i]
+        why = None
+        if w == HALF:
+            if seat == 0:
+                why = "§3.2: only the second defender may half-whist"
+            elif rules.half_whist == "off":
+                why = f"§3.2: half-whist is not played in the {rules.name} rules"
+            elif words[0] != PASS:
+                why = "§3.2: half-whist is allowed only after the first defender passed"
+            elif c.level is not None and c.level > 7:
+                why = f"§3.2: half-whist is allowed only on 6- and 7-level contracts, not on {c}"
+        if why is None and w != WHIST and rules.stalingrad and c == Contract(6, "S"):
+            why = "§3.5 Stalingrad: both defenders must whist against 6♠"
+        if why is not None:
+            return WhistResult(False, call=i, seat=seat, reason=why)
+    if len(words) < 2 or (words[1] == HALF and len(words) < 3):
+        return WhistResult(True, False)
+    if words[1] == HALF:
+        if words[2] == WHIST:  # second chance taken: whist + pass, the half-whist lapses
+            return WhistResult(True, True, "one_whister", (0,), play="open" if open else "closed")
+        return WhistResult(True, True, "half_whist", (), half_whister=1)
+    whisters = tuple(i for i in (0, 1) if words[i] == WHIST)
+    if not whisters:
+        return WhistResult(True, True, "pass_out")
+    if len(whisters) == 2:  # §3.2: both whist → played closed
+        return WhistResult(True, True, "two_whisters", whisters, play="closed")
+    return WhistResult(True, True, "one_whister", whisters, play="open" if open else "closed")

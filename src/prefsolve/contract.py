@@ -1,0 +1,271 @@
+"""Contracts of Russian Preferans: the bidding ladder, parsing and values.
+
+A :class:`Contract` is a game (level 6..10 in a strain ♠ ♣ ♦ ♥ NT) or a
+misère, optionally *without talon* (the seed's classic «игра без прикупа»).
+Contracts compare by seniority on the 26-step ladder of PREFERANS_RULES.md
+§2.1 (6♠ < 6♣ < … < 8NT < misère < 9♠ < … < 10NT)::
+
+    >>> Contract.parse("раз") < Contract.parse("два") < Contract.parse("8 БК")
+    True
+    >>> str(Contract.parse("семь четвёртых")), str(Contract.parse("мизер"))
+    ('7H', 'misere')
+    >>> LADDER[15], len(LADDER)
+    (Contract(misere), 26)
+
+Contracts without talon rank directly above the same contract with talon in
+this natural ordering; the classic profile's own ladder (where misère also
+outranks the 9-level games with talon) is built by :func:`prefsolve.auction.ladder`.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from prefsolve.errors import ContractError
+
+if TYPE_CHECKING:  # pragma: no cover - only for type hints
+    from prefsolve.rules import Rules
+
+#: Strains in bidding order (§1.2): ♠ < ♣ < ♦ < ♥ < no trump.
+STRAINS = ("S", "C", "D", "H", "NT")
+MISERE = "misere"
+LEVELS = (6, 7, 8, 9, 10)
+#: §2.1: misère sits between 8NT (index 14) and 9♠ (index 16).
+MISERE_INDEX = 15
+#: §4.2: value of a game by level; misère is worth 10.
+VALUES = {6: 2, 7: 4, 8: 6, 9: 8, 10: 10}
+MISERE_VALUE = 10
+#: §3.3: tricks the defenders must take together (10 is a profile switch, §3.4).
+OBLIGATIONS = {6: 4, 7: 2, 8: 1, 9: 1, 10: 1}
+
+SUIT_SYMBOLS = {"S": "♠", "C": "♣", "D": "♦", "H": "♥", "NT": "NT"}
+
+# Strain spellings accepted after a level digit: letters, symbols, Russian.
+_STRAIN_WORDS = {
+    "s": "S", "♠": "S", "♤": "S", "п": "S", "пики": "S", "пик": "S", "spades": "S",
+    "c": "C", "♣": "C", "♧": "C", "т": "C", "трефы": "C", "треф": "C", "clubs": "C",
+    "d": "D", "♦": "D", "♢": "D", "б": "D", "бубны": "D", "бубен": "D", "diamonds": "D",
+    "h": "H", "♥": "H", "♡": "H", "ч": "H", "червы": "H", "черви": "H", "черв": "H",
+    "hearts": "H",
+    "nt": "NT", "n": "NT", "бк": "NT", "б/к": "NT", "без козыря": "NT", "notrump": "NT",
+    "no trump": "NT", "bk": "NT", "бескозырка": "NT", "безкозырка": "NT",
+}
+
+# The seed's bidding words (SEED_RULES.md "Auction"): раз = 6♠ … бескозырка = 6NT;
+# «пять» is the spoken fifth step (6NT) used at some tables.
+_SIX_WORDS = {
+    "раз": "S", "два": "C", "три": "D", "четыре": "H",
+    "бескозырка": "NT", "безкозырка": "NT", "пять": "NT",
+}
+_LEVEL_WORDS = {"шесть": 6, "семь": 7, "восемь": 8, "девять": 9, "десять": 10}
+# The seed also names games by level nouns: «шестирик», «семерная», «девятирная» …
+for _level, _stems in ((6, ("шест",)), (7, ("сем",)), (8, ("восьм",)), (9, ("девят",)), (10, ("десят",))):
+    for _stem in _stems:
+        for _end in ("ерик", "ирик", "ерная", "ирная", "ерной", "ирной"):
+            _LEVEL_WORDS[_stem + _end] = _level
+del _level, _stems, _stem, _end
+# Strain nouns after a level word: «семирик на червях», «шестирик без козыря»;
+# «вини» is the seed's old name of spades («винновая масть»).
+_STRAIN_NOUNS = {
+    "пики": "S", "на пиках": "S", "вини": "S", "винни": "S", "на винях": "S",
+    "трефы": "C", "на трефах": "C", "трефи": "C",
+    "бубны": "D", "на бубнах": "D", "бубна": "D",
+    "червы": "H", "черви": "H", "на червях": "H", "черва": "H",
+}
+# «семь первых» … «семь четвертых»; the fifth step (NT) is «пятых» or a NT word.
+_ORDINALS = {
+    "первых": "S", "первая": "S", "первые": "S", "первый": "S",
+    "вторых": "C", "вторая": "C", "вторые": "C", "второй": "C",
+    "третьих": "D", "третья": "D", "третьи": "D", "третий": "D",
+    "четвертых": "H", "четвертая": "H", "четвертые": "H", "четвертый": "H",
+    "пятых": "NT", "пятая": "NT", "пятые": "NT", "пятый": "NT",
+    "бескозырок": "NT", "бескозырка": "NT", "безкозырка": "NT", "без козыря": "NT",
+    "бк": "NT", "б/к": "NT",
+}
+_MISERE_WORDS = {"misere", "misère", "мизер", "мизер (упал)", "упал", "mizer", "m"}
+# Suffixes meaning "without talon" («без прикупа», «б/п»).
+_HAND_SUFFIX = re.compile(r"(?:\s*[-/]?\s*)(hand|without talon|без прикупа|б/п|бп|bp)$")
+_DIGIT_FORM = re.compile(r"^(10|[6-9])\s*(.+)$")
+
+
+@dataclass(frozen=True)
+class Contract:
+    """An immutable contract: a game ``level``/``strain`` or a misère.
+
+    ``level`` is 6..10 for games and ``None`` for misère; ``strain`` is one
+    of :data:`STRAINS` or ``"misere"``; ``without_talon`` marks the classic
+    games played on the declarer's own ten cards (§2.5).
+
+    >>> Contract(7, "H")
+    Contract(7H)
+    >>> Contract(11, "S")
+    Traceback (most recent call last):
+    ...
+    prefsolve.errors.ContractError: level 11 is not a game level (6..10)
+    """
+
+    level: int | None
+    strain: str
+    without_talon: bool = False
+
+    def __post_init__(self) -> None:
+        if self.strain == MISERE:
+            if self.level is not None:
+                raise ContractError(f"misère has no level, got {self.level!r}")
+            return
+        if self.strain not in STRAINS:
+            raise ContractError(f"unknown strain {self.strain!r} (expected S C D H NT or misere)")
+        if self.level not in LEVELS:
+            raise ContractError(f"level {self.level!r} is not a game level (6..10)")
+
+    # -- construction -------------------------------------------------------
+    @classmethod
+    def misere(cls, without_talon: bool = False) -> Contract:
+        """The misère contract.
+
+        >>> Contract.misere().is_misere
+        True
+        """
+        return cls(None, MISERE, without_talon)
+
+    @classmethod
+    def parse(cls, text: str) -> Contract:
+        """Parse ``6S``, ``7♥``, ``8NT``, ``8 БК``, ``misere``, ``мизер`` or a seed word.
+
+        >>> [str(Contract.parse(t)) for t in ("6s", "7♥", "8 БК", "два", "десять четвёртых")]
+        ['6S', '7H', '8NT', '6C', '10H']
+        >>> str(Contract.parse("девять первых без прикупа")), str(Contract.parse("семирик на червях"))
+        ('9S-hand', '7H')
+        >>> Contract.parse("6X")
+        Traceback (most recent call last):
+        ...
+        prefsolve.errors.ContractError: unknown contract '6X'
+        """
+        if not isinstance(text, str):
+            raise ContractError(f"a contract must be text, got {text!r}")
+        norm = " ".join(text.strip().lower().replace("ё", "е").split())
+        hand = False
+        m = _HAND_SUFFIX.search(norm)
+        if m and m.start() > 0:
+            hand = True
+            norm = norm[: m.start()].strip()
+        try:
+            return cls._parse_plain(norm, hand)
+        except ContractError:
+            raise ContractError(f"unknown contract {text!r}") from None
+
+    @classmethod
+    def _parse_plain(cls, norm: str, hand: bool) -> Contract:
+        if norm in _MISERE_WORDS:
+            return cls.misere(hand)
+        if norm in _SIX_WORDS:
+            return cls(6, _SIX_WORDS[norm], hand)
+        m = _DIGIT_FORM.match(norm)
+        if m and m.group(2).strip() in _STRAIN_WORDS:
+            return cls(int(m.group(1)), _STRAIN_WORDS[m.group(2).strip()], hand)
+        words = norm.split(" ", 1)
+        if len(words) == 2 and words[0] in _LEVEL_WORDS:
+            strain = _ORDINALS.get(words[1]) or _STRAIN_NOUNS.get(words[1])
+            if strain is not None:
+                return cls(_LEVEL_WORDS[words[0]], strain, hand)
+        raise ContractError(norm)
+
+    # -- properties ----------------------------------------------------------
+    @property
+    def is_misere(self) -> bool:
+        """True for misère (with or without talon)."""
+        return self.strain == MISERE
+
+    @property
+    def index(self) -> int:
+        """Position on the 26-step ladder of §2.1 (0 = 6♠, 15 = misère, 25 = 10NT).
+
+        Contracts without talon share the index of the same contract with
+        talon; they rank just above it (see :attr:`seniority`).
+
+        >>> Contract.parse("6S").index, Contract.parse("misere").index, Contract.parse("9S").index
+        (0, 15, 16)
+        """
+        if self.is_misere:
+            return MISERE_INDEX
+        assert self.level is not None
+        idx = (self.level - 6) * 5 + STRAINS.index(self.strain)
+        return idx + 1 if self.level >= 9 else idx  # §2.1: misère is inserted before 9♠
+
+    @property
+    def seniority(self) -> tuple[int, int]:
+        """Sort key of the natural ordering: (ladder index, without talon)."""
+        return (self.index, int(self.without_talon))
+
+    @property
+    def value(self) -> int:
+        """Contract value ``v`` of §4.2: 2/4/6/8/10 by level, misère 10.
+
+        Games without talon keep the value of their level (no source gives
+        another price for them; §2.5 is silent).
+
+        >>> [Contract.parse(t).value for t in ("6NT", "7S", "8H", "9C", "10D", "misere")]
+        [2, 4, 6, 8, 10, 10]
+        """
+        if self.is_misere:
+            return MISERE_VALUE
+        assert self.level is not None
+        return VALUES[self.level]
+
+    def whist_obligation(self, rules: Rules | None = None) -> int:
+        """Tricks the defenders must take together (§3.3).
+
+        §3.4 ⚠: on a 10 the obligation is 1 (Codex) or 0 when the profile's
+        ``ten_whist`` switch is ``"checked"``. Misère has no obligation.
+
+        >>> [Contract.parse(t).whist_obligation() for t in ("6S", "7S", "8S", "9S", "10S", "misere")]
+        [4, 2, 1, 1, 1, 0]
+        """
+        if self.is_misere:
+            return 0
+        assert self.level is not None
+        if self.level == 10 and rules is not None and rules.ten_whist == "checked":
+            return 0
+        return OBLIGATIONS[self.level]
+
+    # -- ordering and printing ------------------------------------------------
+    def __lt__(self, other: object) -> bool:
+        if not isinstance(other, Contract):
+            return NotImplemented
+        return self.seniority < other.seniority
+
+    def __le__(self, other: object) -> bool:
+        if not isinstance(other, Contract):
+            return NotImplemented
+        return self.seniority <= other.seniority
+
+    def __gt__(self, other: object) -> bool:
+        if not isinstance(other, Contract):
+            return NotImplemented
+        return self.seniority > other.seniority
+
+    def __ge__(self, other: object) -> bool:
+        if not isinstance(other, Contract):
+            return NotImplemented
+        return self.seniority >= other.seniority
+
+    def __str__(self) -> str:
+        base = MISERE if self.is_misere else f"{self.level}{self.strain}"
+        return base + "-hand" if self.without_talon else base
+
+    def __repr__(self) -> str:
+        return f"Contract({self})"
+
+    @property
+    def symbol(self) -> str:
+        """Display form with suit symbols, e.g. ``7♥``, ``8NT``, ``misère``."""
+        base = "misère" if self.is_misere else f"{self.level}{SUIT_SYMBOLS[self.strain]}"
+        return base + " (без прикупа)" if self.without_talon else base
+
+
+#: The 26 contracts with talon in seniority order (§2.1).
+LADDER: tuple[Contract, ...] = tuple(
+    sorted([Contract(level, s) for level in LEVELS for s in STRAINS] + [Contract.misere()])
+)

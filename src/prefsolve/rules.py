@@ -1,0 +1,273 @@
+"""Rules profiles: every configurable convention of PREFERANS_RULES.md §7.
+
+A :class:`Rules` object is an immutable set of switches; the named profiles
+are ``classic`` (the seed's reading, SEED_RULES.md), ``sochi``, ``leningrad``
+and ``rostov``. Switches are changed with :meth:`Rules.replace` or from a
+game file's ``"switches"`` object with :meth:`Rules.from_dict`::
+
+    >>> r = Rules.profile("leningrad")
+    >>> r.whist_price_multiplier, r.raspasy_progression
+    (2, '2-4-6')
+    >>> r.replace(raspasy_progression="2-4-8").raspasy_progression
+    '2-4-8'
+    >>> Rules.profile("moscow")
+    Traceback (most recent call last):
+    ...
+    prefsolve.errors.RulesError: unknown rules profile 'moscow' (expected one of: classic, sochi, leningrad, rostov)
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass, fields
+from typing import Any, Mapping
+
+from prefsolve.errors import RulesError
+
+PROFILES = ("classic", "sochi", "leningrad", "rostov")
+
+#: §4.4–4.5: price per raspasy trick for the 1st, 2nd, 3rd… consecutive all-pass.
+PROGRESSIONS: dict[str, tuple[int, ...]] = {
+    "1-2-3": (1, 2, 3),
+    "2-4-6": (2, 4, 6),
+    "2-4-8": (2, 4, 8),
+    "1-2-4": (1, 2, 4),
+    "flat": (1,),
+}
+
+#: §2.6: minimum game level after 0 / 1 / 2+ consecutive all-pass deals.
+RASPASY_EXITS: dict[str, tuple[int, ...]] = {
+    "simple": (6, 6, 6),
+    "constrained": (6, 7, 7),
+    "strict": (6, 7, 8),
+}
+
+# Allowed values of every switch with a closed set of values.
+_CHOICES: dict[str, tuple[Any, ...]] = {
+    "players": (3, 4),
+    "first_lead": ("first_hand", "left_of_declarer"),
+    "misere_binding": (True, False),
+    "hold": ("senior_when_two_left", "off", "first_hand_only"),
+    "hold_6s_allowed": (False, True),
+    "raspasy_exit": tuple(RASPASY_EXITS),
+    "ladder_extensions": ("none", "hand_games"),
+    "half_whist": ("no_play", "off"),
+    "ten_whist": ("obligation1", "checked"),
+    "stalingrad": (False, True),
+    "two_whister_shortfall": ("individual", "one_unit"),
+    "whist_price_multiplier": (1, 2),
+    "mountain_multiplier": (1, 2),
+    "whist_responsibility": ("full", "half"),
+    "lone_whister": ("greedy", "gentleman"),
+    "consolation": ("defenders", "all", "none"),
+    "consolation_price": ("whist_price", "value", "fixed10"),
+    "remise_mountain": (True, False),
+    "misere_fail_per_trick": (10, 20),
+    "misere_fail": ("mountain", "mountain_and_consolation", "whists"),
+    "raspasy_scoring": ("mountain", "rostov"),
+    "raspasy_progression": tuple(PROGRESSIONS),
+    "raspasy_amnesty": (True, False),
+    "raspasy_zero_bonus": ("trick_price", "stage", "one"),
+    "raspasy_talon": ("sets_suit", "ignored"),
+    "rostov_raspasy_tie": ("floor_half", "split"),
+    "pool_closure": ("american_aid", "table_total"),
+    "pool_point_whists": (10, 20),
+    "mountain_point_whists": (10,),
+    "aid_whists_per_point": (10,),
+    "settlement_divisor": ("N", "N-1"),
+    "dealer_talon_whists": (False, True),
+}
+
+
+@dataclass(frozen=True)
+class Rules:
+    """One value per switch of §7; the defaults are the Sochi profile.
+
+    Auction switches: ``misere_binding`` (§2.3), ``hold`` and
+    ``hold_6s_allowed`` (§2.4), ``raspasy_exit`` (§2.6), ``ladder_extensions``
+    (§2.5; ``"hand_games"`` is the seed's ladder with games and misère without
+    talon). Whist switches: ``half_whist`` (§3.2), ``ten_whist`` (§3.4),
+    ``stalingrad`` (§3.5), ``two_whister_shortfall`` (§3.6). Scoring switches
+    are described in docs/RULES.md; ``pool_target`` is per player with
+    American aid, or the table total when ``pool_closure="table_total"``.
+    """
+
+    name: str = "sochi"
+    players: int = 3
+    first_lead: str = "first_hand"
+    misere_binding: bool = True
+    hold: str = "senior_when_two_left"
+    hold_6s_allowed: bool = False
+    raspasy_exit: str = "strict"
+    ladder_extensions: str = "none"
+    half_whist: str = "no_play"
+    ten_whist: str = "checked"
+    stalingrad: bool = False
+    two_whister_shortfall: str = "individual"
+    whist_price_multiplier: int = 1
+    mountain_multiplier: int = 1
+    whist_responsibility: str = "full"
+    lone_whister: str = "greedy"
+    consolation: str = "defenders"
+    consolation_price: str = "whist_price"
+    remise_mountain: bool = True
+    misere_fail_per_trick: int = 10
+    misere_fail: str = "mountain"
+    raspasy_scoring: str = "mountain"
+    raspasy_progression: str = "1-2-3"
+    raspasy_amnesty: bool = True
+    raspasy_zero_bonus: str = "trick_price"
+    raspasy_talon: str = "sets_suit"
+    rostov_raspasy_whists: int = 5
+    rostov_raspasy_tie: str = "floor_half"
+    pool_target: int = 10
+    pool_closure: str = "american_aid"
+    pool_point_whists: int = 10
+    mountain_point_whists: int = 10
+    aid_whists_per_point: int = 10
+    settlement_divisor: str = "N"
+    dealer_talon_whists: bool = False
+
+    def __post_init__(self) -> None:
+        for name, choices in _CHOICES.items():
+            value = getattr(self, name)
+            if value not in choices or type(value) is not type(choices[0]):
+                raise RulesError(
+                    f"bad value {value!r} for switch {name!r} "
+                    f"(expected one of: {', '.join(repr(c) for c in choices)})"
+                )
+        for name in ("pool_target", "rostov_raspasy_whists"):
+            value = getattr(self, name)
+            if type(value) is not int or value <= 0:
+                raise RulesError(f"bad value {value!r} for switch {name!r} (expected a positive integer)")
+
+    # -- construction ---------------------------------------------------------
+    @classmethod
+    def profile(cls, name: str) -> Rules:
+        """The named profile: ``classic``, ``sochi``, ``leningrad`` or ``rostov``.
+
+        >>> Rules.profile("classic").ladder_extensions
+        'hand_games'
+        """
+        key = str(name).strip().lower()
+        if key not in _PROFILE_SWITCHES:
+            raise RulesError(f"unknown rules profile {name!r} (expected one of: {', '.join(PROFILES)})")
+        return cls(name=key, **_PROFILE_SWITCHES[key])
+
+    def replace(self, **switches: Any) -> Rules:
+        """A copy with some switches changed; unknown names raise :class:`RulesError`.
+
+        >>> Rules.profile("sochi").replace(stalingrad=True).stalingrad
+        True
+        >>> Rules().replace(greedy=True)
+        Traceback (most recent call last):
+        ...
+        prefsolve.errors.RulesError: unknown switch 'greedy'
+        """
+        known = switch_names()
+        for key in switches:
+            if key not in known:
+                raise RulesError(f"unknown switch {key!r}")
+        return dataclasses.replace(self, **switches)
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any], base: str | Rules = "sochi") -> Rules:
+        """Rules from a mapping of switches over a base profile (name or Rules).
+
+        A ``"profile"`` key in the mapping selects the base profile.
+
+        >>> Rules.from_dict({"profile": "rostov", "pool_target": 20}).pool_target
+        20
+        """
+        if not isinstance(data, Mapping):
+            raise RulesError(f"switches must be an object, got {data!r}")
+        items = dict(data)
+        base = items.pop("profile", base)
+        rules = base if isinstance(base, Rules) else cls.profile(base)
+        return rules.replace(**items)
+
+    def to_dict(self) -> dict[str, Any]:
+        """All switches as a plain dict (the ``name`` included)."""
+        return dataclasses.asdict(self)
+
+    # -- derived values -------------------------------------------------------
+    def raspasy_price(self, stage: int) -> int:
+        """Price per trick of the ``stage``-th consecutive all-pass (1-based).
+
+        >>> [Rules.profile("sochi").raspasy_price(k) for k in (1, 2, 3, 4)]
+        [1, 2, 3, 3]
+        """
+        prog = PROGRESSIONS[self.raspasy_progression]
+        return prog[min(max(stage, 1), len(prog)) - 1]
+
+    def min_game_level(self, allpass_count: int) -> int:
+        """Lowest game level that may be bid after ``allpass_count`` all-passes (§2.6).
+
+        >>> [Rules.profile("sochi").min_game_level(k) for k in (0, 1, 2, 5)]
+        [6, 7, 8, 8]
+        """
+        exits = RASPASY_EXITS[self.raspasy_exit]
+        return exits[min(max(allpass_count, 0), len(exits) - 1)]
+
+
+def switch_names() -> tuple[str, ...]:
+    """Names of all switches (every field but ``name``)."""
+    return tuple(f.name for f in fields(Rules) if f.name != "name")
+
+
+# Profile values. Each deviation from the Rules defaults (Sochi) cites its source.
+_PROFILE_SWITCHES: dict[str, dict[str, Any]] = {
+    # §4.4 Sochi: responsible, greedy whist, consolation, raspasy 1-2-3 to the
+    # mountain, amnesty (C3 default), 0 tricks = price of one trick; §3.4: 10 checked.
+    "sochi": {},
+    # §4.5 Leningrad: whist price ×2, mountain ×2, half-responsible, gentleman
+    # whist, misère 20/trick, raspasy 2-4-6 without amnesty, hard exit (S7),
+    # 0 tricks = stage (C3, the worked example's +1), pool point = 20 whists,
+    # table-total closure (C3), 10 obliges one trick (C3 Leningrad).
+    "leningrad": {
+        "whist_price_multiplier": 2,
+        "mountain_multiplier": 2,
+        "whist_responsibility": "half",
+        "lone_whister": "gentleman",
+        "misere_fail_per_trick": 20,
+        "raspasy_progression": "2-4-6",
+        "raspasy_amnesty": False,
+        "raspasy_zero_bonus": "stage",
+        "pool_point_whists": 20,
+        "pool_closure": "table_total",
+        "pool_target": 30,
+        "ten_whist": "obligation1",
+    },
+    # §4.6 Rostov, the C2 (savanto/pref) parameter set: half-responsible whist,
+    # gentleman on remise, fixed 10-whist consolation per undertrick, misère
+    # failure = mountain + consolation, raspasy = 5 whists per trick to the
+    # player with fewest tricks, +1 pool for 0 tricks, talon ignored.
+    "rostov": {
+        "whist_responsibility": "half",
+        "lone_whister": "gentleman",
+        "consolation_price": "fixed10",
+        "misere_fail": "mountain_and_consolation",
+        "raspasy_scoring": "rostov",
+        "raspasy_progression": "flat",
+        "raspasy_amnesty": False,
+        "raspasy_zero_bonus": "one",
+        "raspasy_talon": "ignored",
+        "raspasy_exit": "simple",
+        "ten_whist": "obligation1",
+    },
+    # The seed (SEED_RULES.md): binding misère, misère overcalled only by a 9
+    # without talon or any 10, games without talon; no hold and no raspasy
+    # exit are mentioned; the Codex table §3.3 gives 10 an obligation of 1 but
+    # the seed says 10 is not whisted ("catch"), so it is only checked.
+    # Old progression ×1 ×2 ×4 (§4.4, S12 §6) and the dealer's talon whists (§5,
+    # the seed's own 4-player rule). Scoring otherwise Sochi-like (S12 §9.1).
+    "classic": {
+        "ladder_extensions": "hand_games",
+        "hold": "off",
+        "raspasy_exit": "simple",
+        "raspasy_progression": "1-2-4",
+        "raspasy_amnesty": False,
+        "consolation": "all",
+        "dealer_talon_whists": True,
+    },
+}

@@ -1,0 +1,692 @@
+"""Scoring: one deal's entries, the score sheet (пулька) and the settlement.
+
+Every amount is an exact :class:`fractions.Fraction`. A deal's outcome is a
+:class:`GameDeal` (a contract or misère) or an :class:`AllPassDeal`
+(raspasy); :func:`score_deal` turns it into a :class:`DealScore` of pool,
+mountain and whist entries (PREFERANS_RULES.md §4, §5). A
+:class:`ScoreSheet` accumulates deals, closes pools with American aid (§4.8)
+and settles (§4.9)::
+
+    >>> from prefsolve.rules import Rules
+    >>> sheet = ScoreSheet.new(["A", "B", "C"], Rules.profile("sochi"))
+    >>> sheet = sheet.add(GameDeal(0, Contract.parse("7H"), ("whist", "pass"), (6, 2, 2)))
+    >>> sheet.mountain[0], sheet.whists[1][0], sheet.whists[2][0]
+    (Fraction(4, 1), Fraction(20, 1), Fraction(4, 1))
+    >>> [str(x) for x in sheet.settlement()], sum(sheet.settlement())
+    (['-152/3', '100/3', '52/3'], Fraction(0, 1))
+
+Seats are table positions 0..N-1 in clockwise order (N = 3 or 4 players).
+``whists[i][j]`` is what player i has written on player j (j owes i).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field, replace
+from fractions import Fraction
+from typing import Any, Iterable, Mapping, Sequence
+
+from prefsolve.auction import HALF, PASS, WHIST, check_whist_calls, parse_whist_call, seniority
+from prefsolve.contract import Contract
+from prefsolve.errors import ContractError, PrefsolveError, RulesError, ScoringError
+from prefsolve.rules import Rules
+
+ZERO = Fraction(0)
+TRICKS = 10
+
+
+# -- deal outcomes ------------------------------------------------------------------
+@dataclass(frozen=True)
+class GameDeal:
+    """A contract (or misère) deal.
+
+    ``whist_calls`` are the defenders' calls in speaking order (first
+    defender = declarer's left; see :func:`prefsolve.auction.check_whist_calls`),
+    empty for misère. ``tricks`` gives every table seat's tricks (the
+    sitting-out dealer has 0) and may be None when the hand was not played
+    (both passed, or half-whist). ``dealer`` is required with 4 players;
+    ``talon`` (two cards such as ``"AS"``, ``"K♠"``) feeds the dealer's
+    talon whists of §5.
+    """
+
+    declarer: int
+    contract: Contract
+    whist_calls: tuple[str, ...] = ()
+    tricks: tuple[int, ...] | None = None
+    open: bool = True
+    dealer: int | None = None
+    talon: tuple[str, ...] | None = None
+
+
+@dataclass(frozen=True)
+class AllPassDeal:
+    """An all-pass deal (raspasy): every table seat's tricks.
+
+    In a 4-player game the sitting-out dealer may be charged with up to two
+    tricks won by the talon cards (§4.7, S12 §6).
+    """
+
+    tricks: tuple[int, ...]
+    dealer: int | None = None
+
+
+DealOutcome = GameDeal | AllPassDeal  # one deal of a score sheet (not a card layout)
+
+
+@dataclass(frozen=True)
+class DealScore:
+    """Entries of one deal: pool and mountain per seat, whists[i][j] written by i on j."""
+
+    pool: tuple[Fraction, ...]
+    mountain: tuple[Fraction, ...]
+    whists: tuple[tuple[Fraction, ...], ...]
+
+    @classmethod
+    def empty(cls, n: int) -> DealScore:
+        return cls((ZERO,) * n, (ZERO,) * n, ((ZERO,) * n,) * n)
+
+
+class _Entries:
+    """Mutable accumulator used while scoring one deal."""
+
+    def __init__(self, n: int) -> None:
+        self.n = n
+        self.pool = [ZERO] * n
+        self.mountain = [ZERO] * n
+        self.whists = [[ZERO] * n for _ in range(n)]
+
+    def write(self, writer: int, target: int, amount: Fraction | int) -> None:
+        self.whists[writer][target] += Fraction(amount)
+
+    def freeze(self) -> DealScore:
+        return DealScore(tuple(self.pool), tuple(self.mountain), tuple(tuple(r) for r in self.whists))
+
+
+# -- helpers ------------------------------------------------------------------------
+def _active(n: int, dealer: int | None) -> list[int]:
+    """Seats of the three active players, clockwise from first hand (§1.4, §1.6)."""
+    if n == 3:
+        return [0, 1, 2]
+    if n != 4:
+        raise ScoringError(f"a game has 3 or 4 players, not {n}")
+    if dealer is None or not 0 <= dealer < 4:
+        raise ScoringError(f"a 4-player deal needs the dealer's seat (0..3), got {dealer!r}")
+    return [(dealer + k) % 4 for k in (1, 2, 3)]
+
+
+def _check_tricks(tricks: Sequence[int], n: int) -> tuple[int, ...]:
+    if len(tricks) != n:
+        raise ScoringError(f"expected tricks for {n} players, got {list(tricks)!r}")
+    for t in tricks:
+        if type(t) is not int or not 0 <= t <= TRICKS:
+            raise ScoringError(f"a player's tricks must be 0..10, got {t!r}")
+    if sum(tricks) != TRICKS:
+        raise ScoringError(f"tricks must sum to 10, got {list(tricks)!r} (sum {sum(tricks)})")
+    return tuple(tricks)
+
+
+_RANKS = {"7": 7, "8": 8, "9": 9, "10": 10, "T": 10, "X": 10, "J": 11, "Q": 12, "K": 13, "A": 14}
+_SUITS = {"S": "S", "C": "C", "D": "D", "H": "H", "♠": "S", "♣": "C", "♦": "D", "♥": "H"}
+
+
+def _talon_card(text: str) -> tuple[int, str]:
+    m = re.fullmatch(r"\s*(10|[789TXJQKA])\s*([SCDH♠♣♦♥])\s*", str(text).upper())
+    if not m:
+        raise ScoringError(f"unknown talon card {text!r} (expected e.g. 'AS', 'K♠', '10H')")
+    return _RANKS[m.group(1)], _SUITS[m.group(2)]
+
+
+def talon_tricks(talon: Sequence[str]) -> int:
+    """Tricks the talon brought the declarer, §5 table (highest matching row).
+
+    Two aces 3; ace + king of one suit 2; one ace or a marriage K+Q 1.
+
+    >>> talon_tricks(["AS", "AH"]), talon_tricks(["A♠", "K♠"]), talon_tricks(["KH", "QH"]), talon_tricks(["7S", "8S"])
+    (3, 2, 1, 0)
+    """
+    (r1, s1), (r2, s2) = (_talon_card(c) for c in _two(talon))
+    ranks = sorted((r1, r2))
+    if ranks == [14, 14]:
+        return 3
+    if ranks == [13, 14] and s1 == s2:
+        return 2
+    if 14 in ranks or (ranks == [12, 13] and s1 == s2):
+        return 1
+    return 0
+
+
+def talon_misere_whists(talon: Sequence[str]) -> int:
+    """§5: whists (before the Leningrad ×2) for the sevens of the talon on a misère.
+
+    >>> talon_misere_whists(["7S", "7H"]), talon_misere_whists(["7S", "8S"]), talon_misere_whists(["7S", "8H"])
+    (20, 20, 10)
+    """
+    (r1, s1), (r2, s2) = (_talon_card(c) for c in _two(talon))
+    if sorted((r1, r2)) == [7, 8] and s1 == s2:
+        return 20
+    return 10 * [r1, r2].count(7)
+
+
+def _two(talon: Sequence[str]) -> Sequence[str]:
+    if isinstance(talon, str) or len(talon) != 2:
+        raise ScoringError(f"the talon has exactly 2 cards, got {talon!r}")
+    return talon
+
+
+# -- scoring one deal -----------------------------------------------------------------
+def score_deal(deal: DealOutcome, rules: Rules | None = None, players: int = 3, allpass_count: int = 0) -> DealScore:
+    """Entries of one deal (§4.3–4.7, §5).
+
+    ``allpass_count`` is the number of all-pass deals right before this one
+    (the raspasy progression stage is ``allpass_count + 1``).
+
+    >>> from prefsolve.rules import Rules
+    >>> s = score_deal(AllPassDeal((0, 4, 6)), Rules.profile("sochi"))
+    >>> [int(x) for x in s.pool], [int(x) for x in s.mountain]
+    ([1, 0, 0], [0, 4, 6])
+    """
+    rules = rules or Rules()
+    if isinstance(deal, AllPassDeal):
+        return _score_all_pass(deal, rules, players, allpass_count)
+    if isinstance(deal, GameDeal):
+        return _score_game(deal, rules, players)
+    raise ScoringError(f"not a deal outcome: {deal!r}")
+
+
+def _score_game(deal: GameDeal, rules: Rules, n: int) -> DealScore:
+    active = _active(n, deal.dealer)
+    d = deal.declarer
+    if d not in active:
+        raise ScoringError(f"declarer seat {d!r} is not an active player of this deal (active: {active})")
+    c = deal.contract
+    try:
+        seniority(c, rules)
+    except ContractError as exc:
+        raise ScoringError(str(exc)) from None
+    k = active.index(d)
+    f1, f2 = active[(k + 1) % 3], active[(k + 2) % 3]
+    sitting_out = [s for s in range(n) if s not in active]
+    e = _Entries(n)
+    verdict = check_whist_calls(c, deal.whist_calls, rules, deal.open)
+    if not verdict.legal:
+        raise ScoringError(f"illegal whist call #{verdict.call} {list(deal.whist_calls)!r}: {verdict.reason}")
+    if not verdict.finished:
+        raise ScoringError(f"the whist calls {list(deal.whist_calls)!r} on {c} are incomplete")
+    played = verdict.outcome in ("misere", "one_whister", "two_whisters")
+    if played and deal.tricks is None:
+        raise ScoringError(f"{c} was played ({verdict.outcome}): the tricks of each player are needed")
+    tricks = None
+    if deal.tricks is not None:  # checked even when unplayed: bad input is never silently ignored
+        tricks = _check_tricks(deal.tricks, n)
+        if any(tricks[s] for s in sitting_out):
+            raise ScoringError(f"the sitting-out dealer cannot take tricks in a game, got {list(tricks)!r}")
+    wv = c.value * rules.whist_price_multiplier  # §4.3 whist price per trick
+    if c.is_misere:
+        assert tricks is not None
+        _score_misere(e, d, (f1, f2), sitting_out, tricks[d], rules)
+    else:
+        _score_contract(e, d, f1, f2, sitting_out, verdict.outcome, verdict.whisters, tricks, c, wv, rules)
+    if rules.dealer_talon_whists and n == 4 and deal.talon is not None:
+        # §5: the sitting-out dealer writes on the declarer for what the talon brought.
+        dealer = sitting_out[0]
+        amount = (talon_misere_whists(deal.talon) * rules.whist_price_multiplier if c.is_misere
+                  else wv * talon_tricks(deal.talon))
+        e.write(dealer, d, amount)
+    return e.freeze()
+
+
+def _score_misere(e: _Entries, d: int, defenders: tuple[int, int], sitting_out: list[int],
+                  tricks: int, rules: Rules) -> None:
+    if tricks == 0:
+        e.pool[d] += Contract.misere().value
+        return
+    per = rules.misere_fail_per_trick * tricks  # §4.3: 10 (20 in Leningrad) per trick
+    if rules.misere_fail in ("mountain", "mountain_and_consolation"):
+        e.mountain[d] += per
+    if rules.misere_fail == "mountain_and_consolation":
+        # §4.6 (C2): every other player writes the same again on the declarer.
+        for s in list(defenders) + (sitting_out if rules.consolation == "all" else []):
+            e.write(s, d, per)
+    elif rules.misere_fail == "whists":
+        # §4.6 (C3): no mountain, each defender writes the penalty directly.
+        for s in defenders:
+            e.write(s, d, per)
+
+
+def _score_contract(e: _Entries, d: int, f1: int, f2: int, sitting_out: list[int], outcome: str | None,
+                    whisters: tuple[int, ...], tricks: tuple[int, ...] | None, c: Contract, wv: int,
+                    rules: Rules) -> None:
+    v = c.value
+    need = c.whist_obligation(rules)
+    if outcome == "pass_out":  # §3.2: both passed → counted as made
+        e.pool[d] += v
+        return
+    if outcome == "half_whist":  # §3.2: no play; half-whister writes half the obligation
+        e.pool[d] += v
+        e.write(f2, d, Fraction(wv * need, 2))
+        return
+    assert tricks is not None and c.level is not None
+    td = tricks[d]
+    defence = TRICKS - td
+    under = max(0, c.level - td)
+    whister_seats = [(f1, f2)[i] for i in whisters]
+    if under == 0:
+        e.pool[d] += v
+    else:
+        if rules.remise_mountain:
+            e.mountain[d] += v * rules.mountain_multiplier * under
+        # §4.4 ⚠ consolation: each defender (Lesnoy), or also the dealer (Codex §3.8.1.2), or none (C1).
+        # §4.5 ⚠ Leningrad: "the value of the game" read as the doubled whist price
+        # (C3, default) or the plain value v; §4.6 C2 Rostov: a fixed 10.
+        cons = {"whist_price": wv, "value": v, "fixed10": 10}[rules.consolation_price] * under
+        consolers = [] if rules.consolation == "none" else [f1, f2]
+        if rules.consolation == "all":
+            consolers += sitting_out
+        for s in consolers:
+            e.write(s, d, cons)
+    # Trick whists (§4.4): price wv per defender trick.
+    if len(whister_seats) == 1:
+        w = whister_seats[0]
+        p = f2 if w == f1 else f1
+        total = Fraction(wv * defence)
+        if rules.lone_whister == "gentleman" and under > 0:
+            # §4.5 gentleman whist: on remise the trick whists are split equally.
+            e.write(w, d, total / 2)
+            e.write(p, d, total / 2)
+        else:  # §4.4 greedy: the whister writes for all defender tricks (C1/C2/C3)
+            e.write(w, d, total)
+    else:
+        for s in whister_seats:
+            e.write(s, d, wv * tricks[s])
+    # Defence shortfall (§3.6): responsible = full price, half-responsible = half.
+    if defence >= need:
+        return
+    price = Fraction(wv) if rules.whist_responsibility == "full" else Fraction(wv, 2)
+    if len(whister_seats) == 1:
+        e.mountain[whister_seats[0]] += price * (need - defence)
+    elif c.level in (6, 7):
+        quota = need // 2
+        for s in whister_seats:
+            if tricks[s] < quota:
+                # §3.6 ⚠: individual shortfall (C1/C2) or one fixed unit (C3).
+                units = quota - tricks[s] if rules.two_whister_shortfall == "individual" else 1
+                e.mountain[s] += price * units
+    else:
+        # §3.6: on 8/9/10 the second whister (declarer's right) answers for the trick.
+        e.mountain[f2] += price * (need - defence)
+
+
+def _score_all_pass(deal: AllPassDeal, rules: Rules, n: int, allpass_count: int) -> DealScore:
+    active = _active(n, deal.dealer)
+    tricks = _check_tricks(deal.tricks, n)
+    out = [s for s in range(n) if s not in active]
+    talon_taken = sum(tricks[s] for s in out)
+    if talon_taken and (rules.raspasy_talon == "ignored" or talon_taken > 2):
+        raise ScoringError(f"the sitting-out dealer's talon cannot take {talon_taken} trick(s) on all-pass "
+                           f"under raspasy_talon={rules.raspasy_talon!r}")
+    stage = allpass_count + 1
+    price = rules.raspasy_price(stage)
+    bonus = {"trick_price": price, "stage": stage, "one": 1}[rules.raspasy_zero_bonus]
+    e = _Entries(n)
+    t = {s: tricks[s] for s in active}
+    low = min(t.values())
+    for s in active:
+        if t[s] == 0:  # §4.4–4.6: 0 tricks on raspasy earns pool
+            e.pool[s] += bonus
+    if rules.raspasy_scoring == "mountain":
+        base = low if rules.raspasy_amnesty else 0  # §4.4 ⚠ amnesty
+        for s in active:
+            e.mountain[s] += price * (t[s] - base)
+    else:
+        # §4.6 Rostov: the player(s) with fewest tricks write 5 per trick on the others.
+        per = rules.rostov_raspasy_whists * price
+        winners = [s for s in active if t[s] == low]
+        for s in active:
+            if s in winners:
+                continue
+            for w in winners:
+                if len(winners) == 1:
+                    e.write(w, s, per * t[s])
+                elif rules.rostov_raspasy_tie == "floor_half":  # C2: each ⌊t/2⌋·5
+                    e.write(w, s, per * (t[s] // 2))
+                else:  # C3: the payment is split between the tied winners
+                    e.write(w, s, Fraction(per * t[s], len(winners)))
+    for s in out:  # §4.7: talon tricks on 4-player raspasy are charged to the dealer
+        e.mountain[s] += price * tricks[s]
+    return e.freeze()
+
+
+# -- settlement ---------------------------------------------------------------------
+def settle(pool: Sequence[Fraction | int], mountain: Sequence[Fraction | int],
+           whists: Sequence[Sequence[Fraction | int]], rules: Rules | None = None) -> tuple[Fraction, ...]:
+    """Each player's balance in whists (§4.9), exact; the balances sum to 0.
+
+    ``balance_i = Σ_j (W[i][j] − W[j][i]) + k·g·(mean G − G_i) + k·p·(P_i − mean P)``
+    with g = ``mountain_point_whists``, p = ``pool_point_whists`` and k = 1
+    when a mountain point is shared among all N players (S15–S17), or
+    N/(N−1) when the other N−1 players each get the full share (C1/C4,
+    ``settlement_divisor="N-1"``). Amnesty (subtracting the smallest
+    mountain) does not change the result.
+
+    >>> [str(b) for b in settle([0, 0, 0], [42, 96, 132], [[0] * 3] * 3)]
+    ['480', '-60', '-420']
+    """
+    rules = rules or Rules()
+    n = len(pool)
+    if len(mountain) != n or len(whists) != n or any(len(r) != n for r in whists):
+        raise ScoringError("pool, mountain and whists must have one entry per player")
+    k = Fraction(n, n - 1) if rules.settlement_divisor == "N-1" else Fraction(1)
+    mean_g = Fraction(sum(Fraction(x) for x in mountain), n)
+    mean_p = Fraction(sum(Fraction(x) for x in pool), n)
+    out = []
+    for i in range(n):
+        w = sum((Fraction(whists[i][j]) - Fraction(whists[j][i]) for j in range(n) if j != i), ZERO)
+        out.append(w + k * rules.mountain_point_whists * (mean_g - Fraction(mountain[i]))
+                   + k * rules.pool_point_whists * (Fraction(pool[i]) - mean_p))
+    return tuple(out)
+
+
+# -- the score sheet ----------------------------------------------------------------
+@dataclass(frozen=True)
+class ScoreSheet:
+    """An immutable score sheet (пулька) over many deals.
+
+    :meth:`add` returns a new sheet with one more deal scored, the all-pass
+    streak updated (§4.7: reset by any other deal) and, with
+    ``pool_closure="american_aid"``, pools above the target closed by
+    American aid (§4.8).
+    """
+
+    players: tuple[str, ...]
+    rules: Rules
+    pool: tuple[Fraction, ...]
+    mountain: tuple[Fraction, ...]
+    whists: tuple[tuple[Fraction, ...], ...]
+    allpass_streak: int = 0
+    deals: int = 0
+    scores: tuple[DealScore, ...] = field(default=(), repr=False)
+
+    @classmethod
+    def new(cls, players: Sequence[str], rules: Rules | None = None) -> ScoreSheet:
+        """An empty sheet for 3 or 4 named players (seats in the order given)."""
+        names = tuple(str(p) for p in players)
+        if len(names) not in (3, 4):
+            raise ScoringError(f"a game has 3 or 4 players, got {len(names)}: {list(names)!r}")
+        if len(set(names)) != len(names):
+            raise ScoringError(f"player names must be distinct, got {list(names)!r}")
+        n = len(names)
+        rules = (rules or Rules()).replace(players=n)
+        empty = DealScore.empty(n)
+        return cls(names, rules, empty.pool, empty.mountain, empty.whists)
+
+    @property
+    def n(self) -> int:
+        return len(self.players)
+
+    def add(self, deal: DealOutcome) -> ScoreSheet:
+        """Score one deal and return the new sheet."""
+        s = score_deal(deal, self.rules, self.n, self.allpass_streak)
+        pool = [a + b for a, b in zip(self.pool, s.pool)]
+        mountain = [a + b for a, b in zip(self.mountain, s.mountain)]
+        whists = [[a + b for a, b in zip(r1, r2)] for r1, r2 in zip(self.whists, s.whists)]
+        if self.rules.pool_closure == "american_aid":
+            _american_aid(pool, mountain, whists, self.rules)
+        streak = self.allpass_streak + 1 if isinstance(deal, AllPassDeal) else 0
+        return replace(self, pool=tuple(pool), mountain=tuple(mountain),
+                       whists=tuple(tuple(r) for r in whists), allpass_streak=streak,
+                       deals=self.deals + 1, scores=self.scores + (s,))
+
+    def add_all(self, deals: Iterable[DealOutcome]) -> ScoreSheet:
+        """Score several deals in order."""
+        sheet = self
+        for i, deal in enumerate(deals):
+            try:
+                sheet = sheet.add(deal)
+            except ScoringError as exc:
+                raise ScoringError(f"deal {i + 1}: {exc}") from None
+        return sheet
+
+    @property
+    def finished(self) -> bool:
+        """End of game: all pools closed (§4.4, American aid) or the table total reached (§4.5)."""
+        target = self.rules.pool_target
+        if self.rules.pool_closure == "table_total":
+            return sum(self.pool) >= target
+        return all(p >= target for p in self.pool)
+
+    def settlement(self) -> tuple[Fraction, ...]:
+        """Each player's balance in whists (§4.9), summing to 0."""
+        return settle(self.pool, self.mountain, self.whists, self.rules)
+
+    def to_dict(self) -> dict[str, Any]:
+        """JSON form: ``{"sheet": {X: {"pool", "mountain", "whists": {Y: …}}}, "settlement": {X: "…"}}``."""
+        sheet = {}
+        for i, name in enumerate(self.players):
+            sheet[name] = {
+                "pool": _num(self.pool[i]),
+                "mountain": _num(self.mountain[i]),
+                "whists": {other: _num(self.whists[i][j]) for j, other in enumerate(self.players) if j != i},
+            }
+        return {
+            "sheet": sheet,
+            "settlement": {name: str(b) for name, b in zip(self.players, self.settlement())},
+            "finished": self.finished,
+            "rules": self.rules.name,
+        }
+
+
+def _num(x: Fraction) -> int | str:
+    """JSON number for whole values, ``"p/q"`` otherwise."""
+    return int(x) if x.denominator == 1 else str(x)
+
+
+def _american_aid(pool: list[Fraction], mountain: list[Fraction], whists: list[list[Fraction]],
+                  rules: Rules) -> None:
+    """Close pools above the target (§4.8), in place."""
+    n = len(pool)
+    target = rules.pool_target
+    for helper in range(n):
+        surplus = pool[helper] - target
+        if surplus <= 0:
+            continue
+        pool[helper] = Fraction(target)
+        while surplus > 0:
+            open_ = [j for j in range(n) if j != helper and pool[j] < target]
+            if not open_:
+                break
+            # Highest open pool; tie → first clockwise from the helper (C1).
+            j = min(open_, key=lambda s: (-pool[s], (s - helper) % n))
+            give = min(surplus, target - pool[j])
+            pool[j] += give
+            whists[helper][j] += give * rules.aid_whists_per_point
+            surplus -= give
+        if surplus > 0:
+            # S12 §9.1: the mountain is written off only when nobody needs help.
+            cut = min(surplus, mountain[helper])
+            mountain[helper] -= cut
+            surplus -= cut
+        if surplus > 0:
+            # C2: with no mountain left the rest goes into the others' mountains;
+            # in the settlement this equals reducing one's own mountain further.
+            for j in range(n):
+                if j != helper:
+                    mountain[j] += surplus
+
+
+# -- single-deal balances for the bid analyzer ------------------------------------------
+def contract_balance(contract: Contract | str, declarer_tricks: int, whist_calls: Sequence[str],
+                     rules: Rules | None = None, open: bool = True,
+                     defender_tricks: tuple[int, int] | None = None) -> tuple[Fraction, Fraction, Fraction]:
+    """Net result in whists of one contract deal in isolation, per seat.
+
+    Seats: (declarer, first defender, second defender), 3 players. The deal
+    is scored with :func:`score_deal` and settled as a one-deal sheet with
+    :func:`settle` (no American aid, no all-pass streak): a pool point is
+    worth ``pool_point_whists`` and a mountain point ``mountain_point_whists``
+    whists, shared among the 3 players (or N−1 per ``settlement_divisor``),
+    so e.g. a made 6♠ in Sochi is worth 2·10·2/3 = 40/3 to the declarer.
+
+    ``whist_calls`` are in speaking order (``("whist", "pass")``,
+    ``("pass", "half", "pass")``); they are ignored for misère.
+    ``defender_tricks`` splits the defence's tricks (first, second); by
+    default the first defender holds the odd trick (``ceil``/``floor``).
+
+    >>> [str(x) for x in contract_balance("6S", 6, ("pass", "pass"))]
+    ['40/3', '-20/3', '-20/3']
+    >>> [str(x) for x in contract_balance("7H", 6, ("whist", "pass"))]
+    ['-152/3', '100/3', '52/3']
+    """
+    rules = (rules or Rules()).replace(players=3)
+    c = contract if isinstance(contract, Contract) else Contract.parse(contract)
+    if type(declarer_tricks) is not int or not 0 <= declarer_tricks <= TRICKS:
+        raise ScoringError(f"declarer tricks must be 0..10, got {declarer_tricks!r}")
+    defence = TRICKS - declarer_tricks
+    if defender_tricks is None:
+        defender_tricks = ((defence + 1) // 2, defence // 2)
+    if sum(defender_tricks) != defence:
+        raise ScoringError(f"defender tricks {defender_tricks!r} do not make 10 with {declarer_tricks}")
+    calls = () if c.is_misere else tuple(whist_calls)
+    deal = GameDeal(0, c, calls, (declarer_tricks, *defender_tricks), open)
+    s = score_deal(deal, rules, 3)
+    return settle(s.pool, s.mountain, s.whists, rules)  # type: ignore[return-value]
+
+
+def allpass_balance(tricks_per_seat: Sequence[int], rules: Rules | None = None,
+                    allpass_count: int = 0) -> tuple[Fraction, Fraction, Fraction]:
+    """Net result in whists of one all-pass deal in isolation (seats 0, 1, 2).
+
+    Converted as in :func:`contract_balance`; ``allpass_count`` previous
+    all-passes set the progression stage.
+
+    >>> [str(x) for x in allpass_balance((0, 4, 6))]
+    ['40', '-10', '-30']
+    """
+    rules = (rules or Rules()).replace(players=3)
+    s = score_deal(AllPassDeal(tuple(tricks_per_seat)), rules, 3, allpass_count)
+    return settle(s.pool, s.mountain, s.whists, rules)  # type: ignore[return-value]
+
+
+# -- game files -----------------------------------------------------------------------
+def game_rules(data: Mapping[str, Any], profile: str | None = None) -> Rules:
+    """The rules of a game file: ``--rules`` profile (or the file's ``"rules"``),
+    then the file's ``"switches"`` and ``"pool_target"``."""
+    if not isinstance(data, Mapping):
+        raise ScoringError("a game file must be a JSON object")
+    name = profile or data.get("rules", "sochi")
+    rules = Rules.profile(name)
+    switches = data.get("switches", {})
+    if not isinstance(switches, Mapping):
+        raise RulesError(f"\"switches\" must be an object, got {switches!r}")
+    rules = rules.replace(**switches)
+    if "pool_target" in data:
+        rules = rules.replace(pool_target=data["pool_target"])
+    return rules
+
+
+def sheet_from_game(data: Mapping[str, Any], profile: str | None = None) -> ScoreSheet:
+    """Score a game file (docs/RULES.md): players, rules, switches, deals.
+
+    >>> game = {"players": ["A", "B", "C"], "rules": "sochi", "deals": [
+    ...     {"declarer": "A", "contract": "7H", "whist": {"B": "whist", "C": "pass"},
+    ...      "tricks": {"A": 6, "B": 2, "C": 2}}]}
+    >>> sheet_from_game(game).to_dict()["sheet"]["B"]["whists"]
+    {'A': 20, 'C': 0}
+    """
+    rules = game_rules(data, profile)
+    players = data.get("players")
+    if not isinstance(players, list) or not all(isinstance(p, str) for p in players):
+        raise ScoringError(f"\"players\" must be a list of 3 or 4 names, got {players!r}")
+    sheet = ScoreSheet.new(players, rules)
+    deals = data.get("deals", [])
+    if not isinstance(deals, list):
+        raise ScoringError(f"\"deals\" must be a list, got {deals!r}")
+    out = []
+    for i, d in enumerate(deals):
+        try:
+            out.append(deal_from_dict(d, sheet.players))
+        except PrefsolveError as exc:
+            raise ScoringError(f"deal {i + 1}: {exc}") from None
+    return sheet.add_all(out)
+
+
+def deal_from_dict(d: Mapping[str, Any], players: Sequence[str]) -> DealOutcome:
+    """One deal of a game file, with player names resolved to seats."""
+    if not isinstance(d, Mapping):
+        raise ScoringError(f"a deal must be an object, got {d!r}")
+    known = {"declarer", "contract", "whist", "open", "tricks", "dealer", "talon", "all_pass"}
+    extra = set(d) - known
+    if extra:
+        raise ScoringError(f"unknown deal field(s) {sorted(extra)!r}")
+    seat = _seat_lookup(players)
+    dealer = seat(d["dealer"]) if d.get("dealer") is not None else None
+    if len(players) == 4 and dealer is None:
+        raise ScoringError("a 4-player deal needs a \"dealer\"")
+    tricks = _tricks_from(d.get("tricks"), players, seat)
+    if d.get("all_pass"):
+        if tricks is None:
+            raise ScoringError("an all-pass deal needs \"tricks\"")
+        return AllPassDeal(tricks, dealer)
+    if "declarer" not in d or "contract" not in d:
+        raise ScoringError("a deal needs \"declarer\" and \"contract\" (or \"all_pass\": true)")
+    declarer = seat(d["declarer"])
+    contract = Contract.parse(str(d["contract"]))
+    calls = _whist_calls_from(d.get("whist"), declarer, dealer, players, seat, contract)
+    talon = d.get("talon")
+    if talon is not None and (not isinstance(talon, list) or len(talon) != 2):
+        raise ScoringError(f"\"talon\" must be a list of 2 cards, got {talon!r}")
+    return GameDeal(declarer, contract, calls, tricks, bool(d.get("open", True)), dealer,
+                    tuple(talon) if talon else None)
+
+
+def _seat_lookup(players: Sequence[str]):
+    index = {p: i for i, p in enumerate(players)}
+
+    def seat(name: Any) -> int:
+        if name not in index:
+            raise ScoringError(f"unknown player {name!r} (players: {', '.join(players)})")
+        return index[name]
+
+    return seat
+
+
+def _tricks_from(raw: Any, players: Sequence[str], seat) -> tuple[int, ...] | None:
+    if raw is None:
+        return None
+    if not isinstance(raw, Mapping):
+        raise ScoringError(f"\"tricks\" must map player names to tricks, got {raw!r}")
+    out = [0] * len(players)
+    for name, t in raw.items():
+        out[seat(name)] = t
+    return tuple(out)
+
+
+def _whist_calls_from(raw: Any, declarer: int, dealer: int | None, players: Sequence[str], seat,
+                      contract: Contract) -> tuple[str, ...]:
+    """Speaking-order whist calls from the file's ``{"B": "whist", "C": "pass"}``.
+
+    A list is taken as already in speaking order. In the mapping form each
+    defender gives his final word; ``"half"`` by the second defender means
+    the first defender's second chance was his word in the mapping.
+    """
+    if contract.is_misere:
+        if raw:
+            raise ScoringError("§3.2: nobody whists on misère; omit \"whist\"")
+        return ()
+    if raw is None:
+        raise ScoringError(f"a {contract} deal needs the defenders' \"whist\" calls")
+    if isinstance(raw, list):
+        return tuple(parse_whist_call(w) for w in raw)
+    if not isinstance(raw, Mapping):
+        raise ScoringError(f"\"whist\" must map defenders to whist/pass/half, got {raw!r}")
+    active = _active(len(players), dealer)
+    k = active.index(declarer) if declarer in active else None
+    if k is None:
+        raise ScoringError(f"declarer {players[declarer]!r} sits out this deal")
+    f1, f2 = active[(k + 1) % 3], active[(k + 2) % 3]
+    words = {seat(name): parse_whist_call(w) for name, w in raw.items()}
+    if set(words) != {f1, f2}:
+        raise ScoringError(f"\"whist\" needs a call for each defender: {players[f1]!r} and {players[f2]!r}")
+    w1, w2 = words[f1], words[f2]
+    if w2 == HALF:
+        return (PASS, HALF, WHIST if w1 == WHIST else w1)
+    return (w1, w2)

@@ -1,0 +1,230 @@
+"""Tests of prefsolve.auction: calls, auctions, declarations, whist calls."""
+
+import pytest
+from hypothesis import given, settings, strategies as st
+
+from prefsolve.auction import (BID, Call, check_auction, check_declaration, check_whist_calls, ladder,
+                               legal_calls, parse_calls, seniority)
+from prefsolve.contract import Contract
+from prefsolve.errors import AuctionError
+from prefsolve.rules import PROFILES, Rules
+
+SOCHI = Rules.profile("sochi")
+CLASSIC = Rules.profile("classic")
+
+
+def test_issue_example():
+    r = check_auction("раз два пас три пас", SOCHI)
+    assert r.legal and r.finished and r.winner == 0 and str(r.contract) == "6D" and not r.all_pass
+    assert r.to_dict() == {"legal": True, "finished": True, "winner": 0, "contract": "6D", "all_pass": False}
+    assert check_auction("6S 6C pass 6D pass", SOCHI).to_dict() == r.to_dict()
+
+
+def test_all_pass_and_third_hand_may_still_bid():
+    r = check_auction("pass pass pass")
+    assert r.finished and r.all_pass and r.winner is None
+    r = check_auction("пас пас")
+    assert r.legal and not r.finished and r.next_seat == 2
+    r = check_auction("pass pass 6S")
+    assert r.finished and r.winner == 2 and str(r.contract) == "6S"
+
+
+def test_unfinished_and_turns():
+    r = check_auction("6S pass")
+    assert r.legal and not r.finished and r.next_seat == 2
+    r = check_auction("6S pass 6C")  # seat 1 passed, seat 0 speaks next
+    assert r.next_seat == 0
+
+
+def test_bid_must_be_higher():
+    r = check_auction("6C 6S")
+    assert not r.legal and r.call == 1 and r.seat == 1 and "§2.2" in r.reason and "6C" in r.reason
+
+
+def test_pass_is_final_and_turn_skips_passed():
+    # seat 1 passed; after seat 2 the turn is seat 0, so "6D" at index 3 is seat 0's
+    r = check_auction("6S pass 6C 6D 6H pass")
+    assert r.legal and r.finished and r.winner == 2
+    r = check_auction("6S pass pass 6C")
+    assert not r.legal and r.call == 3 and "already over" in r.reason
+
+
+def test_binding_misere():
+    r = check_auction("6S misere", SOCHI)
+    assert r.legal and not r.finished
+    r = check_auction("6S 6C pass misere", SOCHI)  # seat 0 already bid 6S
+    assert not r.legal and r.call == 3 and r.seat == 0 and "binding misère" in r.reason
+    r = check_auction("misere 9S pass 9C", SOCHI)  # misère bidder may only pass
+    assert not r.legal and r.call == 3 and "binding" in r.reason
+    r = check_auction("misere 8NT", SOCHI)
+    assert not r.legal and "does not overcall misère" in r.reason
+    r = check_auction("misere 9S pass pass", SOCHI)
+    assert r.finished and r.winner == 1 and str(r.contract) == "9S"
+    # trading misère (§2.3 switch): misère after one's own game bid, and games after misère
+    trading = SOCHI.replace(misere_binding=False)
+    assert check_auction("6S 6C pass misere pass", trading).winner == 0
+    assert check_auction("misere 9S pass 9C pass", trading).winner == 0
+
+
+def test_hold_here():
+    r = check_auction("6C 6D pass 6D pass", SOCHI)  # seat 0 senior holds «здесь»
+    assert r.legal and r.finished and r.winner == 0 and str(r.contract) == "6D"
+    assert check_auction("6C 6D pass здесь pass", SOCHI).winner == 0
+    assert check_auction("два три пас три здесь пас", SOCHI).winner == 0
+    r = check_auction("6C 6D 6D", SOCHI)  # three still in, junior
+    assert not r.legal and r.call == 2 and "§2.4" in r.reason
+    r = check_auction("pass 6C 6D 6C", SOCHI)
+    assert not r.legal and "must be higher" in r.reason
+    r = check_auction("pass 6D 6H 6H", SOCHI)
+    assert r.legal and not r.finished
+    r = check_auction("pass 6D 6H 6H 6H", SOCHI)  # junior cannot hold back
+    assert not r.legal and r.call == 4 and "senior" in r.reason
+    r = check_auction("6S 6S", SOCHI)
+    assert not r.legal
+    r = check_auction("6C pass 6C", SOCHI)  # junior
+    assert not r.legal and "senior" in r.reason
+    r = check_auction("pass 6S 6S", SOCHI)  # §2.4 6♠ cannot be held
+    assert not r.legal and "6♠" in r.reason
+    assert check_auction("pass misere 9S misere").legal is False
+    r = check_auction("6C 6D pass 6D", CLASSIC)  # classic: no hold
+    assert not r.legal and "off" in r.reason
+    first = SOCHI.replace(hold="first_hand_only")
+    assert check_auction("6C 6D 6D", first).legal is False
+    assert check_auction("6C 6D 7S 7S", first).legal is True
+
+
+def test_exit_from_all_pass():
+    strict = SOCHI  # strict 6/7/8
+    r = check_auction("6S", strict, allpass_count=1)
+    assert not r.legal and "§2.6" in r.reason
+    assert check_auction("7S pass pass", strict, allpass_count=1).winner == 0
+    assert not check_auction("7NT", strict, allpass_count=2).legal
+    assert check_auction("misere pass pass", strict, allpass_count=3).legal
+    assert check_auction("6S pass pass", Rules.profile("rostov"), allpass_count=3).legal
+    constrained = SOCHI.replace(raspasy_exit="constrained")
+    assert check_auction("7S", constrained, allpass_count=5).legal
+
+
+def test_classic_ladder_extensions():
+    lad = ladder(CLASSIC)
+    m, mh = Contract.misere(), Contract.misere(True)
+    assert seniority(Contract(9, "NT"), CLASSIC) < seniority(m, CLASSIC) < seniority(Contract(9, "S", True), CLASSIC)
+    assert seniority(Contract(10, "NT"), CLASSIC) < seniority(mh, CLASSIC) < seniority(Contract(10, "S", True), CLASSIC)
+    assert len(lad) == 52
+    # seed: misère is overcalled only by a 9 without talon or any 10
+    assert not check_auction("misere 9NT", CLASSIC).legal
+    assert check_auction("misere 9S-hand", CLASSIC).legal
+    assert check_auction("misere 10S", CLASSIC).legal
+    # misère without talon is overcalled only by a 10 without talon
+    r = check_auction("pass мизер без прикупа 10NT", CLASSIC)
+    assert not r.legal and r.call == 2
+    assert check_auction("pass мизер без прикупа 10S-hand pass", CLASSIC).winner == 2
+    r = check_auction("9S-hand", SOCHI)
+    assert not r.legal and "§2.5" in r.reason
+
+
+def test_parse_calls_and_errors():
+    assert [str(c) for c in parse_calls("6S, семь первых, pass")] == ["6S", "7S", "pass"]
+    assert [str(c) for c in parse_calls("пас семирик на червях без прикупа пас")] == ["pass", "7H-hand", "pass"]
+    assert parse_calls(["6S", "pass"]) == (Call(BID, Contract(6, "S")), Call("pass"))
+    with pytest.raises(AuctionError) as exc:
+        check_auction("раз foo")
+    assert "'foo'" in str(exc.value)
+    with pytest.raises(AuctionError):
+        check_auction("6S", allpass_count=-1)
+
+
+def test_declaration():
+    assert check_declaration("6D", "6D").legal
+    assert check_declaration("6D", "7S").legal
+    assert check_declaration("6D", "6H").legal
+    v = check_declaration("6D", "6C")
+    assert not v.legal and "§3.1" in v.reason
+    assert not check_declaration("misere", "10NT").legal
+    assert check_declaration("misere", "misere").legal
+    assert not check_declaration("6S", "misere").legal
+    trading = SOCHI.replace(misere_binding=False)
+    assert check_declaration("8S", "misere", trading).legal
+    assert not check_declaration("9S", "misere", trading).legal
+    assert not check_declaration("9S-hand", "9NT", CLASSIC).legal
+    assert check_declaration("9S-hand", "10S-hand", CLASSIC).legal
+
+
+def test_whist_calls():
+    r = check_whist_calls("6S", ["whist", "pass"])
+    assert r.legal and r.finished and r.outcome == "one_whister" and r.whisters == (0,) and r.play == "open"
+    assert check_whist_calls("6S", ["pass", "whist"], open=False).play == "closed"
+    assert check_whist_calls("6S", ["whist", "whist"]).outcome == "two_whisters"
+    assert check_whist_calls("6S", ["pass", "pass"]).outcome == "pass_out"
+    assert check_whist_calls("6S", ["pass", "half"]).finished is False
+    r = check_whist_calls("7D", ["пас", "полвиста", "пас"])
+    assert r.outcome == "half_whist" and r.half_whister == 1
+    r = check_whist_calls("7D", ["pass", "half", "whist"])  # second chance taken
+    assert r.outcome == "one_whister" and r.whisters == (0,)
+    r = check_whist_calls("6S", ["half"])
+    assert not r.legal and r.call == 0 and "second defender" in r.reason
+    r = check_whist_calls("6S", ["whist", "half"])
+    assert not r.legal and r.call == 1 and "after the first defender passed" in r.reason
+    r = check_whist_calls("8S", ["pass", "half"])
+    assert not r.legal and "6- and 7-level" in r.reason
+    r = check_whist_calls("6S", ["pass", "half"], SOCHI.replace(half_whist="off"))
+    assert not r.legal
+    r = check_whist_calls("6S", ["whist", "pass", "whist"])
+    assert not r.legal and r.call == 2
+    r = check_whist_calls("misere", ["whist"])
+    assert not r.legal and "misère" in r.reason
+    assert check_whist_calls("misere", []).outcome == "misere"
+    stal = SOCHI.replace(stalingrad=True)
+    r = check_whist_calls("6S", ["whist", "pass"], stal)
+    assert not r.legal and "Stalingrad" in r.reason and r.call == 1
+    assert check_whist_calls("6C", ["pass", "pass"], stal).legal
+    with pytest.raises(AuctionError):
+        check_whist_calls("6S", ["maybe"])
+
+
+# -- hypothesis invariants ------------------------------------------------------
+def _random_auction(data, rules, allpass_count):
+    calls = []
+    for _ in range(60):
+        options = legal_calls(calls, rules, allpass_count)
+        if not options:
+            break
+        # bias towards passing so auctions finish
+        calls.append(data.draw(st.sampled_from(list(options[:1]) * 3 + list(options))))
+    return calls
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.data(), st.sampled_from(PROFILES), st.integers(0, 3))
+def test_random_legal_auction_validates(data, profile, allpass_count):
+    rules = Rules.profile(profile)
+    calls = _random_auction(data, rules, allpass_count)
+    r = check_auction(calls, rules, allpass_count)
+    assert r.legal and r.finished
+    assert r.all_pass == (r.contract is None)
+    if not r.all_pass:
+        assert 0 <= r.winner <= 2
+        assert check_declaration(r.contract, r.contract, rules).legal
+        # 7.1: strictly increasing ladder except a legal hold
+        bids = [seniority(c.contract, rules) for c in calls if c.contract is not None]
+        assert all(a <= b for a, b in zip(bids, bids[1:]))
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.data(), st.sampled_from(PROFILES))
+def test_mutation_breaking_the_ladder_is_rejected(data, profile):
+    rules = Rules.profile(profile)
+    calls = _random_auction(data, rules, 0)
+    highest, spots = None, []
+    for i, c in enumerate(calls):
+        if c.kind == BID and highest is not None and seniority(highest, rules) > 0:
+            spots.append((i, highest))
+        if c.contract is not None:
+            highest = c.contract
+    if not spots:
+        return
+    i, top = data.draw(st.sampled_from(spots))
+    lower = data.draw(st.sampled_from(ladder(rules)[: seniority(top, rules)]))
+    mutated = calls[:i] + [Call(BID, lower)] + calls[i + 1:]
+    r = check_auction(mutated, rules)
+    assert not r.legal and r.call == i and r.reason.startswith("§")

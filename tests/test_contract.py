@@ -1,0 +1,72 @@
+"""Tests of prefsolve.contract: the ladder, parsing, printing, values."""
+
+import pytest
+from hypothesis import given, strategies as st
+
+from prefsolve.contract import LADDER, Contract
+from prefsolve.errors import ContractError, PrefsolveError
+from prefsolve.rules import Rules
+
+
+def test_ladder_has_26_steps_in_seniority_order():
+    assert len(LADDER) == 26
+    assert [str(c) for c in LADDER[:6]] == ["6S", "6C", "6D", "6H", "6NT", "7S"]
+    assert str(LADDER[14]) == "8NT" and str(LADDER[15]) == "misere" and str(LADDER[16]) == "9S"
+    assert str(LADDER[25]) == "10NT"
+    assert [c.index for c in LADDER] == list(range(26))
+    assert all(a < b for a, b in zip(LADDER, LADDER[1:]))
+
+
+@pytest.mark.parametrize("text,canon", [
+    ("6S", "6S"), ("6s", "6S"), ("7♥", "7H"), ("8NT", "8NT"), ("8 БК", "8NT"), ("8 б/к", "8NT"),
+    ("10♦", "10D"), ("9 ♣", "9C"), ("misere", "misere"), ("Misère", "misere"), ("мизер", "misere"),
+    ("раз", "6S"), ("два", "6C"), ("три", "6D"), ("четыре", "6H"), ("бескозырка", "6NT"),
+    ("БЕЗКОЗЫРКА", "6NT"), ("пять", "6NT"), ("семь первых", "7S"), ("семь вторых", "7C"),
+    ("семь третьих", "7D"), ("семь четвертых", "7H"), ("семь четвёртых", "7H"), ("семь пятых", "7NT"),
+    ("восемь первых", "8S"), ("девять третьих", "9D"), ("десять четвёртых", "10H"),
+    ("десять бескозырок", "10NT"), ("СЕМЬ ПЕРВЫХ", "7S"),
+    ("девять первых без прикупа", "9S-hand"), ("9S hand", "9S-hand"), ("мизер без прикупа", "misere-hand"),
+    ("мизер б/п", "misere-hand"), ("шестирик без козыря", "6NT"), ("семирик на червях", "7H"),
+    ("восьмерик вини", "8S"), ("девятерная пики без прикупа", "9S-hand"), ("десятерная бк", "10NT"),
+])
+def test_parse_canonical(text, canon):
+    assert str(Contract.parse(text)) == canon
+
+
+@pytest.mark.parametrize("text", ["", "5S", "11H", "6X", "семь", "пас", "six spades", "мизерный"])
+def test_parse_rejects_with_quoted_input(text):
+    with pytest.raises(ContractError) as exc:
+        Contract.parse(text)
+    assert repr(text) in str(exc.value)
+    assert isinstance(exc.value, PrefsolveError) and isinstance(exc.value, ValueError)
+
+
+def test_constructor_validates():
+    with pytest.raises(ContractError):
+        Contract(5, "S")
+    with pytest.raises(ContractError):
+        Contract(7, "X")
+    with pytest.raises(ContractError):
+        Contract(7, "misere")
+
+
+@given(st.sampled_from(LADDER))
+def test_str_roundtrip(c):
+    assert Contract.parse(str(c)) == c
+    assert hash(Contract.parse(str(c))) == hash(c)
+
+
+def test_values_and_obligations():
+    assert [Contract(lv, "S").value for lv in (6, 7, 8, 9, 10)] == [2, 4, 6, 8, 10]
+    assert Contract.misere().value == 10
+    assert [Contract(lv, "H").whist_obligation() for lv in (6, 7, 8, 9, 10)] == [4, 2, 1, 1, 1]
+    assert Contract(10, "S").whist_obligation(Rules.profile("leningrad")) == 1
+    assert Contract(10, "S").whist_obligation(Rules.profile("sochi")) == 0  # §3.4 checked
+    assert Contract.misere().whist_obligation() == 0
+
+
+def test_comparison_and_hand_games():
+    assert Contract.parse("8NT") < Contract.misere() < Contract.parse("9S")
+    assert Contract.parse("9S") < Contract.parse("9S-hand") < Contract.parse("9C")
+    assert max(LADDER) == Contract(10, "NT")
+    assert Contract.parse("7H").symbol == "7♥"

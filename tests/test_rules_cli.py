@@ -1,0 +1,88 @@
+"""Tests of the `auction` and `score` commands (prefsolve.rules_cli)."""
+
+import json
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from prefsolve.rules_cli import auction, score
+
+EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
+
+
+@pytest.fixture()
+def runner():
+    return CliRunner()
+
+
+def test_auction_text_and_json(runner):
+    r = runner.invoke(auction, ["раз два пас три пас", "--rules", "sochi"])
+    assert r.exit_code == 0 and "seat 0" in r.output and "6D" in r.output
+    r = runner.invoke(auction, ["6S", "6C", "pass", "6D", "pass", "--json"])
+    assert r.exit_code == 0
+    assert json.loads(r.output) == {"legal": True, "finished": True, "winner": 0, "contract": "6D",
+                                    "all_pass": False}
+    r = runner.invoke(auction, ["пас пас пас", "--json"])
+    assert json.loads(r.output)["all_pass"] is True and r.exit_code == 0
+
+
+def test_auction_illegal_exits_1(runner):
+    r = runner.invoke(auction, ["6S 6C pass misere", "--json"])
+    assert r.exit_code == 1
+    out = json.loads(r.output)
+    assert out["legal"] is False and out["call"] == 3 and "binding misère" in out["reason"]
+    r = runner.invoke(auction, ["misere 9NT"])
+    assert r.exit_code == 0
+    r = runner.invoke(auction, ["misere 9NT", "--rules", "classic"])
+    assert r.exit_code == 1 and "illegal: call 1" in r.output
+    r = runner.invoke(auction, ["6S", "--allpass", "1", "--json"])
+    assert r.exit_code == 1 and "§2.6" in json.loads(r.output)["reason"]
+
+
+@pytest.mark.parametrize("args", [["раз foo"], ["6S", "--rules", "moscow"], [], ["6S", "--allpass", "-1"]])
+def test_auction_bad_input_exits_2(runner, args):
+    r = runner.invoke(auction, args)
+    assert r.exit_code == 2 and "Error:" in r.output and "Traceback" not in r.output
+
+
+@pytest.mark.parametrize("name", ["sochi", "leningrad", "rostov", "classic", "four_players"])
+def test_score_examples(runner, name):
+    r = runner.invoke(score, [str(EXAMPLES / f"{name}.json"), "--json"])
+    assert r.exit_code == 0, r.output
+    out = json.loads(r.output)
+    from fractions import Fraction
+    assert sum(Fraction(v) for v in out["settlement"].values()) == 0
+    assert set(out["sheet"]) == set(out["settlement"])
+    r = runner.invoke(score, [str(EXAMPLES / f"{name}.json")])
+    assert r.exit_code == 0 and "settlement" in r.output
+
+
+def test_score_leningrad_worked_example(runner):
+    r = runner.invoke(score, [str(EXAMPLES / "leningrad.json"), "--json"])
+    out = json.loads(r.output)
+    assert out["settlement"] == {"A": "-524/3", "B": "652/3", "C": "-128/3"}
+    assert out["sheet"]["B"] == {"pool": 6, "mountain": 6, "whists": {"A": 24, "C": 0}}
+
+
+def test_score_rules_override(runner):
+    r = runner.invoke(score, [str(EXAMPLES / "sochi.json"), "--rules", "leningrad", "--json"])
+    assert r.exit_code == 0 and json.loads(r.output)["rules"] == "leningrad"
+    assert json.loads(r.output)["sheet"]["B"]["whists"]["A"] >= 24
+
+
+@pytest.mark.parametrize("content,msg", [
+    ("{not json", "not a JSON"),
+    ('{"players": ["A", "B"], "deals": []}', "3 or 4"),
+    ('{"players": ["A", "B", "C"], "deals": [{"all_pass": true, "tricks": {"A": 3, "B": 3, "C": 3}}]}', "sum to 10"),
+    ('{"players": ["A", "B", "C"], "deals": [{"declarer": "A", "contract": "6X", "whist": {}}]}', "unknown contract"),
+    ('{"players": ["A", "B", "C"], "switches": {"foo": 1}, "deals": []}', "unknown switch"),
+    ('{"players": ["A", "B", "C"], "deals": [{"declarer": "A", "contract": "8S",'
+     ' "whist": {"B": "pass", "C": "half"}}]}', "6- and 7-level"),
+])
+def test_score_bad_input_exits_2(runner, tmp_path, content, msg):
+    f = tmp_path / "game.json"
+    f.write_text(content, encoding="utf-8")
+    r = runner.invoke(score, [str(f)])
+    assert r.exit_code == 2 and msg in r.output and "Traceback" not in r.output
+    assert sum(1 for line in r.output.splitlines() if line.startswith("Error:")) == 1

@@ -1,0 +1,307 @@
+"""Tests of prefsolve.scoring: the spec's worked examples and invariants."""
+
+from fractions import Fraction as F
+
+import pytest
+from hypothesis import given, settings, strategies as st
+
+from prefsolve.auction import check_whist_calls
+from prefsolve.contract import LADDER, Contract
+from prefsolve.errors import RulesError, ScoringError
+from prefsolve.rules import PROFILES, Rules
+from prefsolve.scoring import (AllPassDeal, GameDeal, ScoreSheet, allpass_balance, contract_balance, score_deal,
+                               settle, sheet_from_game)
+
+SOCHI = Rules.profile("sochi")
+LENINGRAD = Rules.profile("leningrad")
+ROSTOV = Rules.profile("rostov")
+A, B, C = 0, 1, 2
+
+
+def game(declarer, contract, calls, tricks=None, **kw):
+    return GameDeal(declarer, Contract.parse(contract), tuple(calls), tricks, **kw)
+
+
+def w(score, writer, target):
+    return score.whists[writer][target]
+
+
+# -- §4.4 Sochi worked example --------------------------------------------------------
+def test_sochi_1_remise_greedy_with_consolation():
+    s = score_deal(game(A, "7H", ["whist", "pass"], (6, 2, 2)), SOCHI)
+    assert s.mountain == (4, 0, 0) and s.pool == (0, 0, 0)
+    assert w(s, B, A) == 20 and w(s, C, A) == 4
+    # greedy: the split of the defence's tricks does not matter
+    assert score_deal(game(A, "7H", ["whist", "pass"], (6, 0, 4)), SOCHI) == s
+
+
+def test_sochi_2_two_whisters_and_shortfall_variants():
+    s = score_deal(game(B, "6S", ["whist", "whist"], (1, 6, 3)), SOCHI)  # B's defenders: C then A
+    assert s.pool == (0, 2, 0) and w(s, C, B) == 6 and w(s, A, B) == 2 and s.mountain == (0, 0, 0)
+    s = score_deal(game(B, "6S", ["whist", "whist"], (0, 7, 3)), SOCHI)
+    assert s.pool == (0, 2, 0) and w(s, C, B) == 6 and s.mountain == (4, 0, 0)  # C1/C2 individual
+    s = score_deal(game(B, "6S", ["whist", "whist"], (0, 7, 3)), SOCHI.replace(two_whister_shortfall="one_unit"))
+    assert s.mountain == (2, 0, 0)  # C3 one unit
+
+
+def test_sochi_3_4_raspasy_progression_and_amnesty():
+    s = score_deal(AllPassDeal((0, 4, 6)), SOCHI, allpass_count=0)
+    assert s.pool == (1, 0, 0) and s.mountain == (0, 4, 6)
+    no_amnesty = SOCHI.replace(raspasy_amnesty=False)
+    s = score_deal(AllPassDeal((2, 3, 5)), no_amnesty, allpass_count=1)
+    assert s.mountain == (4, 6, 10) and s.pool == (0, 0, 0)
+    s = score_deal(AllPassDeal((2, 3, 5)), SOCHI, allpass_count=1)
+    assert s.mountain == (0, 2, 6)
+    # the third and later all-passes cost 3 (1-2-3, then 3); 0 tricks = price of one trick
+    s = score_deal(AllPassDeal((0, 5, 5)), SOCHI, allpass_count=5)
+    assert s.pool == (3, 0, 0) and s.mountain == (0, 15, 15)
+
+
+def test_sochi_5_misere_and_made_contracts():
+    s = score_deal(game(C, "misere", [], (5, 4, 1)), SOCHI)
+    assert s.mountain == (0, 0, 10) and s.pool == (0, 0, 0)
+    assert score_deal(game(C, "misere", [], (5, 5, 0)), SOCHI).pool == (0, 0, 10)
+    s = score_deal(game(A, "8NT", ["pass", "pass"]), SOCHI)  # both pass: counted made
+    assert s.pool == (6, 0, 0)
+    s = score_deal(game(A, "7S", ["pass", "half", "pass"]), SOCHI)  # half-whist: 4·1
+    assert s.pool == (4, 0, 0) and w(s, C, A) == 4
+    s = score_deal(game(A, "6S", ["pass", "half", "pass"]), SOCHI)  # 2·2
+    assert w(s, C, A) == 4
+
+
+def test_sochi_lone_whister_shortfall_and_eight_level_second_whister():
+    s = score_deal(game(A, "6S", ["whist", "pass"], (7, 2, 1)), SOCHI)  # D=3 < 4
+    assert s.pool == (2, 0, 0) and w(s, B, A) == 6 and s.mountain == (0, 2, 0)
+    s = score_deal(game(A, "8D", ["whist", "whist"], (10, 0, 0)), SOCHI)
+    assert s.mountain == (0, 0, 6)  # §3.6: the second whister answers on 8/9/10
+
+
+def test_consolation_switches():
+    s = score_deal(game(A, "7H", ["whist", "pass"], (6, 2, 2)), SOCHI.replace(consolation="none"))
+    assert w(s, B, A) == 16 and w(s, C, A) == 0
+
+
+# -- §4.5 Leningrad worked example ----------------------------------------------------
+def test_leningrad_worked_example_sheet_and_settlement():
+    sheet = ScoreSheet.new("ABC", LENINGRAD)
+    s1 = score_deal(game(A, "7H", ["whist", "pass"], (6, 2, 2)), LENINGRAD)
+    assert s1.mountain == (8, 0, 0) and w(s1, B, A) == 24 and w(s1, C, A) == 24
+    s2 = score_deal(game(B, "8D", ["whist", "pass"], (0, 10, 0)), LENINGRAD)  # C whists alone
+    assert s2.pool == (0, 6, 0) and s2.mountain == (0, 0, 6)
+    s3 = score_deal(AllPassDeal((0, 3, 7)), LENINGRAD)
+    assert s3.pool == (1, 0, 0) and s3.mountain == (0, 6, 14)
+    assert score_deal(AllPassDeal((0, 3, 7)), LENINGRAD.replace(raspasy_zero_bonus="trick_price")).pool == (2, 0, 0)
+    s4 = score_deal(game(A, "misere", [], (1, 4, 5)), LENINGRAD)
+    assert s4.mountain == (20, 0, 0)
+    sheet = sheet.add_all([game(A, "7H", ["whist", "pass"], (6, 2, 2)),
+                           game(B, "8D", ["whist", "pass"], (0, 10, 0)),
+                           AllPassDeal((0, 3, 7)),
+                           game(A, "misere", [], (1, 4, 5))])
+    # ⚠ §4.5: consolation read as the plain value v instead of 2v
+    s1v = score_deal(game(A, "7H", ["whist", "pass"], (6, 2, 2)), LENINGRAD.replace(consolation_price="value"))
+    assert w(s1v, B, A) == 20 and w(s1v, C, A) == 20
+    assert sheet.pool == (1, 6, 0) and sheet.mountain == (28, 6, 20)
+    assert sheet.whists[B][A] == 24 and sheet.whists[C][A] == 24
+    bal = sheet.settlement()
+    assert bal == (F(-524, 3), F(652, 3), F(-128, 3))  # −174⅔, +217⅓, −42⅔
+    assert sum(bal) == 0
+    assert not sheet.finished  # table total 30 not reached
+
+
+# -- §4.6 Rostov worked examples ------------------------------------------------------
+def test_rostov_raspasy():
+    s = score_deal(AllPassDeal((1, 3, 6)), ROSTOV)
+    assert w(s, A, B) == 15 and w(s, A, C) == 30 and s.pool == (0, 0, 0) and s.mountain == (0, 0, 0)
+    s = score_deal(AllPassDeal((0, 0, 10)), ROSTOV)
+    assert s.pool == (1, 1, 0) and w(s, A, C) == 25 and w(s, B, C) == 25
+    s = score_deal(AllPassDeal((3, 3, 4)), ROSTOV)
+    assert w(s, A, C) == 10 and w(s, B, C) == 10  # C2: ⌊4/2⌋·5 each
+    s = score_deal(AllPassDeal((3, 4, 3)), ROSTOV.replace(rostov_raspasy_tie="split"))
+    assert w(s, A, B) == 10 and w(s, C, B) == 10
+    s = score_deal(AllPassDeal((2, 3, 5)), ROSTOV.replace(rostov_raspasy_tie="split"))
+    assert w(s, A, B) == 15
+
+
+def test_rostov_remise_c2_and_c3():
+    deal = game(A, "7S", ["whist", "pass"], (5, 3, 2))
+    s = score_deal(deal, ROSTOV)  # C2
+    assert s.mountain == (8, 0, 0) and w(s, B, A) == 30 and w(s, C, A) == 30
+    c3 = ROSTOV.replace(remise_mountain=False, lone_whister="greedy")
+    s = score_deal(deal, c3)
+    assert s.mountain == (0, 0, 0) and w(s, B, A) == 40 and w(s, C, A) == 20
+
+
+def test_rostov_half_responsible_and_misere():
+    s = score_deal(game(A, "6S", ["whist", "pass"], (7, 2, 1)), ROSTOV)
+    assert s.mountain == (0, 1, 0)  # v/2 per missing trick
+    s = score_deal(game(A, "misere", [], (2, 4, 4)), ROSTOV)
+    assert s.mountain == (20, 0, 0) and w(s, B, A) == 20 and w(s, C, A) == 20
+    s = score_deal(game(A, "misere", [], (2, 4, 4)), ROSTOV.replace(misere_fail="whists"))
+    assert s.mountain == (0, 0, 0) and w(s, B, A) == 20
+
+
+# -- §4.9 settlement -------------------------------------------------------------------
+def test_settlement_s16_mountains():
+    assert settle([0, 0, 0], [42, 96, 132], [[0] * 3] * 3) == (480, -60, -420)
+
+
+def test_settlement_complete_sochi_sheet():
+    whists = [[0, 30, 16], [40, 0, 10], [6, 22, 0]]
+    assert settle([10, 10, 10], [12, 4, 20], whists, SOCHI) == (0, 78, -78)
+
+
+def test_settlement_four_players_and_divisor():
+    assert settle([0] * 4, [8, 20, 0, 12], [[0] * 4] * 4) == (20, -100, 100, -20)
+    nm1 = SOCHI.replace(settlement_divisor="N-1")
+    assert settle([0] * 3, [0, 0, 3], [[0] * 3] * 3, nm1) == (15, 15, -30)
+    assert settle([0] * 3, [0, 0, 3], [[0] * 3] * 3, SOCHI) == (10, 10, -20)
+
+
+def test_leningrad_pool_point_cross_check_s15():
+    # S15: 3 players, Leningrad, 2 in the pool → 2·20 − 2·20/3 = 26⅔ whists
+    assert settle([2, 0, 0], [0, 0, 0], [[0] * 3] * 3, LENINGRAD)[0] == F(80, 3)
+
+
+# -- American aid (§4.8) ----------------------------------------------------------------
+def test_american_aid_closes_highest_open_pool():
+    r = SOCHI.replace(pool_target=10)
+    sheet = ScoreSheet.new("ABC", r).add_all([game(A, "8S", ["pass", "pass"])] * 2)  # A 12 → 2 surplus
+    assert sheet.pool == (10, 2, 0) and sheet.whists[A][B] == 20  # tie → next clockwise (B)
+    sheet = ScoreSheet.new("ABC", r).add_all([game(C, "6S", ["pass", "pass"]), game(A, "10S", ["pass", "pass"]),
+                                              game(A, "6S", ["pass", "pass"])])
+    assert sheet.pool == (10, 0, 4) and sheet.whists[A][C] == 20  # C had the higher open pool
+
+
+def test_american_aid_reduces_own_mountain_when_nobody_needs():
+    r = SOCHI.replace(pool_target=4)
+    sheet = ScoreSheet.new("ABC", r).add_all([
+        game(B, "7S", ["pass", "pass"]), game(C, "7S", ["pass", "pass"]),
+        game(A, "7S", ["whist", "pass"], (6, 2, 2)),  # A: mountain 4
+        game(A, "7S", ["pass", "pass"]), game(A, "6S", ["pass", "pass"])])
+    assert sheet.pool == (4, 4, 4) and sheet.mountain[A] == 2 and sheet.finished
+
+
+# -- 4 players and the dealer's talon whists (§5) ----------------------------------------
+def test_four_players_dealer_sits_out_and_talon_whists():
+    r = Rules.profile("classic")
+    deal = GameDeal(1, Contract.parse("7H"), ("whist", "pass"), (0, 7, 2, 1), dealer=0, talon=("AS", "KS"))
+    s = score_deal(deal, r, players=4)
+    assert s.pool == (0, 4, 0, 0) and s.whists[2][1] == 12  # first defender of seat 1 is seat 2
+    assert s.whists[0][1] == 8  # dealer: A+K of one suit = 2 tricks × 4
+    s = score_deal(GameDeal(1, Contract.misere(), (), (0, 0, 5, 5), dealer=0, talon=("7S", "8S")), r, players=4)
+    assert s.whists[0][1] == 20 and s.pool[1] == 10
+    # consolation "all" (Codex): the dealer consoles too
+    s = score_deal(GameDeal(1, Contract.parse("7H"), ("whist", "pass"), (0, 6, 2, 2), dealer=0), r, players=4)
+    assert s.whists[0][1] == 4 and s.whists[2][1] == 20 and s.whists[3][1] == 4
+    with pytest.raises(ScoringError):
+        score_deal(GameDeal(0, Contract.parse("7H"), ("whist", "pass"), (7, 1, 1, 1), dealer=0), r, players=4)
+    s = score_deal(AllPassDeal((1, 2, 3, 4), dealer=0), SOCHI, players=4)
+    assert s.mountain == (1, 0, 1, 2)  # talon trick charged to the dealer; amnesty on the 3 active
+    with pytest.raises(ScoringError):
+        score_deal(AllPassDeal((1, 2, 3, 4), dealer=0), ROSTOV, players=4)
+
+
+# -- impossible outcomes ---------------------------------------------------------------
+@pytest.mark.parametrize("deal,msg", [
+    (GameDeal(0, Contract.parse("7H"), ("whist", "pass"), (6, 2, 1)), "sum to 10"),
+    (GameDeal(0, Contract.parse("7H"), ("whist", "pass"), None), "tricks"),
+    (GameDeal(0, Contract.parse("7H"), ("whist",), (6, 2, 2)), "incomplete"),
+    (GameDeal(0, Contract.parse("8H"), ("pass", "half", "pass"), None), "6- and 7-level"),
+    (GameDeal(0, Contract.misere(), ("whist", "pass"), (0, 5, 5)), "misère"),
+    (GameDeal(0, Contract.parse("9S-hand"), ("whist", "pass"), (9, 1, 0)), "ladder"),
+    (AllPassDeal((0, 4, 5)), "sum to 10"),
+])
+def test_impossible_outcomes_raise(deal, msg):
+    with pytest.raises(ScoringError) as exc:
+        score_deal(deal, SOCHI)
+    assert msg in str(exc.value)
+
+
+# -- game files ------------------------------------------------------------------------
+ISSUE_GAME = {"players": ["A", "B", "C"], "rules": "sochi", "pool_target": 10, "deals": [
+    {"declarer": "A", "contract": "7H", "whist": {"B": "whist", "C": "pass"}, "open": True,
+     "tricks": {"A": 6, "B": 2, "C": 2}},
+    {"all_pass": True, "tricks": {"A": 0, "B": 4, "C": 6}},
+    {"declarer": "C", "contract": "misere", "tricks": {"A": 5, "B": 4, "C": 1}}]}
+
+
+def test_issue_game_file():
+    sheet = sheet_from_game(ISSUE_GAME)
+    d = sheet.to_dict()
+    assert d["sheet"]["A"] == {"pool": 1, "mountain": 4, "whists": {"B": 0, "C": 0}}
+    assert d["sheet"]["B"] == {"pool": 0, "mountain": 4, "whists": {"A": 20, "C": 0}}
+    assert d["sheet"]["C"] == {"pool": 0, "mountain": 16, "whists": {"A": 4, "B": 0}}
+    assert sum(F(x) for x in d["settlement"].values()) == 0
+    assert d["settlement"] == {"A": "68/3", "B": "170/3", "C": "-238/3"}
+    # --rules overrides the file's profile, switches apply on top
+    lenin = sheet_from_game(ISSUE_GAME, "leningrad").to_dict()
+    assert lenin["sheet"]["B"]["whists"]["A"] == 24 and lenin["rules"] == "leningrad"
+    sw = dict(ISSUE_GAME, switches={"consolation": "none"})
+    assert sheet_from_game(sw).to_dict()["sheet"]["C"]["whists"]["A"] == 0
+    with pytest.raises(RulesError):
+        sheet_from_game(dict(ISSUE_GAME, switches={"greedy": True}))
+
+
+def test_game_file_errors():
+    with pytest.raises(ScoringError, match="3 or 4"):
+        sheet_from_game({"players": ["A", "B"], "deals": []})
+    with pytest.raises(ScoringError, match="unknown player 'D'"):
+        sheet_from_game(dict(ISSUE_GAME, deals=[{"all_pass": True, "tricks": {"D": 10}}]))
+    with pytest.raises(ScoringError, match="deal 1"):
+        sheet_from_game(dict(ISSUE_GAME, deals=[{"all_pass": True, "tricks": {"A": 9}}]))
+    with pytest.raises(ScoringError, match="dealer"):
+        sheet_from_game({"players": ["A", "B", "C", "D"], "deals": [{"all_pass": True, "tricks": {"A": 10}}]})
+
+
+def test_half_whist_in_game_file_mapping():
+    g = {"players": ["A", "B", "C"], "deals": [
+        {"declarer": "A", "contract": "6H", "whist": {"B": "pass", "C": "half"}}]}
+    d = sheet_from_game(g).to_dict()
+    assert d["sheet"]["A"]["pool"] == 2 and d["sheet"]["C"]["whists"]["A"] == 4
+
+
+# -- single-deal balances for the bid analyzer ---------------------------------------------
+def test_contract_and_allpass_balance():
+    assert contract_balance("6S", 6, ("pass", "pass")) == (F(40, 3), F(-20, 3), F(-20, 3))
+    bal = contract_balance("7H", 6, ("whist", "pass"), SOCHI)
+    assert bal == (F(-152, 3), F(100, 3), F(52, 3)) and sum(bal) == 0
+    assert contract_balance("misere", 0, (), SOCHI) == (F(200, 3), F(-100, 3), F(-100, 3))
+    assert allpass_balance((0, 4, 6), SOCHI) == (40, -10, -30)
+    assert sum(contract_balance("8D", 10, ("whist", "whist"), LENINGRAD)) == 0
+
+
+# -- hypothesis invariants -----------------------------------------------------------------
+@st.composite
+def tricks3(draw):
+    a = draw(st.integers(0, 10))
+    b = draw(st.integers(0, 10 - a))
+    return (a, b, 10 - a - b)
+
+
+@st.composite
+def deals(draw, rules):
+    if draw(st.booleans()):
+        return AllPassDeal(draw(tricks3()))
+    c = draw(st.sampled_from(LADDER))
+    declarer = draw(st.integers(0, 2))
+    t = draw(tricks3())
+    if c.is_misere:
+        return GameDeal(declarer, c, (), t)
+    options = [("whist", "pass"), ("pass", "whist"), ("whist", "whist"), ("pass", "pass"),
+               ("pass", "half", "pass"), ("pass", "half", "whist")]
+    legal = [o for o in options if check_whist_calls(c, o, rules).legal]
+    return GameDeal(declarer, c, draw(st.sampled_from(legal)), t, draw(st.booleans()))
+
+
+@settings(max_examples=80, deadline=None)
+@given(st.data(), st.sampled_from(PROFILES), st.integers(1, 30), st.sampled_from(["N", "N-1"]))
+def test_settlement_sums_to_zero_and_pools_never_exceed_target(data, profile, target, divisor):
+    rules = Rules.profile(profile).replace(pool_target=target, settlement_divisor=divisor)
+    sheet = ScoreSheet.new("ABC", rules)
+    for deal in data.draw(st.lists(deals(rules), max_size=12)):
+        sheet = sheet.add(deal)
+        if rules.pool_closure == "american_aid":
+            assert all(p <= target for p in sheet.pool)
+        assert all(m >= 0 for m in sheet.mountain)
+    assert sum(sheet.settlement()) == 0
+    assert all(isinstance(b, F) for b in sheet.settlement())
