@@ -9,6 +9,7 @@ True
 from importlib.metadata import PackageNotFoundError, version
 
 from .auction import check_auction
+from .batch import solve_many, table_many
 from .cards import Card, Hand
 from .contract import Contract
 from .deal import Deal
@@ -22,5 +23,6 @@ except PackageNotFoundError:  # running from a source tree
 
 __all__ = [
     "Card", "Hand", "Deal", "STRAINS", "Solution", "Table", "solve", "table",
+    "solve_many", "table_many",
     "Contract", "Rules", "check_auction", "__version__",
 ]

@@ -371,6 +371,43 @@ cdef inline int last_trick(Search* s, int leader) noexcept nogil:
     return ws
 
 
+cdef inline int quick_tricks(Search* s, int leader) noexcept nogil:
+    """Tricks the leader's side surely takes by cashing the leader's winners.
+
+    Games only (trump or no-trump). For each suit: the leader's cards above
+    every other alive card of the suit; all his cards of the suit once the two
+    others cannot follow any more. In a trump game a side suit counts only as
+    long as every other player holding a trump still follows it (a void player
+    with a trump must ruff, and even the partner's ruff would take the lead).
+    Cashing one suit never spoils another: whoever discards holds no trump.
+    """
+    cdef uint32_t h = s.hand[leader], mine, o1, o2, sm
+    cdef int a = (leader + 1) % 3, b = (leader + 2) % 3
+    cdef int x, top, n1, n2, total = 0, trump = s.trump
+    for x in range(4):
+        sm = SUIT_MASK[x]
+        mine = h & sm
+        if not mine:
+            continue
+        o1 = s.hand[a] & sm
+        o2 = s.hand[b] & sm
+        if o1 | o2:
+            top = ps_popcount(mine & ~((((<uint32_t>1) << ps_msb(o1 | o2)) << 1) - 1))
+        else:
+            top = ps_popcount(mine)
+        n1 = ps_popcount(o1)
+        n2 = ps_popcount(o2)
+        if top >= n1 and top >= n2:
+            top = ps_popcount(mine)
+        if trump >= 0 and x != trump:
+            if (s.hand[a] & SUIT_MASK[trump]) and n1 < top:
+                top = n1
+            if (s.hand[b] & SUIT_MASK[trump]) and n2 < top:
+                top = n2
+        total += top
+    return total
+
+
 cdef bint trick_start(Search* s, int leader, int target) noexcept nogil:
     """A normal trick start: check bounds and the table, then search the lead."""
     cdef int left = ps_popcount(s.hand[leader])
@@ -388,6 +425,14 @@ cdef bint trick_start(Search* s, int leader, int target) noexcept nogil:
     if left == 1:
         s.nodes += 1
         return (last_trick(s, leader) == s.declarer) >= target
+    if s.decl_max:
+        # Sure tricks of the side on lead bound the value from one side.
+        n = quick_tricks(s, leader)
+        if leader == s.declarer:
+            if n >= target:
+                return True
+        elif left - n < target:
+            return False
     key = position_key(s)
     ctx = s.ctx_base | <uint16_t>leader
     e = tt_probe(s, key, ctx)

@@ -11,7 +11,8 @@ import sys
 
 import click
 
-from .deal import Deal
+from .batch import tables
+from .deal import Deal, split_deal_lines
 from .errors import PrefsolveError
 from .rules_cli import auction, score
 from .solver import parse_strain, solve, table
@@ -105,12 +106,35 @@ solve_cmd.name = "solve"
 @deal_argument
 @leader_option
 @talon_option
+@click.option("--file", "deal_file", type=click.File("r", encoding="utf-8"),
+              help="Solve every deal of a file (one per line, '-' for stdin).")
+@click.option("--jobs", type=click.IntRange(1), default=None,
+              help="Threads for --file [default: all cores].")
+@click.option("--quiet", is_flag=True, help="No progress bar.")
 @json_option
-def table_cmd(deal_text, leader, talon, as_json):
+def table_cmd(deal_text, leader, talon, deal_file, jobs, quiet, as_json):
     """Tricks for every declarer in ♠ ♣ ♦ ♥ NT and misère, with the best discard.
 
-    Without DEAL, the built-in example deal is solved.
+    Without DEAL (and without --file), the built-in example deal is solved.
+    With --json and --file: {"tables": [...]} with one table per deal.
     """
+    if deal_file is not None:
+        if deal_text:
+            raise click.UsageError("give either DEAL or --file, not both")
+        lines = split_deal_lines(deal_file.read())
+        deals = []
+        for number, line in enumerate(lines, 1):
+            try:
+                deals.append(Deal.parse(line))
+            except PrefsolveError as exc:
+                raise PrefsolveError(f"line {number}: {exc}") from None
+        with progress_bar(len(deals), "solving", quiet) as bar:
+            results = tables(deals, leader, talon, jobs, bar.update)
+        if as_json:
+            emit_json({"tables": [t.to_dict() for t in results]})
+        else:
+            click.echo("\n\n".join(f"{t.deal}\n{t.format()}" for t in results))
+        return
     d = Deal.parse(deal_text or EXAMPLE_DEAL)
     t = table(d, leader, talon_choice(d, talon))
     if as_json:
@@ -119,6 +143,38 @@ def table_cmd(deal_text, leader, talon, as_json):
     click.echo(d.diagram())
     click.echo()
     click.echo(t.format())
+
+
+class _NoBar:
+    def update(self, n: int) -> None:
+        pass
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc) -> None:
+        pass
+
+
+def progress_bar(total: int, label: str, quiet: bool):
+    """A progress bar on stderr (just its label when stderr is not a terminal); none with --quiet."""
+    if quiet or total < 2:
+        return _NoBar()
+    return click.progressbar(length=total, label=label, file=sys.stderr)
+
+
+@main.command("bench")
+@click.option("--quick", is_flag=True, help="Small sizes: under a minute.")
+@click.option("--seed", type=int, default=2026, show_default=True)
+@click.option("--only", multiple=True, help="Workload to run (repeatable).")
+@click.option("--tt-mb", type=click.IntRange(1), default=64, show_default=True)
+def bench_cmd(quick, seed, only, tt_mb):
+    """Speed benchmarks on fixed seeds; prints one JSON object."""
+    from .bench import run as run_bench
+
+    res = run_bench(quick, seed, list(only) or None, tt_mb,
+                    progress=lambda name: click.echo(f"running {name} ...", err=True))
+    click.echo(json.dumps(res, indent=2))
 
 
 main.add_command(auction)

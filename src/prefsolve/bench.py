@@ -1,0 +1,203 @@
+"""Speed benchmarks on fixed seeds, printed as one JSON object.
+
+Workloads (single thread, random deals, seat 0 leads):
+
+* ``contract``: one trump or no-trump contract, 10 tricks, no talon;
+* ``misere``: one misère, 10 tricks, no talon;
+* ``table``: the full table with talon (3 declarers x 6 strains, best of 66
+  discards each);
+* ``reference``: the pure-Python reference minimax of ``tests/reference.py``
+  against the engine on a small shared set of endings (when the source tree
+  is at hand), to show the speed-up on this machine;
+* ``parallel``: deals/s of ``table_many`` with 1 thread and with all cores.
+
+Times are in microseconds; nodes are search nodes per solve. The same seeds
+give the same deals on every machine, so runs can be compared.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import os
+import platform
+import random
+import statistics
+import sys
+import time
+from pathlib import Path
+
+from . import __version__
+from ._core import Solver
+from .deal import Deal
+from .solver import solve, table
+
+SIZES = {  # workload: (quick, full)
+    "contract": (100, 1000),
+    "misere": (60, 1000),
+    "table": (8, 1000),
+    "parallel": (8, 60),
+}
+
+
+def _percentile(values: list[float], q: float) -> float:
+    ordered = sorted(values)
+    k = min(len(ordered) - 1, max(0, round(q / 100 * (len(ordered) - 1))))
+    return ordered[k]
+
+
+def summarize(times_s: list[float], nodes: list[int]) -> dict:
+    us = [t * 1e6 for t in times_s]
+    return {
+        "n": len(us),
+        "median_us": round(statistics.median(us), 1),
+        "p90_us": round(_percentile(us, 90), 1),
+        "p99_us": round(_percentile(us, 99), 1),
+        "max_us": round(max(us), 1),
+        "nodes_median": int(statistics.median(nodes)) if nodes else None,
+        "nodes_mean": round(statistics.fmean(nodes), 1) if nodes else None,
+        "solves_per_s": round(len(us) / sum(times_s), 1),
+    }
+
+
+def bench_contracts(n: int, misere: bool, seed: int, solver: Solver) -> dict:
+    rng = random.Random(seed)
+    times, nodes = [], []
+    for _ in range(n):
+        deal = Deal.random(rng.randrange(2**32))
+        declarer = rng.randrange(3)
+        strain = "misere" if misere else rng.choice(["S", "C", "D", "H", "NT"])
+        t0 = time.perf_counter()
+        sol = solve(deal, declarer, strain, 0, talon=False, solver=solver)
+        times.append(time.perf_counter() - t0)
+        nodes.append(sol.nodes)
+    return summarize(times, nodes)
+
+
+def bench_tables(n: int, seed: int, solver: Solver) -> dict:
+    rng = random.Random(seed)
+    times = []
+    for _ in range(n):
+        deal = Deal.random(rng.randrange(2**32))
+        t0 = time.perf_counter()
+        table(deal, 0, True, solver=solver)
+        times.append(time.perf_counter() - t0)
+    out = summarize(times, [])
+    out["over_1s"] = sum(t > 1.0 for t in times)
+    return out
+
+
+def bench_parallel(n: int, seed: int) -> dict | None:
+    try:
+        from .batch import table_many
+    except ImportError:  # pragma: no cover - batch API not built
+        return None
+    rng = random.Random(seed)
+    deals = [Deal.random(rng.randrange(2**32)) for _ in range(n)]
+    jobs = os.cpu_count() or 1
+    out = {"jobs": jobs}
+    for label, j in (("deals_per_s_1", 1), (f"deals_per_s_{jobs}", jobs)):
+        t0 = time.perf_counter()
+        table_many(deals, jobs=j)
+        out[label] = round(n / (time.perf_counter() - t0), 2)
+    out["speedup"] = round(out[f"deals_per_s_{jobs}"] / out["deals_per_s_1"], 2)
+    return out
+
+
+def _load_reference(root: Path | None):
+    candidates = [root] if root else []
+    candidates += [Path.cwd(), Path(__file__).resolve().parents[2]]
+    for base in candidates:
+        path = base / "tests" / "reference.py"
+        if path.exists():
+            spec = importlib.util.spec_from_file_location("prefsolve_reference", path)
+            module = importlib.util.module_from_spec(spec)
+            spec.loader.exec_module(module)
+            return module
+    return None
+
+
+def bench_reference(seed: int, solver: Solver, root: Path | None = None, n: int = 30) -> dict | None:
+    """Reference minimax vs engine on the same n random 4-card endings, all strains."""
+    ref = _load_reference(root)
+    if ref is None:
+        return None
+    from .cards import Card, mask_of_cards
+    from .solver import trump_of
+
+    rng = random.Random(seed)
+    cases = []
+    for _ in range(n):
+        hands = ref.random_ending(rng, 4)
+        cases.append((hands, rng.randrange(3), rng.choice(["S", "C", "D", "H", "NT", "misere"])))
+    t0 = time.perf_counter()
+    expected = [ref.solve(h, d, s if s in "SCDH" else None, s == "misere", 0) for h, d, s in cases]
+    t_ref = time.perf_counter() - t0
+    masks = [[mask_of_cards(Card.parse(c) for c in h) for h in hands] for hands, _, _ in cases]
+    t0 = time.perf_counter()
+    got = [solver.value(m, d, trump_of(s), s == "misere", 0) for m, (_, d, s) in zip(masks, cases)]
+    t_eng = time.perf_counter() - t0
+    return {
+        "n": n,
+        "cards": 4,
+        "reference_us": round(t_ref / n * 1e6, 1),
+        "engine_us": round(t_eng / n * 1e6, 1),
+        "ratio": round(t_ref / t_eng, 1),
+        "identical": got == expected,
+    }
+
+
+def machine() -> dict:
+    cpu = platform.processor() or platform.machine()
+    try:
+        with open("/proc/cpuinfo") as f:
+            for line in f:
+                if line.startswith("model name"):
+                    cpu = line.split(":", 1)[1].strip()
+                    break
+    except OSError:
+        pass
+    return {"cpu": cpu, "cores": os.cpu_count(), "python": platform.python_version(),
+            "platform": platform.platform()}
+
+
+def run(quick: bool = False, seed: int = 2026, only: list[str] | None = None,
+        tt_mb: int = 64, root: Path | None = None, progress=None) -> dict:
+    """Run the workloads and return the JSON-ready result."""
+    solver = Solver(tt_mb)
+    pick = 0 if quick else 1
+    wanted = only or ["contract", "misere", "table", "reference", "parallel"]
+    result = {"version": __version__, "quick": quick, "seed": seed, "tt_mb": tt_mb,
+              "machine": machine(), "workloads": {}}
+    for name in wanted:
+        if progress:
+            progress(name)
+        if name == "contract":
+            res = bench_contracts(SIZES[name][pick], False, seed, solver)
+        elif name == "misere":
+            res = bench_contracts(SIZES[name][pick], True, seed + 1, solver)
+        elif name == "table":
+            res = bench_tables(SIZES[name][pick], seed + 2, solver)
+        elif name == "reference":
+            res = bench_reference(seed + 3, solver, root)
+        elif name == "parallel":
+            res = bench_parallel(SIZES[name][pick], seed + 4)
+        else:
+            raise ValueError(f"unknown workload {name!r}")
+        result["workloads"][name] = res
+    return result
+
+
+def main(argv: list[str] | None = None) -> int:
+    import argparse
+    import json
+
+    p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    p.add_argument("--quick", action="store_true", help="small sizes, under a minute")
+    p.add_argument("--seed", type=int, default=2026)
+    p.add_argument("--only", nargs="*", help="workloads to run")
+    p.add_argument("--tt-mb", type=int, default=64)
+    args = p.parse_args(argv)
+    res = run(args.quick, args.seed, args.only, args.tt_mb,
+              progress=lambda name: print(f"running {name} ...", file=sys.stderr))
+    print(json.dumps(res, indent=2))
+    return 0

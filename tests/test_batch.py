@@ -1,0 +1,65 @@
+"""Batch solving: numpy results equal to one-by-one solving, on one or two threads."""
+
+import json
+
+import numpy as np
+import pytest
+from click.testing import CliRunner
+
+from prefsolve import Deal, STRAINS, solve, solve_many, table, table_many
+from prefsolve.batch import tables
+from prefsolve.cli import main
+from prefsolve.errors import DealError, PrefsolveError
+
+DEALS = [Deal.random(s) for s in range(6)]
+
+
+@pytest.mark.parametrize("jobs", [1, 2])
+def test_table_many_equals_table(jobs):
+    got = table_many(DEALS[:3], jobs=jobs)
+    assert got.shape == (3, 3, 6) and got.dtype == np.int8
+    for i, d in enumerate(DEALS[:3]):
+        t = table(d)
+        assert got[i].tolist() == [[t.tricks[p][s] for s in STRAINS] for p in range(3)]
+
+
+def test_table_many_one_declarer_row():
+    got = table_many(DEALS[:2], declarers=(1,), jobs=2)
+    assert got.shape == (2, 1, 6)
+    assert got[1, 0, 5] == solve(DEALS[1], 1, "misere").tricks
+
+
+def test_solve_many_equals_solve():
+    endings = [Deal.random(s, cards=6) for s in range(20)]
+    got = solve_many(endings, 2, "NT", leader=1, talon=False, jobs=2)
+    assert got.tolist() == [solve(d, 2, "NT", 1, talon=False).tricks for d in endings]
+
+
+def test_progress_counts_every_deal():
+    seen = []
+    tables(DEALS, jobs=2, progress=seen.append)
+    assert sum(seen) == len(DEALS)
+
+
+def test_bad_input_names_the_deal():
+    with pytest.raises(DealError, match="deal 2: duplicate card"):
+        solve_many(["A.-.-.- K.-.-.- Q.-.-.-", "A.-.-.- A.-.-.- Q.-.-.-"], 0, "S", talon=False)
+    with pytest.raises(PrefsolveError, match="jobs must be a positive"):
+        table_many(DEALS[:1], jobs=0)
+
+
+def test_cli_file_with_jobs(tmp_path):
+    path = tmp_path / "deals.txt"
+    path.write_text("# two deals\n" + "\n".join(str(d) for d in DEALS[:2]) + "\n")
+    r = CliRunner().invoke(main, ["table", "--file", str(path), "--jobs", "2", "--json", "--quiet"])
+    assert r.exit_code == 0, r.output
+    doc = json.loads(r.output)
+    assert [t["deal"] for t in doc["tables"]] == [str(d) for d in DEALS[:2]]
+    assert doc["tables"][1] == table(DEALS[1]).to_dict()
+
+
+def test_cli_file_bad_line(tmp_path):
+    path = tmp_path / "deals.txt"
+    path.write_text(f"{DEALS[0]}\nnot a deal\n")
+    r = CliRunner().invoke(main, ["table", "--file", str(path)])
+    assert r.exit_code == 2 and "line 2: cannot read deal" in r.output
