@@ -5,7 +5,7 @@ import importlib
 
 import pytest
 
-MODULES = ["cards", "deal", "solver", "batch", "contract", "rules", "auction", "scoring"]
+MODULES = ["cards", "deal", "solver", "batch", "contract", "rules", "auction", "scoring", "play", "allpass"]
 
 
 @pytest.mark.parametrize("name", MODULES)

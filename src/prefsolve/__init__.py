@@ -8,11 +8,13 @@ True
 
 from importlib.metadata import PackageNotFoundError, version
 
+from .allpass import allpass_table, solve_allpass
 from .auction import check_auction
 from .batch import solve_many, table_many
 from .cards import Card, Hand
 from .contract import Contract
 from .deal import Deal
+from .play import Position, best_line, card_values
 from .rules import Rules
 from .solver import STRAINS, Solution, Table, solve, table
 
@@ -23,6 +25,7 @@ except PackageNotFoundError:  # running from a source tree
 
 __all__ = [
     "Card", "Hand", "Deal", "STRAINS", "Solution", "Table", "solve", "table",
-    "solve_many", "table_many",
+    "solve_many", "table_many", "Position", "card_values", "best_line",
+    "solve_allpass", "allpass_table",
     "Contract", "Rules", "check_auction", "__version__",
 ]

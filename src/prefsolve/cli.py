@@ -14,6 +14,7 @@ import click
 from .batch import tables
 from .deal import Deal, split_deal_lines
 from .errors import PrefsolveError
+from .play_cli import allpass, play
 from .rules_cli import auction, score
 from .solver import parse_strain, solve, table
 
@@ -179,6 +180,8 @@ def bench_cmd(quick, seed, only, tt_mb):
 
 main.add_command(auction)
 main.add_command(score)
+main.add_command(play)
+main.add_command(allpass)
 
 
 def run() -> None:  # pragma: no cover - entry point for python -m

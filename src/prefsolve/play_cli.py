@@ -1,0 +1,223 @@
+"""The ``play`` and ``allpass`` commands of the command line.
+
+Two click commands (not a group) that the main ``prefsolve`` group registers:
+
+* ``prefsolve play DEAL --declarer 1 --strain H --played "SA S7 S8 D9"``: the
+  position after the played cards, the value of every legal card (the
+  declarer's total tricks after it, with perfect play), the optimal cards
+  marked and the mistakes of the played cards; ``--interactive`` opens a
+  terminal session in which the user plays cards (or ``undo``, ``best``,
+  ``quit``) and sees the values after each one.
+* ``prefsolve allpass DEAL [--talon lead|ignore] [--turn "HK SQ"]``: the
+  fewest tricks each player can be sure of in all-pass, with one line each.
+
+Bad input raises :class:`~prefsolve.errors.PrefsolveError`, which the main
+group prints as one line with exit code 2. ``python -m prefsolve.play_cli``
+runs both commands without the main group.
+"""
+
+from __future__ import annotations
+
+import json
+
+import click
+
+from .allpass import allpass_table
+from .cards import parse_cards
+from .errors import PrefsolveError
+from .play import ALLPASS, TALON_MODES, Position, strain_label
+
+INTERACTIVE_HELP = ("Type a card (e.g. SA or ♠A) to play it, 'undo' to take the last card back, "
+                    "'best' for an optimal line from here, 'quit' to leave.")
+
+
+def _emit_json(obj: object) -> None:
+    click.echo(json.dumps(obj, ensure_ascii=False))
+
+
+def _header(pos: Position) -> str:
+    if pos.strain == ALLPASS:
+        head = f"All-pass, tricks counted for seat {pos.declarer}"
+        if pos.turn:
+            head += f"; the talon leads tricks 1-{len(pos.turn)}: " + \
+                    " then ".join(c.symbol for c in pos.turn)
+        else:
+            head += f"; seat {pos.leader} leads"
+        return head
+    trumps = " trumps" if pos.trump >= 0 else ""
+    return (f"Declarer seat {pos.declarer}, {strain_label(pos.strain)}{trumps}, "
+            f"seat {pos.leader} leads")
+
+
+def format_position(pos: Position, values: dict | None = None, mistakes=None) -> str:
+    """The position as text: cards left, tricks played, the table, card values."""
+    rows = [_header(pos), "", "Cards left:"]
+    rows += [f"  Seat {s}: {h.symbols() or '-'}" for s, h in enumerate(pos.hands)]
+    if pos.tricks:
+        rows += ["Tricks played:"]
+        rows += [f"  Trick {i}: {t.format()}" for i, t in enumerate(pos.tricks, 1)]
+    won = ", ".join(f"seat {s} {n}" for s, n in enumerate(pos.tricks_won))
+    rows.append(f"Tricks won: {won}")
+    if pos.is_over():
+        count = pos.tricks_won[pos.declarer]
+        who = "the declarer" if pos.strain != ALLPASS else f"seat {pos.declarer}"
+        rows.append(f"The play is over: {who} took {count} trick{'' if count == 1 else 's'}.")
+    else:
+        on_table = pos.current_trick.format() if (pos.trick or pos.talon_card) else "empty"
+        rows.append(f"Trick {pos.trick_number} on the table: {on_table}")
+        values = pos.card_values() if values is None else values
+        best = set(pos.best_cards(values))
+        mover = pos.to_move
+        wants = "the most" if pos.maximizing(mover) else "the fewest"
+        owner = "the declarer's" if pos.strain != ALLPASS else f"seat {pos.declarer}'s"
+        rows.append(f"Seat {mover} to play; {owner} total tricks after each card "
+                    f"(seat {mover} wants {wants}, * = best):")
+        rows += [f"  {c.symbol:<3} {v:>2}{'  *' if c in best else ''}" for c, v in values.items()]
+    if mistakes:
+        rows.append("Mistakes in the played cards:")
+        rows += [f"  {m.format()}" for m in mistakes]
+    elif mistakes is not None and pos.played:
+        rows.append("No mistakes in the played cards.")
+    return "\n".join(rows)
+
+
+def position_dict(pos: Position, values: dict, mistakes) -> dict:
+    return {
+        "position": str(pos),
+        "deal": str(pos.deal),
+        "declarer": pos.declarer,
+        "strain": pos.strain,
+        "leader": pos.leader,
+        "turn": [str(c) for c in pos.turn],
+        "played": [str(c) for c in pos.played],
+        "hands": {str(s): str(h) for s, h in enumerate(pos.hands)},
+        "tricks": [t.to_dict() for t in pos.tricks],
+        "trick": pos.current_trick.to_dict() if not pos.is_over() else None,
+        "tricks_won": {str(s): n for s, n in enumerate(pos.tricks_won)},
+        "to_move": pos.to_move,
+        "value": pos.value(),
+        "values": {str(c): v for c, v in values.items()},
+        "best": [str(c) for c in pos.best_cards(values)],
+        "mistakes": [m.to_dict() for m in mistakes],
+    }
+
+
+def _note_mistake(seat: int, card, values: dict, maximizing: bool) -> None:
+    """Tell the user at once when the card just played gave away tricks."""
+    best = (max if maximizing else min)(values.values())
+    cost = abs(best - values[card])
+    if cost:
+        better = " ".join(c.symbol for c, v in values.items() if v == best)
+        click.echo(f"Seat {seat} {card.symbol} lost {cost} trick{'' if cost == 1 else 's'}; "
+                   f"best was {better}.")
+
+
+def _interact(pos: Position) -> None:
+    """A terminal session on ``pos``; reads lines until ``quit`` or end of input."""
+    click.echo(INTERACTIVE_HELP)
+    click.echo(format_position(pos, mistakes=pos.mistakes()))
+    while True:
+        prompt = "done" if pos.is_over() else f"seat {pos.to_move}"
+        try:
+            text = click.prompt(prompt, default="", show_default=False, prompt_suffix="> ")
+        except click.Abort:  # end of input or Ctrl-C
+            click.echo()
+            return
+        command = text.strip().lower()
+        if not command:
+            continue
+        if command in ("quit", "q", "exit"):
+            return
+        if command in ("help", "?"):
+            click.echo(INTERACTIVE_HELP)
+        elif command in ("undo", "u"):
+            if pos.played:
+                card = pos.pop()
+                click.echo(f"Took back {card.symbol}.")
+                click.echo(format_position(pos))
+            else:
+                click.echo("Nothing to undo.")
+        elif command in ("best", "b"):
+            if pos.is_over():
+                click.echo("The play is over.")
+            else:
+                line = pos.best_line()
+                click.echo(f"An optimal line (total {line.tricks} for seat {pos.declarer}):")
+                click.echo(line.format())
+        else:
+            try:
+                for card in parse_cards(text):
+                    seat, values = pos.to_move, pos.card_values()
+                    pos.push(card)
+                    _note_mistake(seat, card, values, pos.maximizing(seat))
+            except PrefsolveError as exc:
+                click.echo(f"Error: {exc}")
+            click.echo(format_position(pos))
+
+
+@click.command("play")
+@click.argument("deal_text", metavar="DEAL")
+@click.option("--declarer", type=click.IntRange(0, 2), required=True,
+              help="Declarer's seat (all-pass: the player whose tricks are counted).")
+@click.option("--strain", required=True, help="S, C, D, H, NT, misere or allpass.")
+@click.option("--leader", type=click.IntRange(0, 2), default=0, show_default=True,
+              help="Seat that leads trick 1.")
+@click.option("--played", default="", help='Cards played so far, in order: "SA S7 S8 D9".')
+@click.option("--talon", type=click.Choice(TALON_MODES), default="lead", show_default=True,
+              help="All-pass: the talon cards lead tricks 1 and 2, or play no part.")
+@click.option("--turn", default=None,
+              help='All-pass: the talon cards in the order turned, e.g. "HK SQ".')
+@click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
+@click.option("--interactive", "-i", is_flag=True,
+              help="Play cards one by one in a terminal session.")
+def play(deal_text, declarer, strain, leader, played, talon, turn, as_json, interactive):
+    """The value of every card in a position of the play.
+
+    DEAL holds the hands as played (after the discard); its talon, if any,
+    only matters in all-pass. Each legal card of the player to move is shown
+    with the declarer's total tricks (already won included) if it is played
+    and everyone plays perfectly afterwards.
+    """
+    pos = Position(deal_text, declarer, strain, leader, talon=talon, turn=turn, played=played)
+    if interactive:
+        _interact(pos)
+        return
+    values = pos.card_values()
+    found = pos.mistakes()
+    if as_json:
+        _emit_json(position_dict(pos, values, found))
+        return
+    click.echo(format_position(pos, values, found))
+
+
+@click.command("allpass")
+@click.argument("deal_text", metavar="DEAL")
+@click.option("--talon", type=click.Choice(TALON_MODES), default="lead", show_default=True,
+              help="lead: the talon cards start tricks 1 and 2; ignore: they play no part.")
+@click.option("--turn", default=None,
+              help='The talon cards in the order turned, e.g. "HK SQ" [default: ♠ ♣ ♦ ♥, '
+                   'higher rank first].')
+@click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
+def allpass(deal_text, talon, turn, as_json):
+    """All-pass: the fewest tricks each player can be sure of, with a line each."""
+    t = allpass_table(deal_text, talon, turn)
+    if as_json:
+        _emit_json(t.to_dict())
+        return
+    click.echo(t.deal.diagram())
+    click.echo()
+    click.echo(t.format())
+
+
+def _standalone() -> click.Group:
+    # Imported here: the main CLI module registers these commands itself.
+    from .cli import PrefsolveGroup
+
+    group = PrefsolveGroup(help="Play analysis and all-pass commands of prefsolve.")
+    group.add_command(play)
+    group.add_command(allpass)
+    return group
+
+
+if __name__ == "__main__":  # pragma: no cover - exercised through a pseudo-terminal test
+    _standalone()(prog_name="python -m prefsolve.play_cli")

@@ -1,0 +1,166 @@
+"""All-pass guarantees: reference agreement, the guarantee property, talon modes."""
+
+import random
+
+import pytest
+from hypothesis import given, strategies as st
+
+import reference as ref
+from helpers import hands_text
+from prefsolve import Card, Deal, Hand, solve
+from prefsolve._core import Solver
+from prefsolve.allpass import allpass_table, solve_allpass
+from prefsolve.errors import DealError, RulesError, SeatError
+from prefsolve.play import Position, canonical_turn
+
+SOLVER = Solver(16)
+DEAL = "A.KT9.KT97.K7 JT97.A7.8.Q98 KQ.J8.AQJ.AJT 8.Q.-.-"
+
+
+def test_endings_agree_with_reference_with_and_without_turned_talon_cards():
+    rng = random.Random(21)
+    for _ in range(150):
+        cards = rng.randint(1, 4)
+        deck = [s + r for s in "SCDH" for r in ref.RANK_ORDER]
+        rng.shuffle(deck)
+        hands = [sorted(deck[i * cards:(i + 1) * cards]) for i in range(3)]
+        turn = deck[3 * cards:3 * cards + rng.randint(1, min(2, cards))]
+        for player in range(3):
+            assert solve_allpass(hands_text(hands), player, talon="ignore").tricks == ref.solve(
+                hands, player, None, True, 0)
+            assert Position(hands_text(hands), player, "allpass", turn=turn).value() == ref.solve(
+                hands, player, None, True, 0, (), None, turn)
+
+
+def talon_led_minimax(deal, player, turn):
+    """All-pass value with the two talon-led tricks searched here, card by card.
+
+    Tricks 1 and 2 follow the reference's rules (seats 0, 1, 2 play to the
+    talon card; the highest card of its suit played by a player wins); the
+    remaining 8 tricks are a plain misère position for the core, so the
+    core's own talon handling is not used.
+    """
+    hands = [[str(c) for c in h] for h in deal.hands]
+    turn = [str(c) for c in turn]
+
+    def trick(k, plays, won):
+        if len(plays) == 3:
+            winner = ref.trick_winner(plays, ref.suit(turn[k]), None)
+            won = won + (winner == player)
+            if k == 1:
+                masks = [Hand.parse(" ".join(h)).mask for h in hands]
+                return won + SOLVER.value(masks, player, -1, True, winner)
+            return trick(1, [], won)
+        seat = len(plays)
+        values = []
+        for card in ref.legal(hands[seat], ref.suit(turn[k]), None):
+            hands[seat].remove(card)
+            values.append(trick(k, plays + [(seat, card)], won))
+            hands[seat].append(card)
+        return min(values) if seat == player else max(values)
+
+    return trick(0, [], 0)
+
+
+def leaves(deal, turn):
+    n = 1
+    for card in turn:
+        for h in deal.hands:
+            n *= sum(c.suit == card.suit for c in h)
+    return n
+
+
+def test_talon_led_starts_of_real_deals_agree_with_a_separate_search():
+    checked = 0
+    for seed in range(200):
+        deal = Deal.random(seed)
+        turn = canonical_turn(deal.talon)
+        if any(not any(c.suit == t.suit for c in h) for t in turn for h in deal.hands):
+            continue  # a void means 10 choices: too slow for this test
+        if leaves(deal, turn) > 2000:
+            continue
+        for player in range(3):
+            assert solve_allpass(deal, player).tricks == talon_led_minimax(deal, player, turn)
+        checked += 1
+        if checked == 12:
+            break
+    assert checked == 12
+
+
+def play_out(pos, player, player_best, rng):
+    """Play to the end: ``player`` best if player_best else the others best; the rest random."""
+    while not pos.is_over():
+        seat = pos.to_move
+        if (seat == player) == player_best:
+            card = pos.best_cards()[0]
+        else:
+            card = rng.choice(pos.legal_cards())
+        pos.push(card)
+    return pos.tricks_won[player]
+
+
+@given(st.integers(0, 10**6), st.integers(0, 2), st.sampled_from(["lead", "ignore"]))
+def test_guarantee_holds_against_any_play_and_is_forced_by_best_play(seed, player, talon):
+    rng = random.Random(seed)
+    deal = Deal.random(seed)
+    guarantee = solve_allpass(deal, player, talon).tricks
+    # P playing for the guarantee never takes more, whatever the others do ...
+    assert play_out(Position(deal, player, "allpass", talon=talon), player, True, rng) <= guarantee
+    # ... and the others playing against P give him at least as many, whatever P does.
+    assert play_out(Position(deal, player, "allpass", talon=talon), player, False, rng) >= guarantee
+
+
+@pytest.mark.parametrize("seed", range(8))
+def test_talon_ignore_is_misere_solving_with_first_hand_leading(seed):
+    deal = Deal.random(seed)
+    for player in range(3):
+        sol = solve_allpass(deal, player, talon="ignore")
+        assert sol.tricks == solve(deal, player, "misere", leader=0, talon=False).tricks
+        assert (sol.declarer, sol.strain, sol.discard, sol.leader) == (player, "allpass", None, 0)
+
+
+def test_turn_order_matters_and_defaults_to_the_canonical_order():
+    deal = Deal.parse(DEAL)
+    assert canonical_turn(deal.talon) == (Card.parse("S8"), Card.parse("CQ"))
+    assert canonical_turn(Hand.parse("-.-.7K.-")) == (Card.parse("DK"), Card.parse("D7"))
+    for player in range(3):
+        default = solve_allpass(deal, player).tricks
+        assert default == solve_allpass(deal, player, turn="S8 CQ").tricks
+    assert [solve_allpass(deal, 0, turn=t).tricks for t in ("S8 CQ", "CQ S8")] == [4, 3]
+    assert allpass_table(deal, turn=[Card.parse("CQ"), "S8"]).tricks == (3, 2, 7)
+
+
+def test_table_guarantees_and_lines():
+    t = allpass_table(DEAL)
+    assert t.tricks == (4, 2, 7)
+    assert [str(c) for c in t.turn] == ["S8", "CQ"]
+    for p, line in enumerate(t.lines):
+        assert line.tricks == t.tricks[p] == line.tricks_won[p]
+        assert [str(x.talon) for x in line.by_trick[:2]] == ["S8", "CQ"]
+        assert all(x.talon is None for x in line.by_trick[2:]) and len(line.by_trick) == 10
+        pos = Position(DEAL, p, "allpass")
+        for card in line.cards:
+            pos.push(card)
+        assert pos.tricks_won == line.tricks_won
+    doc = t.to_dict()
+    assert doc["tricks"] == {"0": 4, "1": 2, "2": 7} and doc["talon"] == "lead"
+    text = t.format()
+    assert "♠8 then ♣Q turned" in text and "Seat 2 holds himself to 7 tricks:" in text
+
+
+@pytest.mark.parametrize("call, error, message", [
+    (lambda: solve_allpass(DEAL, 0, turn="S8 CK"), DealError, "must be the deal's two talon cards"),
+    (lambda: solve_allpass(DEAL, 0, turn="S8 CQ HA"), DealError, "two talon cards"),
+    (lambda: solve_allpass(DEAL, 0, turn="S8 S8"), DealError, "two talon cards"),
+    (lambda: solve_allpass(DEAL, 3), SeatError, "player must be a seat 0, 1 or 2, got 3"),
+    (lambda: solve_allpass(DEAL, 0, talon="first"), RulesError, "unknown all-pass talon mode"),
+    (lambda: solve_allpass(DEAL, 0, talon="ignore", turn="S8 CQ"), DealError, "does not apply"),
+    (lambda: solve_allpass("AK.-.-.- QJ.-.-.- T9.-.-.-", 0), DealError,
+     "needs a deal with a talon \\(10-card hands\\)"),
+    (lambda: solve_allpass("AK.-.-.- QJ.-.-.- T9.-.-.-", 0, turn="S8"), DealError,
+     "needs a deal with a talon"),
+    (lambda: allpass_table(DEAL.rsplit(" ", 1)[0]), DealError, "needs a deal with a talon"),
+])
+def test_bad_allpass_input(call, error, message):
+    with pytest.raises(error, match=message):
+        call()

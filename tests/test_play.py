@@ -1,0 +1,301 @@
+"""Play analysis: Position bookkeeping, legality, card values against the reference."""
+
+import random
+
+import pytest
+from hypothesis import given, strategies as st
+
+import reference as ref
+from helpers import TRUMPS, hands_text
+from prefsolve import Card, Deal, solve
+from prefsolve.errors import DealError, IllegalPlayError, RulesError, SeatError, StrainError
+from prefsolve.play import Position, best_line, card_values, mistakes
+
+PLAY_STRAINS = ("S", "C", "D", "H", "NT", "misere", "allpass")
+
+
+def ref_trump(strain):
+    return None if strain == "allpass" else TRUMPS[strain]
+
+
+class RefGame:
+    """Independent bookkeeping of a play with the reference's rules and card strings."""
+
+    def __init__(self, hands, declarer, strain, leader=0, turn=()):
+        self.hands = [list(h) for h in hands]
+        self.declarer, self.trump = declarer, ref_trump(strain)
+        self.minimize = strain in ("misere", "allpass")
+        self.leader, self.queue = leader, list(turn)
+        self.won = [0, 0, 0]
+        self.trick = []
+        self.talon_card = None
+        self._start_trick()
+
+    def _start_trick(self):
+        self.talon_card = self.queue.pop(0) if self.queue else None
+        if self.talon_card is not None:
+            self.leader = 0
+
+    @property
+    def led(self):
+        if self.talon_card is not None:
+            return ref.suit(self.talon_card)
+        return ref.suit(self.trick[0]) if self.trick else None
+
+    @property
+    def to_move(self):
+        return (self.leader + len(self.trick)) % 3
+
+    def legal(self):
+        return ref.legal(self.hands[self.to_move], self.led, self.trump)
+
+    def play(self, card):
+        led = self.led or ref.suit(card)
+        self.hands[self.to_move].remove(card)
+        self.trick.append(card)
+        if len(self.trick) == 3:
+            plays = [((self.leader + i) % 3, c) for i, c in enumerate(self.trick)]
+            winner = ref.trick_winner(plays, led, self.trump)
+            if winner is None:  # nobody followed a talon card: first hand takes it
+                winner = 0
+            self.won[winner] += 1
+            self.leader, self.trick = winner, []
+            if self.hands[0]:
+                self._start_trick()
+
+    def value_after(self, card):
+        """Declarer's total tricks if ``card`` is played now, by plain minimax."""
+        hands = [list(h) for h in self.hands]
+        hands[self.to_move].remove(card)
+        rest = ref.solve(hands, self.declarer, self.trump, self.minimize, self.leader,
+                         self.trick + [card], self.talon_card, self.queue)
+        return self.won[self.declarer] + rest
+
+
+def random_ending_position(rng, strain, talon_led):
+    cards = rng.randint(2, 4)
+    deck = [s + r for s in "SCDH" for r in ref.RANK_ORDER]
+    rng.shuffle(deck)
+    hands = [sorted(deck[i * cards:(i + 1) * cards]) for i in range(3)]
+    turn = deck[3 * cards:3 * cards + rng.randint(1, min(2, cards))] if talon_led else []
+    declarer = rng.randrange(3)
+    leader = 0 if turn else rng.randrange(3)
+    game = RefGame(hands, declarer, strain, leader, turn)
+    played = []
+    for _ in range(rng.randint(0, 5)):
+        card = rng.choice(game.legal())
+        game.play(card)
+        played.append(card)
+    if turn:
+        kwargs = {"turn": " ".join(turn)}
+    else:
+        kwargs = {"talon": "ignore"} if strain == "allpass" else {}
+    return hands, declarer, leader, played, game, kwargs
+
+
+@pytest.mark.parametrize("strain", PLAY_STRAINS)
+def test_card_values_agree_with_reference_on_endings_mid_trick(strain):
+    rng = random.Random(hash(strain) % 1000)
+    for _ in range(300):
+        hands, declarer, leader, played, game, kw = random_ending_position(rng, strain, False)
+        pos = Position(hands_text(hands), declarer, strain, leader, played=played, **kw)
+        assert pos.to_move == game.to_move and list(pos.tricks_won) == game.won
+        expected = {c: game.value_after(c) for c in game.legal()}
+        got = {str(c): v for c, v in pos.card_values().items()}
+        assert got == expected, (hands, declarer, strain, leader, played)
+
+
+def test_card_values_agree_with_reference_on_talon_led_starts():
+    rng = random.Random(5)
+    for _ in range(600):
+        hands, player, leader, played, game, kw = random_ending_position(rng, "allpass", True)
+        got = card_values(hands_text(hands), player, "allpass", leader, played, **kw)
+        expected = {c: game.value_after(c) for c in game.legal()}
+        assert {str(c): v for c, v in got.items()} == expected, (hands, kw, played)
+
+
+def best_of(pos, values):
+    return (max if pos.maximizing(pos.to_move) else min)(values.values())
+
+
+@given(st.integers(0, 10**6), st.sampled_from(PLAY_STRAINS), st.integers(0, 2),
+       st.integers(0, 29))
+def test_best_value_is_the_solved_value_and_best_line_replays_to_it(seed, strain, declarer, k):
+    rng = random.Random(seed)
+    deal = Deal.random(seed)
+    if strain != "allpass":
+        deal = deal.without_talon()
+    pos = Position(deal, declarer, strain)
+    start = pos.value()
+    if strain != "allpass":
+        assert start == solve(deal, declarer, strain, talon=False).tricks
+    for _ in range(k):
+        pos.push(rng.choice(pos.legal_cards()))
+    values = pos.card_values()
+    assert set(values) == set(pos.legal_cards()) and values
+    assert best_of(pos, values) == pos.value()
+    line = pos.best_line()
+    assert line.tricks == pos.value()
+    replay = pos.copy()
+    for card in line.cards:
+        replay.push(card)
+    assert replay.is_over()
+    assert replay.tricks_won[declarer] == line.tricks and replay.tricks_won == line.tricks_won
+    assert list(line.by_trick) == list(replay.tricks[pos.trick_number - 1:])
+    assert sum(replay.tricks_won) == 10
+
+
+def test_start_values_match_solve_for_every_first_lead():
+    deal = Deal.random(42).without_talon()
+    for strain in ("H", "NT", "misere"):
+        values = card_values(deal, 2, strain, leader=1)
+        assert set(values) == set(deal.hands[1])
+        pos = Position(deal, 2, strain, 1)
+        assert best_of(pos, values) == solve(deal, 2, strain, 1, talon=False).tricks
+
+
+@given(st.integers(0, 10**6), st.sampled_from(PLAY_STRAINS), st.integers(1, 30))
+def test_adjacent_cards_of_one_hand_have_equal_values(seed, strain, k):
+    rng = random.Random(seed)
+    deal = Deal.random(seed)
+    pos = Position(deal if strain == "allpass" else deal.without_talon(), 0, strain)
+    for _ in range(k - 1):
+        pos.push(rng.choice(pos.legal_cards()))
+    values = pos.card_values()
+    for card, value in values.items():
+        if card.rank < 7:
+            above = Card(card.suit, card.rank + 1)
+            if above in values:
+                assert values[above] == value
+
+
+@given(st.integers(0, 10**6), st.sampled_from(PLAY_STRAINS), st.integers(0, 30))
+def test_push_pop_and_text_round_trip(seed, strain, k):
+    rng = random.Random(seed)
+    deal = Deal.random(seed)
+    pos = Position(deal, rng.randrange(3), strain, 0 if strain == "allpass" else rng.randrange(3))
+    states = []
+    for _ in range(k):
+        states.append(str(pos))
+        pos.push(rng.choice(pos.legal_cards()))
+    assert Position.parse(str(pos)) == pos
+    assert len(pos.played) == k and sum(pos.tricks_won) == k // 3 == len(pos.tricks)
+    assert pos.is_over() == (k == 30) and (pos.to_move is None) == (k == 30)
+    while states:
+        pos.pop()
+        assert str(pos) == states.pop()
+    with pytest.raises(IllegalPlayError, match="nothing has been played"):
+        pos.pop()
+
+
+DEAL = "A.KT9.KT97.K7 JT97.A7.8.Q98 KQ.J8.AQJ.AJT 8.Q.-.-"
+
+
+@pytest.mark.parametrize("strain, played, message", [
+    ("H", "SK", r"cannot play SK \(seat 0, trick 1\): it is not in seat 0's hand"),
+    ("H", "SA SJ CK", r"cannot play CK \(seat 2, trick 1\): .*not in seat 2's hand"),
+    ("H", "CK C7 DA", r"cannot play DA \(seat 2, trick 1\): must follow suit ♣ \(holds ♣J8\)"),
+    ("H", "DK D8 DA SA", r"cannot play SA \(seat 2, trick 2\): it is not in seat 2's hand"),
+    ("H", "D7 D8 DA DQ DT CA", r"cannot play CA \(seat 1, trick 2\): void in ♦, must trump "
+                               r"with ♥ \(holds ♥Q98\)"),
+    ("allpass", "SA SJ DA", r"cannot play DA \(seat 2, trick 1\): must follow suit ♠"),
+    ("allpass", "SA SJ SK C9 D8", r"cannot play D8 \(seat 1, trick 2\): must follow suit ♣ "
+                                  r"\(holds ♣A7\)"),
+])
+def test_illegal_cards_name_the_card_and_the_rule(strain, played, message):
+    with pytest.raises(IllegalPlayError, match=message):
+        Position(DEAL, 0, strain, played=played)
+
+
+def test_no_duty_to_trump_in_misere_and_a_finished_play_takes_no_card():
+    pos = Position(DEAL, 0, "misere", played="D7 D8 DA DQ DT CA")
+    assert pos.trick == () and pos.tricks_won == (0, 0, 2) and pos.to_move == 2
+    assert [t.winner for t in pos.tricks] == [2, 2]
+    done = Position("A.-.-.- K.-.-.- Q.-.-.-", 0, "NT", played="SA SK SQ")
+    assert done.is_over() and done.card_values() == {} and done.legal_cards() == []
+    with pytest.raises(IllegalPlayError, match="all 1 tricks have been played"):
+        done.push("SA")
+
+
+def test_talon_cards_lead_tricks_one_and_two_in_the_turned_order():
+    pos = Position(DEAL, 1, "allpass")
+    assert [str(c) for c in pos.turn] == ["S8", "CQ"]
+    assert pos.to_move == 0 and pos.led_suit == 0 and pos.trick_leader == 0
+    # ♠8 is turned: seat 0 ♠A, seat 1 ♠J, seat 2 ♠K -> seat 0 wins.
+    for card in ("SA", "SJ", "SK"):
+        pos.push(card)
+    assert pos.tricks[0].winner == 0 and str(pos.tricks[0].talon) == "S8"
+    # ♣Q is turned, seat 0 plays first again although seat 0 won trick 1 anyway.
+    assert pos.talon_card == Card.parse("CQ") and pos.to_move == 0
+    for card in ("C9", "C7", "CJ"):
+        pos.push(card)
+    # ♣Q on the table does not win: the highest club played by a player does.
+    assert pos.tricks[1].winner == 2 and pos.to_move == 2 and pos.talon_card is None
+    other = Position(DEAL, 1, "allpass", turn="CQ S8")
+    assert other.talon_card == Card.parse("CQ")
+
+
+@pytest.mark.parametrize("kwargs, error, message", [
+    ({"strain": "allpass", "turn": "S8 CK"}, DealError, "must be the deal's two talon cards S8 CQ"),
+    ({"strain": "allpass", "turn": "S8"}, DealError, "must be the deal's two talon cards"),
+    ({"strain": "allpass", "leader": 1}, SeatError, "leader must be 0"),
+    ({"strain": "allpass", "talon": "burn"}, RulesError, "unknown all-pass talon mode 'burn'"),
+    ({"strain": "NT", "turn": "S8 CQ"}, DealError, "does not apply to strain 'NT'"),
+    ({"strain": "allpass", "talon": "ignore", "turn": "S8 CQ"}, DealError, "does not apply"),
+    ({"strain": "trumps"}, StrainError, "unknown strain 'trumps'.*allpass"),
+    ({"strain": "NT", "declarer": 3}, SeatError, "declarer must be a seat"),
+])
+def test_bad_position_arguments(kwargs, error, message):
+    args = {"deal": DEAL, "declarer": 0} | kwargs
+    with pytest.raises(error, match=message):
+        Position(**args)
+
+
+def test_allpass_ending_needs_a_talon_or_turned_cards():
+    ending = "K7.-.-.- AQ.-.-.- J.A.-.-"
+    hands = [["SK", "S7"], ["SA", "SQ"], ["SJ", "CA"]]
+    with pytest.raises(DealError, match="needs a deal with a talon"):
+        Position(ending, 0, "allpass")
+    with pytest.raises(DealError, match="cannot also be in a hand"):
+        Position(ending, 0, "allpass", turn="SA")
+    with pytest.raises(DealError, match="more talon cards than the 1 tricks"):
+        Position("K.-.-.- A.-.-.- J.-.-.-", 0, "allpass", turn="S8 S9")
+    for player in range(3):
+        assert Position(ending, player, "allpass", talon="ignore").value() == ref.solve(
+            hands, player, None, True, 0)
+        assert Position(ending, player, "allpass", turn="S8 H7").value() == ref.solve(
+            hands, player, None, True, 0, (), None, ["S8", "H7"])
+
+
+def test_parse_rejects_bad_text():
+    with pytest.raises(DealError, match="has no strain= field"):
+        Position.parse("A.-.-.- K.-.-.- Q.-.-.-; declarer=0")
+    with pytest.raises(DealError, match="cannot read field 'colour=red'"):
+        Position.parse("A.-.-.- K.-.-.- Q.-.-.-; declarer=0; strain=NT; colour=red")
+    with pytest.raises(SeatError, match="declarer must be a seat 0, 1 or 2, got '5'"):
+        Position.parse("A.-.-.- K.-.-.- Q.-.-.-; declarer=5; strain=NT")
+    with pytest.raises(IllegalPlayError, match="card 1 of the played cards"):
+        Position.parse("A.-.-.- K.-.-.- Q.-.-.-; declarer=0; strain=NT; played=SK")
+
+
+def test_mistakes_flag_the_card_that_lost_a_trick():
+    deal = "K7.-.-.- AQ.-.-.- J.A.-.-"
+    assert mistakes(deal, 1, "NT", played="SK SA SJ") == ()
+    (m,) = mistakes(deal, 1, "NT", played="SK SQ SJ S7")
+    assert (m.move, m.seat, str(m.card), m.cost, [str(c) for c in m.best_cards]) == (
+        2, 1, "SQ", 1, ["SA"])
+    # The defence's mistake in a misère counts too.
+    deal = "K7.-.-.- A8.-.-.- QJ.-.-.-"
+    vals = card_values(deal, 0, "misere", played=["SK"])
+    assert {str(c): v for c, v in vals.items()} == {"SA": 0, "S8": 1}
+    (m,) = mistakes(deal, 0, "misere", played="SK SA")
+    assert (m.seat, m.value, m.best, m.cost) == (1, 0, 1, 1)
+
+
+def test_best_line_from_mid_trick_includes_the_cards_on_the_table():
+    line = best_line("K7.-.-.- AQ.-.-.- J.A.-.-", 1, "NT", played=["SK"])
+    assert line.first_trick == 1 and line.tricks == 2
+    assert [str(c) for c in line.by_trick[0].cards] == ["SK", "SA", "SJ"]
+    assert [str(c) for c in line.cards] == ["SA", "SJ", "SQ", "CA", "S7"]
+    assert line.to_dict()["by_trick"][1] == {
+        "leader": 1, "talon": None, "cards": ["SQ", "CA", "S7"], "seats": [1, 2, 0], "winner": 1}

@@ -1,0 +1,159 @@
+"""The play and allpass commands: CliRunner output, JSON, exit codes, a pty session."""
+
+import json
+import os
+import re
+import sys
+
+import pexpect
+import pytest
+from click.testing import CliRunner
+
+from prefsolve.allpass import allpass_table
+from prefsolve.cli import PrefsolveGroup
+from prefsolve.play import Position, card_values
+from prefsolve.play_cli import allpass, play
+
+DEAL = "A.KT9.KT97.K7 JT97.A7.8.Q98 KQ.J8.AQJ.AJT 8.Q.-.-"
+HANDS = "A.KT9.KT97.K7 JT97.A7.8.Q98 KQ.J8.AQJ.AJT"
+SRC = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "src")
+
+
+def group():
+    g = PrefsolveGroup()
+    g.add_command(play)
+    g.add_command(allpass)
+    return g
+
+
+def run(*args, input=None):
+    return CliRunner().invoke(group(), list(args), input=input)
+
+
+def test_play_json_values_and_mistakes():
+    r = run("play", HANDS, "--declarer", "2", "--strain", "H", "--played", "SA S7 SQ CK", "--json")
+    assert r.exit_code == 0, r.output
+    doc = json.loads(r.output)
+    expected = card_values(HANDS, 2, "H", played="SA S7 SQ CK")
+    assert doc["values"] == {str(c): v for c, v in expected.items()}
+    assert doc["to_move"] == 1 and doc["trick"]["cards"] == ["CK"]
+    assert doc["tricks_won"] == {"0": 1, "1": 0, "2": 0}
+    # Seat 0's ♠A lead gave the declarer a trick: ♣T or ♣9 would have held him to 3.
+    assert doc["mistakes"] == [{"move": 1, "trick": 1, "seat": 0, "card": "SA", "value": 4,
+                                "best": 3, "cost": 1, "best_cards": ["CT", "C9"]}]
+    assert Position.parse(doc["position"]).played == Position(
+        HANDS, 2, "H", played="SA S7 SQ CK").played
+
+
+def test_play_text_marks_best_cards_and_flags_mistakes():
+    r = run("play", HANDS, "--declarer", "2", "--strain", "H", "--played", "SA S7 SQ")
+    assert r.exit_code == 0, r.output
+    out = r.output
+    assert "Trick 1: 0 ♠A  1 ♠7  2 ♠Q   won by 0" in out
+    assert "Seat 0 to play" in out and "card 1 (trick 1), seat 0 ♠A: lost 1 trick" in out
+    values = card_values(HANDS, 2, "H", played="SA S7 SQ")
+    best = min(values.values())
+    for card, value in values.items():
+        row = next(line for line in out.splitlines() if line.strip().startswith(card.symbol + " "))
+        assert row.split()[1] == str(value) and row.rstrip().endswith("*") == (value == best)
+
+
+def test_play_allpass_with_turned_talon():
+    r = run("play", DEAL, "--declarer", "1", "--strain", "allpass", "--turn", "CQ S8", "--json")
+    assert r.exit_code == 0, r.output
+    doc = json.loads(r.output)
+    assert doc["turn"] == ["CQ", "S8"] and doc["trick"]["talon"] == "CQ"
+    assert doc["values"] == {"CK": 2, "CT": 2, "C9": 2}
+    assert doc["value"] == allpass_table(DEAL, turn="CQ S8").tricks[1] == 2
+
+
+@pytest.mark.parametrize("args, message", [
+    (["--strain", "H", "--played", "SA S7 CJ"],
+     "cannot play CJ (seat 2, trick 1): must follow suit ♠ (holds ♠KQ)"),
+    (["--strain", "D", "--played", "SA SK"], "cannot play SK (seat 1, trick 1): it is not in"),
+    (["--strain", "H", "--played", "D7 D8 DA DQ DT CA"], "must trump with ♥"),
+    (["--strain", "H", "--played", "SA XX"], "cannot read card 'XX'"),
+    (["--strain", "trumps"], "unknown strain 'trumps'"),
+    (["--strain", "allpass"], "needs a deal with a talon"),
+    (["--strain", "NT", "--turn", "S8 CQ"], "does not apply"),
+])
+def test_play_bad_input_is_one_line_and_exit_2(args, message):
+    r = run("play", HANDS, "--declarer", "0", *args)
+    assert r.exit_code == 2, r.output
+    assert message in r.output and "Traceback" not in r.output
+    assert len(r.output.strip().splitlines()) == 1
+
+
+def test_allpass_json_and_text():
+    r = run("allpass", DEAL, "--json")
+    assert r.exit_code == 0, r.output
+    doc = json.loads(r.output)
+    table = allpass_table(DEAL)
+    assert doc == table.to_dict()
+    assert doc["tricks"] == {"0": 4, "1": 2, "2": 7} and doc["turn"] == ["S8", "CQ"]
+    for p in "012":
+        assert doc["lines"][p]["tricks_won"][p] == doc["tricks"][p]
+    r = run("allpass", DEAL)
+    assert r.exit_code == 0
+    rows = r.output.splitlines()
+    i = rows.index("Seat  Tricks (the fewest the seat can be sure of)")
+    assert [row.split() for row in rows[i + 1:i + 4]] == [["0", "4"], ["1", "2"], ["2", "7"]]
+    assert "Seat 1 holds himself to 2 tricks:" in r.output
+    assert "Trick 1: talon ♠8: 0 ♠A  1 ♠J  2 ♠K   won by 0" in r.output
+
+
+def test_allpass_bad_input():
+    r = run("allpass", DEAL, "--turn", "CQ SK")
+    assert r.exit_code == 2 and "must be the deal's two talon cards S8 CQ" in r.output
+    r = run("allpass", HANDS)
+    assert r.exit_code == 2 and "needs a deal with a talon" in r.output
+    r = run("allpass", HANDS, "--talon", "ignore", "--json")
+    assert r.exit_code == 0 and json.loads(r.output)["turn"] == []
+    r = run("allpass", DEAL, "--talon", "burn")
+    assert r.exit_code == 2 and "Invalid value for '--talon'" in r.output
+
+
+def test_interactive_through_clirunner_input():
+    r = run("play", "K7.-.-.- AQ.-.-.- J.A.-.-", "--declarer", "1", "--strain", "NT",
+            "--interactive", input="SK\nSQ\nundo\nS8\nSA\nbest\nquit\n")
+    assert r.exit_code == 0, r.output
+    assert "♠A   2  *" in r.output and "♠Q   1" in r.output
+    assert "Seat 1 ♠Q lost 1 trick; best was ♠A." in r.output
+    assert "Took back ♠Q." in r.output
+    assert "Error: cannot play S8 (seat 1, trick 1): it is not in seat 1's hand" in r.output
+    assert "An optimal line (total 2 for seat 1):" in r.output
+
+
+def test_interactive_session_through_a_pseudo_terminal():
+    env = dict(os.environ, PYTHONPATH=SRC + os.pathsep + os.environ.get("PYTHONPATH", ""))
+    child = pexpect.spawn(sys.executable, ["-m", "prefsolve.play_cli", "play", DEAL,
+                                           "--declarer", "1", "--strain", "allpass",
+                                           "--interactive"],
+                          env=env, encoding="utf-8", timeout=30)
+    try:
+        child.expect("seat 0> ")
+        assert "♠A   2  *" in child.before  # seat 0's only spade under the turned ♠8
+        child.sendline("SA")
+        child.expect("seat 1> ")
+        assert "Trick 1 on the table: talon ♠8: 0 ♠A" in child.before
+        child.sendline("S7")
+        child.expect("seat 2> ")
+        child.sendline("HA")  # a revoke: seat 2 holds ♠KQ
+        child.expect("seat 2> ")
+        assert "must follow suit ♠ (holds ♠KQ)" in child.before
+        child.sendline("SK")
+        child.expect("seat 0> ")
+        assert "Trick 1: talon ♠8: 0 ♠A  1 ♠7  2 ♠K   won by 0" in child.before
+        assert "Trick 2 on the table: talon ♣Q" in child.before
+        child.sendline("undo")
+        child.expect("seat 2> ")
+        assert "Took back ♠K." in child.before
+        child.sendline("best")
+        child.expect("seat 2> ")
+        assert re.search(r"An optimal line \(total \d+ for seat 1\):", child.before)
+        assert "Trick 10:" in child.before
+        child.sendline("quit")
+        child.expect(pexpect.EOF)
+    finally:
+        child.close()
+    assert child.exitstatus == 0
