@@ -9,6 +9,7 @@ import pexpect
 import pytest
 from click.testing import CliRunner
 
+import prefsolve
 from prefsolve.allpass import allpass_table
 from prefsolve.cli import PrefsolveGroup
 from prefsolve.play import Position, card_values
@@ -16,7 +17,9 @@ from prefsolve.play_cli import allpass, play
 
 DEAL = "A.KT9.KT97.K7 JT97.A7.8.Q98 KQ.J8.AQJ.AJT 8.Q.-.-"
 HANDS = "A.KT9.KT97.K7 JT97.A7.8.Q98 KQ.J8.AQJ.AJT"
-SRC = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "src")
+# The directory the tested prefsolve was imported from (site-packages in CI,
+# src/ in a development run), so the child process runs the same package.
+SRC = os.path.dirname(os.path.dirname(prefsolve.__file__))
 
 
 def group():
@@ -126,7 +129,7 @@ def test_interactive_through_clirunner_input():
 
 def test_interactive_session_through_a_pseudo_terminal():
     env = dict(os.environ, PYTHONPATH=SRC + os.pathsep + os.environ.get("PYTHONPATH", ""))
-    child = pexpect.spawn(sys.executable, ["-m", "prefsolve.play_cli", "play", DEAL,
+    child = pexpect.spawn(sys.executable, ["-m", "prefsolve", "play", DEAL,
                                            "--declarer", "1", "--strain", "allpass",
                                            "--interactive"],
                           env=env, encoding="utf-8", timeout=30)

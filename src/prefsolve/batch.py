@@ -16,8 +16,6 @@ import os
 from concurrent.futures import ThreadPoolExecutor
 from typing import Callable, Iterable, Sequence
 
-import numpy as np
-
 from .deal import Deal, check_seat
 from .errors import PrefsolveError
 from .solver import STRAINS, as_deal, parse_strain, solve, table
@@ -79,6 +77,8 @@ def solve_many(deals: Iterable[Deal | str], declarer: int, strain: str, leader: 
     leader = check_seat(leader, "leader")
     strain = parse_strain(strain)
     values = _run(deals, lambda d: solve(d, declarer, strain, leader, talon).tricks, jobs, progress)
+    import numpy as np  # imported on use: keeps the CLI's start-up fast
+
     return np.asarray(values, dtype=np.int8).reshape(len(deals))
 
 
@@ -98,6 +98,8 @@ def table_many(deals: Iterable[Deal | str], leader: int = 0, talon: bool = True,
         return [[solve(d, p, s, leader, talon).tricks for s in STRAINS] for p in declarers]
 
     values = _run(deals, work, jobs, progress)
+    import numpy as np  # imported on use: keeps the CLI's start-up fast
+
     return np.asarray(values, dtype=np.int8).reshape(len(deals), len(declarers), len(STRAINS))
 
 
