@@ -13,12 +13,14 @@ come back as numpy arrays in the order of the input.
 from __future__ import annotations
 
 import os
+import queue
 from concurrent.futures import ThreadPoolExecutor
 from typing import Callable, Iterable, Sequence
 
 from .deal import Deal, check_seat
 from .errors import PrefsolveError
-from .solver import STRAINS, as_deal, parse_strain, solve, table
+from ._core import Solver
+from .solver import STRAINS, as_deal, default_solver, parse_strain, solve, table, table_size_mb
 
 Progress = Callable[[int], None]
 
@@ -31,14 +33,35 @@ def _jobs(jobs: int | None) -> int:
     return jobs
 
 
+class SolverPool:
+    """Solvers kept between batch calls, so that worker threads do not each
+    allocate (and page in) a new transposition table on every call."""
+
+    def __init__(self) -> None:
+        self._free: queue.SimpleQueue = queue.SimpleQueue()
+
+    def take(self) -> Solver:
+        try:
+            return self._free.get_nowait()
+        except queue.Empty:
+            return Solver(table_size_mb())
+
+    def give(self, solver: Solver) -> None:
+        self._free.put(solver)
+
+
+_POOL = SolverPool()
+
+
 def _run(items: Sequence, work: Callable, jobs: int | None, progress: Progress | None) -> list:
-    """Apply ``work`` to every item on ``jobs`` threads, keeping the order."""
+    """Apply ``work(item, solver)`` to every item on ``jobs`` threads, keeping the order."""
     n = len(items)
     jobs = min(_jobs(jobs), max(n, 1))
     results: list = [None] * n
     if jobs == 1:
+        solver = default_solver()
         for i, item in enumerate(items):
-            results[i] = work(item)
+            results[i] = work(item, solver)
             if progress:
                 progress(1)
         return results
@@ -48,7 +71,11 @@ def _run(items: Sequence, work: Callable, jobs: int | None, progress: Progress |
 
     def run_span(span):
         lo, hi = span
-        return lo, [work(items[i]) for i in range(lo, hi)]
+        solver = _POOL.take()
+        try:
+            return lo, [work(items[i], solver) for i in range(lo, hi)]
+        finally:
+            _POOL.give(solver)
 
     with ThreadPoolExecutor(max_workers=jobs) as pool:
         for lo, values in pool.map(run_span, spans):
@@ -76,7 +103,8 @@ def solve_many(deals: Iterable[Deal | str], declarer: int, strain: str, leader: 
     declarer = check_seat(declarer, "declarer")
     leader = check_seat(leader, "leader")
     strain = parse_strain(strain)
-    values = _run(deals, lambda d: solve(d, declarer, strain, leader, talon).tricks, jobs, progress)
+    values = _run(deals, lambda d, sv: solve(d, declarer, strain, leader, talon, solver=sv).tricks,
+                  jobs, progress)
     import numpy as np  # imported on use: keeps the CLI's start-up fast
 
     return np.asarray(values, dtype=np.int8).reshape(len(deals))
@@ -94,8 +122,8 @@ def table_many(deals: Iterable[Deal | str], leader: int = 0, talon: bool = True,
     leader = check_seat(leader, "leader")
     declarers = tuple(check_seat(d, "declarer") for d in declarers)
 
-    def work(d: Deal):
-        return [[solve(d, p, s, leader, talon).tricks for s in STRAINS] for p in declarers]
+    def work(d: Deal, sv: Solver):
+        return [[solve(d, p, s, leader, talon, solver=sv).tricks for s in STRAINS] for p in declarers]
 
     values = _run(deals, work, jobs, progress)
     import numpy as np  # imported on use: keeps the CLI's start-up fast
@@ -111,5 +139,5 @@ def tables(deals: Iterable[Deal | str], leader: int = 0, talon: bool | None = No
     """
     deals = _deals(deals)
     leader = check_seat(leader, "leader")
-    return _run(deals, lambda d: table(d, leader, d.talon is not None if talon is None else talon),
-                jobs, progress)
+    return _run(deals, lambda d, sv: table(d, leader, d.talon is not None if talon is None else talon,
+                                           solver=sv), jobs, progress)

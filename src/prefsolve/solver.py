@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 from . import _core
 from .cards import ALL_CARDS, SUIT_SYMBOLS, Card, cards_of_mask
 from .deal import Deal, check_seat
-from .errors import DealError, StrainError
+from .errors import DealError, PrefsolveError, StrainError
 
 STRAINS = ("S", "C", "D", "H", "NT", "misere")
 STRAIN_SYMBOLS = {"S": "♠", "C": "♣", "D": "♦", "H": "♥", "NT": "NT", "misere": "Misère"}
@@ -61,14 +61,23 @@ def as_deal(deal: Deal | str) -> Deal:
     raise DealError(f"expected a Deal or deal text, got {type(deal).__name__}")
 
 
-def default_solver() -> _core.Solver:
-    """This thread's solver; its table is reused by every solve in the thread.
+def table_size_mb() -> int:
+    """Transposition table size for new solvers: ``PREFSOLVE_TT_MB`` MiB (default 64)."""
+    text = os.environ.get("PREFSOLVE_TT_MB", str(DEFAULT_TT_MB))
+    try:
+        size = int(text)
+    except ValueError:
+        size = 0
+    if size < 1:
+        raise PrefsolveError(f"PREFSOLVE_TT_MB must be a positive number of MiB, got {text!r}")
+    return size
 
-    The size is ``PREFSOLVE_TT_MB`` MiB (default 64).
-    """
+
+def default_solver() -> _core.Solver:
+    """This thread's solver; its table is reused by every solve in the thread."""
     solver = getattr(_local, "solver", None)
     if solver is None:
-        solver = _core.Solver(int(os.environ.get("PREFSOLVE_TT_MB", DEFAULT_TT_MB)))
+        solver = _core.Solver(table_size_mb())
         _local.solver = solver
     return solver
 
