@@ -248,6 +248,7 @@ cdef inline int order_score(Search* s, int seat, int c, int led, int win_card,
     cdef uint32_t higher = suit_alive & ~((bit << 1) - 1)
     cdef bint is_decl = seat == s.declarer
     cdef bint wins, partner_wins
+    cdef uint32_t d1, d2, dm, pm
     cdef int power = rank + (8 if suit == s.trump else 0)
     if led < 0:
         # Leading a trick.
@@ -256,10 +257,20 @@ cdef inline int order_score(Search* s, int seat, int c, int led, int win_card,
                 return 60 + power          # a top card: likely winner
             return 20 + ps_popcount(s.hand[seat] & SUIT_MASK[suit]) - rank
         if is_decl:
+            # A lead that some defender holding the suit must overtake is a sure exit.
+            d1 = s.hand[(seat + 1) % 3] & SUIT_MASK[suit]
+            d2 = s.hand[(seat + 2) % 3] & SUIT_MASK[suit]
+            if (d1 and (d1 & (bit - 1)) == 0) or (d2 and (d2 & (bit - 1)) == 0):
+                return 80 - rank
             return 40 - rank - 4 * ps_popcount(suit_alive & ~s.hand[seat] & (bit - 1))
-        # Misère defence: lead low into a suit where the declarer is above us.
-        if s.hand[s.declarer] & SUIT_MASK[suit]:
-            if (s.hand[s.declarer] & SUIT_MASK[suit] & (bit - 1)) == 0:
+        # Misère defence: lead low into a suit where the declarer must go over
+        # both defenders; never into a suit he is void in (he sheds a card).
+        dm = s.hand[s.declarer] & SUIT_MASK[suit]
+        if dm:
+            pm = s.hand[3 - seat - s.declarer] & SUIT_MASK[suit]
+            if (dm & (bit - 1)) == 0:
+                if pm == 0 or ps_ctz(pm) < ps_ctz(dm):
+                    return 80 - rank
                 return 60 - rank
             return 30 - rank
         return 10 - rank
