@@ -1,0 +1,48 @@
+"""Type stub of the native search core (see _core.pyx).
+
+Cards are bits ``suit * 8 + rank`` of a 32-bit mask (suits S C D H, ranks
+7..A); hands are such masks. Trump is a suit index 0..3, or -1.
+"""
+
+from typing import Sequence
+
+class Solver:
+    """A search context with its own transposition table; one per thread."""
+
+    nodes: int
+    tt_bytes: int
+
+    def __init__(self, tt_mb: int = 64) -> None: ...
+    def clear(self) -> None: ...
+    def value(
+        self,
+        hands: Sequence[int],
+        declarer: int,
+        trump: int,
+        minimize: bool,
+        leader: int = 0,
+        trick: Sequence[int] = (),
+        talon_card: int = -1,
+        pending: Sequence[int] = (),
+    ) -> int: ...
+    def geq(
+        self,
+        hands: Sequence[int],
+        declarer: int,
+        trump: int,
+        minimize: bool,
+        target: int,
+        leader: int = 0,
+        trick: Sequence[int] = (),
+        talon_card: int = -1,
+        pending: Sequence[int] = (),
+    ) -> bool: ...
+    def best_discard(
+        self,
+        hands: Sequence[int],
+        talon: int,
+        declarer: int,
+        trump: int,
+        minimize: bool,
+        leader: int = 0,
+    ) -> tuple[int, int]: ...
