@@ -180,3 +180,18 @@ def test_threads_give_identical_results():
 
 def test_hands_text_helper_round_trips():
     assert str(Deal.parse(hands_text([["SA"], ["SK"], ["SQ"]]))) == "A.-.-.- K.-.-.- Q.-.-.-"
+
+
+@pytest.mark.parametrize("kwargs, message", [
+    (dict(hands=[1, 2]), "expected 3 hands"),
+    (dict(declarer=3), "declarer must be 0..2"),
+    (dict(trump=4), "trump must be -1..3"),
+    (dict(leader=-1), "leader must be 0..2"),
+    (dict(trick=[1, 2, 3]), "at most 2 cards"),
+    (dict(pending=[0, 1, 2]), "at most 2 talon cards"),
+])
+def test_core_rejects_out_of_range_arguments(kwargs, message):
+    args = dict(hands=[1, 2, 4], declarer=0, trump=-1, minimize=False)
+    args.update(kwargs)
+    with pytest.raises(ValueError, match=message):
+        SOLVER.value(**args)

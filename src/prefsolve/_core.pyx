@@ -576,6 +576,19 @@ cdef class Solver:
 
     cdef int _setup(self, hands, int declarer, int trump, bint minimize, talon) except -1:
         cdef int i
+        # The search indexes arrays with these: check them even though the
+        # Python layer validates, so that no call can touch memory out of range.
+        if len(hands) != 3:
+            raise ValueError(f"expected 3 hands, got {len(hands)}")
+        if not 0 <= declarer <= 2:
+            raise ValueError(f"declarer must be 0..2, got {declarer}")
+        if not -1 <= trump <= 3:
+            raise ValueError(f"trump must be -1..3, got {trump}")
+        if len(talon) > 2:
+            raise ValueError(f"at most 2 talon cards lead tricks, got {len(talon)}")
+        for i in range(len(talon)):
+            if not 0 <= talon[i] <= 31:
+                raise ValueError(f"no card {talon[i]}")
         for i in range(3):
             self.s.hand[i] = <uint32_t>hands[i]
         self.s.trump = -1 if minimize else trump
@@ -598,6 +611,13 @@ cdef class Solver:
     cdef int _root(self, Root* rt, int leader, trick, int talon_card) except -1:
         """Set up the current trick from the cards already played to it."""
         cdef int k = len(trick), c, i
+        if not 0 <= leader <= 2:
+            raise ValueError(f"leader must be 0..2, got {leader}")
+        if k > 2 or not -1 <= talon_card <= 31:
+            raise ValueError("a trick in progress has at most 2 cards played")
+        for i in range(k):
+            if not 0 <= trick[i] <= 31:
+                raise ValueError(f"no card {trick[i]}")
         rt.table = 0
         rt.leader = leader
         rt.led = -1
