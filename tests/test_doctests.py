@@ -5,7 +5,7 @@ import importlib
 
 import pytest
 
-MODULES = ["cards", "deal", "solver", "batch", "contract", "rules", "auction", "scoring", "play", "allpass"]
+MODULES = ["cards", "deal", "solver", "batch", "contract", "rules", "auction", "scoring", "play", "allpass", "analyzer"]
 
 
 @pytest.mark.parametrize("name", MODULES)

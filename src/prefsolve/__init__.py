@@ -9,6 +9,7 @@ True
 from importlib.metadata import PackageNotFoundError, version
 
 from .allpass import allpass_table, solve_allpass
+from .analyzer import analyze, analyze_talon, analyze_whist, holdings
 from .auction import check_auction
 from .batch import solve_many, table_many
 from .cards import Card, Hand
@@ -26,6 +27,6 @@ except PackageNotFoundError:  # running from a source tree
 __all__ = [
     "Card", "Hand", "Deal", "STRAINS", "Solution", "Table", "solve", "table",
     "solve_many", "table_many", "Position", "card_values", "best_line",
-    "solve_allpass", "allpass_table",
+    "solve_allpass", "allpass_table", "analyze", "analyze_talon", "analyze_whist", "holdings",
     "Contract", "Rules", "check_auction", "__version__",
 ]

@@ -14,6 +14,7 @@ import click
 from .batch import tables
 from .deal import Deal, split_deal_lines
 from .errors import PrefsolveError
+from .analyze_cli import analyze, analyze_talon, holdings, whist
 from .play_cli import allpass, play
 from .rules_cli import auction, score
 from .solver import parse_strain, solve, table
@@ -182,6 +183,8 @@ main.add_command(auction)
 main.add_command(score)
 main.add_command(play)
 main.add_command(allpass)
+for command in (analyze, analyze_talon, whist, holdings):
+    main.add_command(command)
 
 
 def run() -> None:  # pragma: no cover - entry point for python -m

@@ -1,0 +1,295 @@
+"""Command-line front ends of the analyzer: ``analyze``, ``analyze-talon``, ``whist``, ``holdings``.
+
+These are plain click commands (not a group); the main ``prefsolve`` group
+registers them. Each one turns a :class:`~prefsolve.errors.PrefsolveError`
+into one ``Error: ...`` line on stderr and exit code 2 by itself, so it
+behaves the same in any group. Human output is an aligned table and a
+recommendation line; ``--json`` prints one JSON object; long runs show a
+progress bar on stderr unless ``--quiet`` or ``--json``.
+"""
+
+from __future__ import annotations
+
+import functools
+import json
+import sys
+
+import click
+
+from . import analyzer
+from .errors import PrefsolveError
+
+PLOT_HINT = 'Error: --plot needs matplotlib: pip install "prefsolve[plot]"'
+
+
+def _errors_to_exit2(f):
+    """Bad input → one line on stderr and exit 2, never a traceback."""
+
+    @functools.wraps(f)
+    def wrapper(*args, **kwargs):
+        try:
+            return f(*args, **kwargs)
+        except PrefsolveError as exc:
+            click.echo(f"Error: {exc}", err=True)
+            sys.exit(2)
+
+    return wrapper
+
+
+class _LazyBar:
+    """A progress bar that appears with the first finished sample.
+
+    Input is validated before any sample is solved, so a bad hand gives its
+    one-line error without a half-drawn bar in front of it.
+    """
+
+    def __init__(self, total: int, label: str, quiet: bool) -> None:
+        self.total, self.label, self.quiet = total, label, quiet
+        self.bar = None
+
+    def update(self, n: int) -> None:
+        if self.bar is None:
+            # Imported here: cli.py imports this module to register the commands.
+            from .cli import progress_bar
+
+            self.bar = progress_bar(self.total, self.label, self.quiet).__enter__()
+        self.bar.update(n)
+
+    def __enter__(self) -> _LazyBar:
+        return self
+
+    def __exit__(self, *exc) -> None:
+        if self.bar is not None:
+            self.bar.__exit__(*exc)
+
+
+def _bar(total: int, label: str, quiet: bool) -> _LazyBar:
+    return _LazyBar(total, label, quiet)
+
+
+def _emit(obj: dict) -> None:
+    click.echo(json.dumps(obj, ensure_ascii=False))
+
+
+def _constraints(known: tuple[str, ...], void: tuple[str, ...]) -> tuple[dict, dict]:
+    """``--known 1:SA,SK`` / ``--known talon:HA`` and ``--void 2:H`` into mappings."""
+    kn: dict = {}
+    for item in known:
+        place, sep, cards = item.partition(":")
+        if not sep or not cards.strip():
+            raise analyzer.ConstraintError(f"cannot read --known {item!r}: expected SEAT:CARDS, "
+                                           f"e.g. '1:SA SK' or 'talon:HA'")
+        key = place.strip().lower()
+        key = int(key) if key in ("0", "1", "2") else key
+        if key in kn:
+            raise analyzer.ConstraintError(f"--known {item!r}: place {place!r} given twice")
+        kn[key] = cards.replace(",", " ")
+    vo: dict = {}
+    for item in void:
+        seat, sep, suits = item.partition(":")
+        if not sep or seat.strip() not in ("0", "1", "2") or not suits.strip():
+            raise analyzer.ConstraintError(f"cannot read --void {item!r}: expected SEAT:SUITS, e.g. '2:H'")
+        vo[int(seat)] = vo.get(int(seat), "") + suits
+    return kn, vo
+
+
+def _check_plot(plot: str | None) -> None:
+    """Fail early (exit 1) when --plot is asked for without matplotlib."""
+    if plot is None:
+        return
+    try:
+        import matplotlib  # noqa: F401
+    except ImportError:
+        click.echo(PLOT_HINT, err=True)
+        sys.exit(1)
+
+
+def plot_analysis(a: analyzer.Analysis, path: str) -> None:
+    """P(make) and expected whists per contract, as a PNG."""
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    labels = [analyzer.contract_key(s.contract) for s in a.contracts]
+    x = range(len(labels))
+    fig, (top, bottom) = plt.subplots(2, 1, figsize=(11, 6), sharex=True)
+    top.bar(x, [s.p_make for s in a.contracts], yerr=[s.se for s in a.contracts], color="tab:blue")
+    top.set_ylabel("P(make)")
+    top.set_ylim(0, 1)
+    top.set_title(f"{a.hand.symbols()} — seat {a.seat}, {a.samples} samples, {a.rules}")
+    colors = ["tab:green" if s.expected >= 0 else "tab:red" for s in a.contracts]
+    bottom.bar(x, [s.expected for s in a.contracts], yerr=[s.expected_se for s in a.contracts],
+               color=colors)
+    bottom.axhline(0, color="black", linewidth=0.8)
+    bottom.set_ylabel("expected whists")
+    bottom.set_xticks(list(x), labels, rotation=60)
+    fig.tight_layout()
+    try:
+        fig.savefig(path, dpi=100)
+    except OSError as exc:
+        raise PrefsolveError(f"cannot write plot {path!r}: {exc.strerror or exc}") from None
+    finally:
+        plt.close(fig)
+
+
+def _common(f):
+    """Options shared by the sampling commands."""
+    f = click.option("--quiet", "-q", is_flag=True, help="No progress bar.")(f)
+    f = click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")(f)
+    f = click.option("--jobs", "-j", type=click.IntRange(1), default=None,
+                     help="Threads [default: all cores].")(f)
+    f = click.option("--rules", default="sochi", show_default=True,
+                     help="Rules profile: classic, sochi, leningrad, rostov.")(f)
+    f = click.option("--seed", type=int, default=None, help="Random seed (repeatable answers).")(f)
+    return f
+
+
+def _constraint_options(f):
+    f = click.option("--void", multiple=True, metavar="SEAT:SUITS",
+                     help="A seat known to lack suits, e.g. '2:H' (repeatable).")(f)
+    f = click.option("--known", multiple=True, metavar="PLACE:CARDS",
+                     help="Cards known to be in a seat or the talon, e.g. '1:SA SK' (repeatable).")(f)
+    return f
+
+
+defence_option = click.option("--defence", type=click.Choice(analyzer.DEFENCES), default="one",
+                              show_default=True,
+                              help="Defence model: both pass, one whists (open), both whist.")
+
+
+@click.command("analyze")
+@click.argument("hand")
+@click.option("--seat", type=click.IntRange(0, 2), default=0, show_default=True,
+              help="The player's seat (0 = first hand, leads trick 1).")
+@click.option("--samples", "-n", type=click.IntRange(1), default=1000, show_default=True,
+              help="Sampled layouts (the maximum with --adaptive).")
+@defence_option
+@click.option("--adaptive", type=click.FloatRange(min=0, min_open=True), default=None, metavar="SE",
+              help="Stop once the best contract's expected score has a standard error ≤ SE whists.")
+@_constraint_options
+@click.option("--plot", type=click.Path(dir_okay=False), default=None, metavar="FILE.png",
+              help="Draw P(make) and expected whists per contract (needs matplotlib).")
+@_common
+@_errors_to_exit2
+def analyze(hand, seat, samples, defence, adaptive, known, void, plot, seed, rules, jobs, as_json, quiet):
+    """Which contract to bid with a 10-card HAND: P(make) and expected whists for each.
+
+    \b
+        prefsolve analyze "A.KT9.KT97.K7" --seat 0 --samples 1000 --seed 1
+    """
+    _check_plot(plot)
+    kn, vo = _constraints(known, void)
+    with _bar(samples, "analyzing", quiet or as_json) as bar:
+        a = analyzer.analyze(hand, seat=seat, samples=samples, seed=seed, rules=rules, jobs=jobs,
+                             defence=defence, known=kn, voids=vo, adaptive=adaptive,
+                             progress=bar.update)
+    if plot:
+        plot_analysis(a, plot)
+    if as_json:
+        _emit(a.to_dict())
+        return
+    click.echo(a.format())
+    click.echo(f"(seed {a.seed})")
+
+
+@click.command("analyze-talon")
+@click.argument("hand12", metavar="HAND12")
+@click.option("--seat", type=click.IntRange(0, 2), default=0, show_default=True,
+              help="The declarer's seat (0 = first hand, leads trick 1).")
+@click.option("--samples", "-n", type=click.IntRange(1), default=200, show_default=True,
+              help="Sampled layouts of the 20 unseen cards.")
+@click.option("--bid", default=None, help="The winning bid: declare nothing lower.")
+@click.option("--candidates", type=click.IntRange(1), default=4, show_default=True,
+              help="Discards kept per strain (the most often best on a pilot).")
+@click.option("--top", type=click.IntRange(1), default=15, show_default=True,
+              help="Rows of the table.")
+@defence_option
+@_constraint_options
+@_common
+@_errors_to_exit2
+def analyze_talon(hand12, seat, samples, bid, candidates, top, defence, known, void, seed, rules, jobs,
+                  as_json, quiet):
+    """What to discard and declare with HAND12: the declarer's 10 cards and the talon.
+
+    \b
+        prefsolve analyze-talon "AQ.KT9.KT97.K7" --bid 6D --samples 200 --seed 1
+    """
+    kn, vo = _constraints(known, void)
+    with _bar(samples + min(samples, 40), "analyzing", quiet or as_json) as bar:
+        t = analyzer.analyze_talon(hand12, seat=seat, samples=samples, seed=seed, rules=rules, jobs=jobs,
+                                   defence=defence, bid=bid, candidates=candidates, known=kn, voids=vo,
+                                   progress=bar.update)
+    if as_json:
+        _emit(t.to_dict())
+        return
+    click.echo(t.format(top))
+    click.echo(f"(seed {t.seed})")
+
+
+@click.command("whist")
+@click.argument("hand")
+@click.option("--seat", type=click.IntRange(0, 2), required=True, help="The defender's seat.")
+@click.option("--declarer", type=click.IntRange(0, 2), required=True, help="The declarer's seat.")
+@click.option("--contract", required=True, help="The declared contract, e.g. 7H.")
+@click.option("--partner", type=click.Choice(analyzer.PARTNER_CALLS), default="pass", show_default=True,
+              help="The other defender's call.")
+@click.option("--talon", "talon_cards", default=None, metavar="CARDS",
+              help="The talon the declarer showed (§3.1), e.g. 'SA D7'.")
+@click.option("--samples", "-n", type=click.IntRange(1), default=1000, show_default=True,
+              help="Sampled layouts (the maximum with --adaptive).")
+@click.option("--adaptive", type=click.FloatRange(min=0, min_open=True), default=None, metavar="SE",
+              help="Stop once the best call's expected score has a standard error ≤ SE whists.")
+@_constraint_options
+@_common
+@_errors_to_exit2
+def whist(hand, seat, declarer, contract, partner, talon_cards, samples, adaptive, known, void, seed, rules,
+          jobs, as_json, quiet):
+    """Whist or pass with a defender's 10-card HAND against a contract.
+
+    \b
+        prefsolve whist "A.KT9.KT97.K7" --seat 1 --declarer 0 --contract 7H --seed 1
+    """
+    kn, vo = _constraints(known, void)
+    if talon_cards is not None:
+        if "talon" in kn:
+            raise analyzer.ConstraintError("the talon is given twice (--talon and --known talon:...)")
+        kn["talon"] = talon_cards.replace(",", " ")
+    with _bar(samples, "analyzing", quiet or as_json) as bar:
+        w = analyzer.analyze_whist(hand, seat, declarer, contract, samples=samples, seed=seed, rules=rules,
+                                   jobs=jobs, partner=partner, known=kn, voids=vo, adaptive=adaptive,
+                                   progress=bar.update)
+    if as_json:
+        _emit(w.to_dict())
+        return
+    click.echo(w.format())
+    click.echo(f"(seed {w.seed})")
+
+
+@click.command("holdings")
+@click.option("--samples", "-n", type=click.IntRange(1), default=200, show_default=True,
+              help="Deals per holding.")
+@click.option("--only", "numbers", type=click.IntRange(1, 46), multiple=True, metavar="N",
+              help="Measure only row N of the seed's table (repeatable).")
+@click.option("--seed", type=int, default=None, help="Random seed (repeatable answers).")
+@click.option("--jobs", "-j", type=click.IntRange(1), default=None, help="Threads [default: all cores].")
+@click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
+@click.option("--quiet", "-q", is_flag=True, help="No progress bar.")
+@_errors_to_exit2
+def holdings(samples, numbers, seed, jobs, as_json, quiet):
+    """The seed's 46 suit holdings: its trick estimates next to exact double-dummy play.
+
+    \b
+        prefsolve holdings --samples 200 --seed 1
+    """
+    rows = len(numbers) if numbers else len(analyzer.SEED_HOLDINGS)
+    with _bar(rows * samples, "measuring", quiet or as_json) as bar:
+        t = analyzer.holdings(samples=samples, seed=seed, jobs=jobs, numbers=numbers or None,
+                              progress=bar.update)
+    if as_json:
+        _emit(t.to_dict())
+        return
+    click.echo(t.format())
+
+
+__all__ = ["analyze", "analyze_talon", "whist", "holdings", "plot_analysis"]

@@ -1,0 +1,162 @@
+"""The analyzer commands through click's CliRunner, in a group of their own."""
+
+import json
+import sys
+
+import click
+import pytest
+from click.testing import CliRunner
+
+from prefsolve.analyze_cli import analyze, analyze_talon, holdings, whist
+from prefsolve.analyzer import analyze as analyze_api
+from prefsolve.contract import LADDER
+
+MIXED = "A.KT9.KT97.K7"
+KEYS = [str(c) for c in LADDER]
+
+
+@pytest.fixture(scope="module")
+def group():
+    g = click.Group()
+    for cmd in (analyze, analyze_talon, whist, holdings):
+        g.add_command(cmd)
+    return g
+
+
+def _runner():
+    try:  # click 8.1 mixes stderr into stdout unless told not to; 8.2 keeps them apart
+        return CliRunner(mix_stderr=False)
+    except TypeError:
+        return CliRunner()
+
+
+def run(group, *args):
+    return _runner().invoke(group, list(args))
+
+
+def test_commands_are_named():
+    names = (analyze.name, analyze_talon.name, whist.name, holdings.name)
+    assert names == ("analyze", "analyze-talon", "whist", "holdings")
+
+
+def test_analyze_json_matches_the_api(group):
+    r = run(group, "analyze", MIXED, "--seat", "1", "--samples", "12", "--seed", "5", "--json")
+    assert r.exit_code == 0, r.stderr
+    d = json.loads(r.stdout)
+    assert d["samples"] == 12 and list(d["contracts"]) == KEYS
+    for c in d["contracts"].values():
+        assert 0 <= c["p_make"] <= 1 and len(c["tricks"]) == 11 and sum(c["tricks"]) == 12
+    assert set(d["recommendation"]) >= {"contract", "max_bid"}
+    assert d == analyze_api(MIXED, seat=1, samples=12, seed=5).to_dict()
+    assert r.stderr == ""  # --json: no progress bar
+
+
+def test_analyze_table_output(group):
+    r = run(group, "analyze", "987.87.87.987", "--samples", "8", "--seed", "1", "--quiet")
+    assert r.exit_code == 0, r.stderr
+    lines = r.stdout.splitlines()
+    assert lines[1].split()[:2] == ["contract", "P(make)"]
+    rows = [ln for ln in lines if ln[:1].isdigit() or ln.startswith("misère")]
+    assert len(rows) == 26
+    assert len({ln.index("±") for ln in rows}) == 1  # aligned
+    assert "bid up to misère" in r.stdout
+    assert r.stderr == ""
+
+
+def test_analyze_progress_on_stderr(group):
+    r = run(group, "analyze", MIXED, "--samples", "3", "--seed", "1", "--jobs", "1")
+    assert r.exit_code == 0
+    assert "analyzing" in r.stderr and "analyzing" not in r.stdout
+
+
+def test_analyze_constraints(group):
+    r = run(group, "analyze", MIXED, "--samples", "3", "--seed", "1", "--known", "1:SK,SQ",
+            "--void", "2:H", "--json")
+    assert r.exit_code == 0, r.stderr
+    assert json.loads(r.stdout)["samples"] == 3
+
+
+@pytest.mark.parametrize("args, text", [
+    (["analyze", "A.KT9.KT97.K"], "9 cards"),
+    (["analyze", "AA.KT9.KT97.K"], "duplicate"),
+    (["analyze", MIXED, "--known", "1:SA"], "own hand"),
+    (["analyze", MIXED, "--known", "1"], "SEAT:CARDS"),
+    (["analyze", MIXED, "--void", "x:H"], "SEAT:SUITS"),
+    (["analyze", MIXED, "--rules", "moscow"], "moscow"),
+    (["whist", MIXED, "--seat", "1", "--declarer", "0", "--contract", "6X"], "unknown contract"),
+    (["whist", MIXED, "--seat", "1", "--declarer", "0", "--contract", "misere"], "misère"),
+    (["analyze-talon", MIXED], "expected 12"),
+    (["whist", MIXED, "--seat", "1", "--declarer", "0", "--contract", "6S", "--talon", "HA HQ HJ"],
+     "talon cannot hold 3"),
+    (["whist", MIXED, "--seat", "1", "--declarer", "0", "--contract", "6S", "--talon", "SA HQ"],
+     "own hand"),
+    (["analyze-talon", "AKQJT987.A.A.AK", "--bid", "7Z"], "unknown contract"),
+])
+def test_bad_input_one_line_exit_2(group, args, text):
+    r = run(group, *args, "--samples", "2", "--seed", "1")
+    assert r.exit_code == 2
+    assert text in r.stderr
+    assert len(r.stderr.strip().splitlines()) == 1 and r.stderr.startswith("Error:")
+    assert "Traceback" not in r.stderr and r.stdout == ""
+
+
+def test_plot_without_matplotlib(group, monkeypatch, tmp_path):
+    monkeypatch.setitem(sys.modules, "matplotlib", None)  # makes `import matplotlib` fail
+    r = run(group, "analyze", MIXED, "--samples", "2", "--plot", str(tmp_path / "p.png"))
+    assert r.exit_code == 1
+    assert 'pip install "prefsolve[plot]"' in r.stderr
+    assert len(r.stderr.strip().splitlines()) == 1
+    assert not (tmp_path / "p.png").exists()
+
+
+def test_plot_writes_png(group, tmp_path):
+    # matplotlib is in the test extras, so this always runs.
+    out = tmp_path / "p.png"
+    r = run(group, "analyze", MIXED, "--samples", "3", "--seed", "1", "--quiet", "--plot", str(out))
+    assert r.exit_code == 0, r.stderr
+    assert out.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+
+
+def test_whist_command(group):
+    r = run(group, "whist", MIXED, "--seat", "2", "--declarer", "0", "--contract", "6H",
+            "--samples", "6", "--seed", "2", "--json")
+    assert r.exit_code == 0, r.stderr
+    d = json.loads(r.stdout)
+    assert d["contract"] == "6H" and set(d["options"]) == {"whist", "pass", "half"}
+    assert 0 <= d["p_quota"] <= 1 and d["recommendation"] in d["options"]
+    r = run(group, "whist", MIXED, "--seat", "2", "--declarer", "0", "--contract", "6H",
+            "--samples", "6", "--seed", "2", "--quiet")
+    assert r.exit_code == 0 and "recommendation: " in r.stdout
+
+
+def test_analyze_talon_command(group):
+    r = run(group, "analyze-talon", "AKQJT987.A.A.AK", "--bid", "8S", "--samples", "4", "--seed", "2",
+            "--json")
+    assert r.exit_code == 0, r.stderr
+    d = json.loads(r.stdout)
+    assert d["recommendation"]["contract"] in {"8S", "9S", "10S", "8NT", "9NT", "10NT"}
+    assert d["options"][0]["p_make"] == 1.0
+    r = run(group, "analyze-talon", "AKQJT987.A.A.AK", "--samples", "4", "--seed", "2", "--quiet")
+    assert r.exit_code == 0 and "recommendation: discard" in r.stdout
+
+
+def test_whist_with_the_shown_talon(group):
+    r = run(group, "whist", MIXED, "--seat", "1", "--declarer", "2", "--contract", "7S", "--talon", "SA,SK",
+            "--samples", "4", "--seed", "2", "--json")
+    assert r.exit_code == 2 and "own hand" in r.stderr  # ♠A is the defender's own card
+    r = run(group, "whist", MIXED, "--seat", "1", "--declarer", "2", "--contract", "7S", "--talon", "SQ,SK",
+            "--samples", "4", "--seed", "2", "--json")
+    assert r.exit_code == 0, r.stderr
+    assert json.loads(r.stdout)["declarer"] == 2
+
+
+def test_holdings_command(group):
+    r = run(group, "holdings", "--samples", "3", "--only", "8", "--only", "1", "--seed", "1", "--json")
+    assert r.exit_code == 0, r.stderr
+    d = json.loads(r.stdout)
+    assert [h["holding"] for h in d["holdings"]] == ["A", "AKQJ xxxx"]
+    assert d["holdings"][1]["trump"]["mean"] == 8.0
+    r = run(group, "holdings", "--samples", "3", "--only", "2", "--seed", "1", "--quiet")
+    assert r.exit_code == 0 and "AK" in r.stdout and "as trump" in r.stdout
+    r = run(group, "holdings", "--only", "47")
+    assert r.exit_code == 2

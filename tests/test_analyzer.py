@@ -1,0 +1,308 @@
+"""The analyzer: sampled layouts solved exactly, scored on one sample set.
+
+Sample counts are kept small (a full sample with talon costs tens of
+milliseconds); the hands are chosen so that small samples give sharp answers.
+"""
+
+import doctest
+import itertools
+import random
+from fractions import Fraction
+
+import numpy as np
+import pytest
+
+import prefsolve
+from prefsolve import analyzer
+from prefsolve.analyzer import (ConstraintError, Sampler, allowed_contracts, analyze, analyze_talon,
+                                analyze_whist, equivalent_discards, sample_deals)
+from prefsolve.cards import Card, Hand
+from prefsolve.contract import LADDER, Contract
+from prefsolve.errors import ContractError, HandError, PrefsolveError
+from prefsolve.rules import Rules
+from prefsolve.scoring import contract_balance
+from prefsolve.solver import STRAINS, solve
+
+EIGHT_TRUMPS = "AKQJT987.A.A.-"      # 8 top spades and two side aces: 10 sure tricks
+MISERE_HAND = "987.87.87.987"        # the lowest cards of every suit
+MIXED = "A.KT9.KT97.K7"              # the issue's example: a hand with real doubts
+KEYS = [str(c) for c in LADDER]
+
+
+@pytest.fixture(scope="module")
+def mixed60():
+    return analyze(MIXED, seat=0, samples=60, seed=11)
+
+
+def test_doctests():
+    result = doctest.testmod(analyzer, optionflags=doctest.ELLIPSIS)
+    assert result.attempted > 10 and result.failed == 0
+
+
+def test_certain_game():
+    a = analyze(EIGHT_TRUMPS, seat=0, samples=20, seed=1)
+    for key in ("6S", "7S", "8S", "9S", "10S", "10NT"):
+        assert a[key].p_make == 1.0 and a[key].se == 0.0
+    assert a["8S"].tricks == (0,) * 10 + (20,)
+    # Every sample: 8♠ made with 10 tricks, 6 pool points = 6·10·2/3 = 40 whists,
+    # and the lone whister short of his 1 trick pays 6 mountain = +20 for the declarer.
+    assert a["8S"].expected == pytest.approx(60.0) and a["8S"].expected_se == 0.0
+    assert a["8S"].expected == pytest.approx(float(contract_balance("8S", 10, ("whist", "pass"))[0]))
+    assert not a.passes and a.max_bid == Contract(10, "NT")
+    assert a[a.best].p_make == 1.0
+
+
+def test_certain_misere():
+    a = analyze(MISERE_HAND, seat=0, samples=20, seed=2)
+    assert a["misere"].p_make >= 0.9
+    assert a.best == Contract.misere() and a.max_bid == Contract.misere()
+    # The same hand cannot make a game.
+    assert all(a[k].p_make <= 0.1 for k in KEYS if k != "misere")
+
+
+def test_probabilities_and_histograms_are_consistent(mixed60):
+    a = mixed60
+    assert [str(s.contract) for s in a.contracts] == KEYS
+    for s in a.contracts:
+        assert 0.0 <= s.p_make <= 1.0 and s.se >= 0.0 and s.expected_se >= 0.0
+        assert sum(s.tricks) == a.samples == 60
+        made = s.tricks[0] if s.contract.is_misere else sum(s.tricks[s.contract.level:])
+        assert s.p_make == pytest.approx(made / 60)
+        assert s.se == pytest.approx(np.sqrt(s.p_make * (1 - s.p_make) / 60))
+    # Common random numbers: contracts of one strain share the histogram, and a
+    # higher level can never be made more often.
+    assert a["6D"].tricks == a["10D"].tricks
+    assert a["6D"].p_make >= a["7D"].p_make >= a["8D"].p_make
+
+
+def test_expected_score_is_the_mean_contract_balance(mixed60):
+    a = mixed60
+    rules = Rules.profile("sochi")
+    t = a.tricks[:, STRAINS.index("D")]
+    want = sum(contract_balance("7D", int(x), ("whist", "pass"), rules)[0] for x in t) / Fraction(len(t))
+    assert a["7D"].expected == pytest.approx(float(want))
+    d = a.to_dict()
+    assert d["samples"] == 60 and list(d["contracts"]) == KEYS
+    assert set(d["contracts"]["7D"]) >= {"p_make", "se", "expected", "tricks"}
+    assert d["recommendation"]["contract"] == str(a.best)
+    assert "one defender whists" in d["model"]
+
+
+def test_recommendation_is_best_expected_and_highest_worthwhile(mixed60):
+    a = mixed60
+    assert a[a.best].expected == max(s.expected for s in a.contracts)
+    if a.max_bid is None:
+        assert a.passes and a[a.best].expected < 0
+    else:
+        worth = [s.contract for s in a.contracts if not s.contract.is_misere and s.expected >= 0]
+        assert a.max_bid == max(worth) or a.max_bid.is_misere
+
+
+def test_same_seed_same_answer_and_prefix_stream(mixed60):
+    a = analyze(MIXED, seat=0, samples=15, seed=11, jobs=2)
+    b = analyze(MIXED, seat=0, samples=15, seed=11, jobs=1)
+    assert a.to_dict() == b.to_dict()
+    # The sample stream does not depend on the sample count: 15 samples are the
+    # first 15 of the 60.
+    assert np.array_equal(a.tricks, mixed60.tricks[:15])
+    c = analyze(MIXED, seat=0, samples=15, seed=12)
+    assert not np.array_equal(a.tricks, c.tricks)
+
+
+def test_standard_errors_shrink_with_samples(mixed60):
+    small = analyze(MIXED, seat=0, samples=15, seed=11)
+    big = mixed60
+    # Contracts with a real doubt in both runs: 4x the samples, about half the se.
+    doubtful = [k for k in KEYS if 0 < small[k].p_make < 1 and 0 < big[k].p_make < 1]
+    assert doubtful
+    for k in doubtful:
+        assert big[k].se < small[k].se
+    assert np.mean([big[k].expected_se for k in KEYS]) < np.mean([small[k].expected_se for k in KEYS])
+
+
+def test_per_sample_tricks_equal_table():
+    deals = sample_deals(MIXED, seat=1, samples=4, seed=7)
+    a = analyze(MIXED, seat=1, samples=4, seed=7)
+    for i, deal in enumerate(deals):
+        assert deal.hands[1] == Hand.parse(MIXED) and deal.talon is not None
+        t = prefsolve.table(deal)
+        assert list(a.tricks[i]) == [t.tricks[1][s] for s in STRAINS]
+
+
+def test_adaptive_stops_early_and_is_a_prefix(monkeypatch):
+    monkeypatch.setattr(analyzer, "BATCH", 8)
+    loose = analyze(MIXED, samples=40, seed=3, adaptive=1e6)
+    assert loose.samples == 8
+    tight = analyze(MIXED, samples=20, seed=3, adaptive=1e-9)
+    assert tight.samples == 20
+    assert np.array_equal(tight.tricks[:8], loose.tricks)
+    with pytest.raises(PrefsolveError, match="adaptive"):
+        analyze(MIXED, samples=4, seed=3, adaptive=-1.0)
+
+
+def test_sampler_is_uniform_and_honours_constraints():
+    own = Hand.parse(MIXED)
+    s = Sampler({0: own, 1: Hand.parse("SK SQ"), "talon": Hand.parse("HA")}, seed=5, voids={2: "C"})
+    deals = s.draw(300)
+    for d in deals:
+        assert d.hands[0] == own
+        assert Card.parse("SK") in d.hands[1] and Card.parse("SQ") in d.hands[1]
+        assert Card.parse("HA") in d.talon
+        assert not d.hands[2].suit_ranks(1)
+        assert sum(len(h) for h in d.hands) + len(d.talon) == 32
+    # Unconstrained: an unseen card lands in seat 1 with probability 10/22.
+    s = Sampler({0: own}, seed=6)
+    hits = sum(Card.parse("SK") in d.hands[1] for d in s.draw(2000))
+    assert abs(hits / 2000 - 10 / 22) < 0.04
+
+
+def test_known_cards_and_voids_reach_the_analysis():
+    # Seat 1 is known to hold every other spade: the player's ♠A stands alone and
+    # the deals put them there.
+    deals = sample_deals(MIXED, seat=0, samples=5, seed=1, known={1: "SK SQ SJ ST S9 S8 S7"},
+                         voids={2: "S"})
+    assert all(d.hands[1].suit_ranks(0) == "KQJT987" for d in deals)
+
+
+@pytest.mark.parametrize("kwargs, error, text", [
+    (dict(hand="A.KT9.KT97.K"), HandError, "9 cards"),
+    (dict(hand="AA.KT9.KT97.K"), HandError, "duplicate"),
+    (dict(hand=MIXED, known={1: "SA"}), ConstraintError, "own hand"),
+    (dict(hand=MIXED, known={0: "SK"}), ConstraintError, "own seat"),
+    (dict(hand=MIXED, known={1: "SK", 2: "SK"}), ConstraintError, "two places"),
+    (dict(hand=MIXED, known={1: "SK"}, voids={1: "S"}), ConstraintError, "void"),
+    (dict(hand=MIXED, voids={1: "X"}), ConstraintError, "unknown suit"),
+    (dict(hand=MIXED, seat=3), PrefsolveError, "seat"),
+    (dict(hand=MIXED, defence="greedy"), PrefsolveError, "defence"),
+    (dict(hand=MIXED, rules="moscow"), PrefsolveError, "moscow"),
+    (dict(hand=MIXED, samples=0), PrefsolveError, "samples"),
+])
+def test_bad_input_is_a_prefsolve_error(kwargs, error, text):
+    kwargs = {"samples": 2, "seed": 1, **kwargs}
+    hand = kwargs.pop("hand")
+    with pytest.raises(error, match=text):
+        analyze(hand, **kwargs)
+
+
+def test_defence_models():
+    a = analyze(MIXED, samples=10, seed=4, defence="pass")
+    # Nobody whists: every contract counts as made, a constant.
+    assert a["7D"].expected == pytest.approx(80 / 3) and a["7D"].expected_se == 0.0
+    both = analyze(MIXED, samples=10, seed=4, defence="both")
+    assert np.array_equal(both.tricks, a.tricks)
+    assert both["6D"].expected != a["6D"].expected
+
+
+def test_whist_advisor():
+    w = analyze_whist(MIXED, seat=2, declarer=0, contract="6H", samples=20, seed=3)
+    assert 0.0 <= w.p_quota <= 1.0 and sum(w.declarer_tricks) == 20
+    calls = {o.call: o for o in w.options}
+    assert set(calls) == {"whist", "pass", "half"}  # second defender after a pass, level 6
+    # Both pass: the 6 counts as made, 2 pool points for the declarer = -20/3 each.
+    assert calls["pass"].expected == pytest.approx(-20 / 3) and calls["pass"].se == 0.0
+    # Half-whist on 6: half the obligation (2 tricks) at 2 whists, minus the pool share.
+    assert calls["half"].expected == pytest.approx(4 - 20 / 3)
+    assert w.best == max(w.options, key=lambda o: o.expected).call
+    need = Contract.parse("6H").whist_obligation()
+    assert w.p_quota == pytest.approx(sum(w.declarer_tricks[: 10 - need + 1]) / 20)
+    first = analyze_whist(MIXED, seat=1, declarer=0, contract="6H", samples=3, seed=3)
+    assert {o.call for o in first.options} == {"whist", "pass"}
+    d = w.to_dict()
+    assert d["recommendation"] == w.best and set(d["options"]) == {"whist", "pass", "half"}
+
+
+def test_whist_advisor_certain_defence():
+    # Four top trumps against a 7♠: the defence surely takes its 2 tricks.
+    w = analyze_whist("AKQJ.A.A87.K8", seat=1, declarer=0, contract="7S", samples=10, seed=1)
+    assert w.p_quota == 1.0 and w.best == "whist"
+
+
+@pytest.mark.parametrize("args, error", [
+    (("A.KT9.KT97.K7", 1, 0, "misere"), ContractError),
+    (("A.KT9.KT97.K7", 1, 0, "6X"), ContractError),
+    (("A.KT9.KT97.K7", 0, 0, "6S"), PrefsolveError),
+])
+def test_whist_bad_input(args, error):
+    with pytest.raises(error):
+        analyze_whist(*args, samples=2, seed=1)
+
+
+def test_equivalent_discards_cover_all_66():
+    rng = random.Random(8)
+    for _ in range(20):
+        cards = rng.sample(list(prefsolve.cards.ALL_CARDS), 12)
+        hand = Hand(cards)
+        classes = set(equivalent_discards(hand))
+        canon = {analyzer._canonical(p, hand) for p in itertools.combinations(sorted(cards), 2)}
+        assert canon == classes
+
+
+def test_equivalent_discards_solve_alike():
+    hand12 = Hand.parse("AKQ.KT9.KT97.K7")
+    rest = [c for c in prefsolve.cards.ALL_CARDS if c not in hand12]
+    rng = random.Random(4)
+    for a, b in (("SK SQ", "SA SQ"), ("D9 D7", "DT D7"), ("C9 HK", "CT HK")):
+        da, db = tuple(Hand.parse(a)), tuple(Hand.parse(b))
+        assert analyzer._canonical(da, hand12) == analyzer._canonical(db, hand12)
+        rng.shuffle(rest)
+        others = [Hand(rest[:10]), Hand(rest[10:20])]
+        for strain in ("S", "D", "NT", "misere"):
+            tx = solve(prefsolve.Deal([Hand(hand12.mask & ~Hand(da).mask)] + others), 0, strain,
+                       talon=False).tricks
+            ty = solve(prefsolve.Deal([Hand(hand12.mask & ~Hand(db).mask)] + others), 0, strain,
+                       talon=False).tricks
+            assert tx == ty
+
+
+def test_analyze_talon():
+    t = analyze_talon("AKQJT987.A.A.AK", seat=0, samples=6, seed=2, bid="8S")
+    assert all(o.stats.contract >= Contract(8, "S") for o in t.options)
+    best = t.best
+    assert best.stats.p_make == 1.0
+    assert best.stats.expected == max(o.stats.expected for o in t.options)
+    assert len(set(best.discard)) == 2 and all(c in Hand.parse("AKQJT987.A.A.AK") for c in best.discard)
+    d = t.to_dict()
+    assert d["recommendation"]["contract"] == str(best.stats.contract) and d["samples"] == 6
+
+
+def test_allowed_contracts():
+    sochi = Rules.profile("sochi")
+    assert allowed_contracts(None, sochi) == list(LADDER)
+    assert allowed_contracts(Contract.misere(), sochi) == [Contract.misere()]
+    after7 = allowed_contracts(Contract(7, "H"), sochi)
+    assert Contract(7, "H") in after7 and Contract(7, "D") not in after7
+    assert Contract.misere() not in after7  # binding misère
+    assert Contract.misere() in allowed_contracts(Contract(7, "H"), sochi.replace(misere_binding=False))
+
+
+def test_talon_bad_input():
+    with pytest.raises(HandError, match="expected 12"):
+        analyze_talon("A.KT9.KT97.K7", samples=2, seed=1)
+    with pytest.raises(ContractError):
+        analyze_talon("AKQJT987.A.A.AK", samples=2, seed=1, bid="11S")
+
+
+def test_holdings_certain_rows_and_shape():
+    t = analyzer.holdings(samples=6, seed=3, numbers=[1, 4, 8, 26])
+    rows = {r.number: r for r in t.rows}
+    assert [r.holding for r in t.rows] == ["A", "AKQJ", "AKQJ xxxx", "K"]
+    # The whole suit: every card is a winner, as trump and in no-trump.
+    assert rows[8].trump == rows[8].nt == 8.0 and rows[8].trump_sd == 0.0
+    # A singleton ace wins exactly its trick; a bare king can win at most one.
+    assert rows[1].nt == 1.0 and rows[1].trump == 1.0
+    assert 0.0 <= rows[26].nt <= 1.0 and 0.0 <= rows[26].trump <= 1.0
+    assert 3.0 <= rows[4].trump <= 4.0
+    d = t.to_dict()
+    assert d["samples"] == 6 and [h["seed"] for h in d["holdings"]] == ["1", "4", "8", "0"]
+    assert len(analyzer.SEED_HOLDINGS) == 46
+    assert [h[0] for h in analyzer.SEED_HOLDINGS] == list(range(1, 47))
+    # Rows are independent streams: the same row gives the same numbers alone.
+    alone = analyzer.holdings(samples=6, seed=3, numbers=[26])
+    assert alone.rows[0] == rows[26]
+    with pytest.raises(PrefsolveError, match="47"):
+        analyzer.holdings(samples=2, numbers=[47])
+
+
+def test_bench_workload():
+    res = analyzer.bench_workload(samples=4, seed=1, jobs=1)
+    assert res["samples"] == 4 and res["seconds"] > 0 and res["samples_per_s"] > 0
