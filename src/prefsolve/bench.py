@@ -9,7 +9,9 @@ Workloads (single thread, random deals, seat 0 leads):
 * ``reference``: the pure-Python reference minimax of ``tests/reference.py``
   against the engine on a small shared set of endings (when the source tree
   is at hand), to show the speed-up on this machine;
-* ``parallel``: deals/s of ``table_many`` with 1 thread and with all cores.
+* ``parallel``: deals/s of ``table_many`` with 1 thread and with all cores;
+* ``analyze``: a bid evaluation (all contracts, talon and best discard in
+  every sample) on all cores, in samples/s.
 
 Times are in microseconds; nodes are search nodes per solve. The same seeds
 give the same deals on every machine, so runs can be compared.
@@ -29,13 +31,16 @@ from pathlib import Path
 from . import __version__
 from ._core import Solver
 from .deal import Deal
+from .errors import PrefsolveError
 from .solver import solve, table
 
+WORKLOADS = ("contract", "misere", "table", "reference", "parallel", "analyze")
 SIZES = {  # workload: (quick, full)
     "contract": (100, 1000),
     "misere": (60, 1000),
     "table": (8, 1000),
     "parallel": (8, 60),
+    "analyze": (40, 1000),
 }
 
 
@@ -165,7 +170,10 @@ def run(quick: bool = False, seed: int = 2026, only: list[str] | None = None,
     """Run the workloads and return the JSON-ready result."""
     solver = Solver(tt_mb)
     pick = 0 if quick else 1
-    wanted = only or ["contract", "misere", "table", "reference", "parallel"]
+    wanted = list(only or WORKLOADS)
+    unknown = [w for w in wanted if w not in WORKLOADS]
+    if unknown:
+        raise PrefsolveError(f"unknown workload {unknown[0]!r}: expected one of {', '.join(WORKLOADS)}")
     result = {"version": __version__, "quick": quick, "seed": seed, "tt_mb": tt_mb,
               "machine": machine(), "workloads": {}}
     for name in wanted:
@@ -181,8 +189,10 @@ def run(quick: bool = False, seed: int = 2026, only: list[str] | None = None,
             res = bench_reference(seed + 3, solver, root)
         elif name == "parallel":
             res = bench_parallel(SIZES[name][pick], seed + 4)
-        else:
-            raise ValueError(f"unknown workload {name!r}")
+        elif name == "analyze":
+            from .analyzer import bench_workload
+
+            res = bench_workload(samples=SIZES[name][pick], seed=seed + 5)
         result["workloads"][name] = res
     return result
 
@@ -194,7 +204,7 @@ def main(argv: list[str] | None = None) -> int:
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     p.add_argument("--quick", action="store_true", help="small sizes, under a minute")
     p.add_argument("--seed", type=int, default=2026)
-    p.add_argument("--only", nargs="*", help="workloads to run")
+    p.add_argument("--only", nargs="*", choices=WORKLOADS, help="workloads to run")
     p.add_argument("--tt-mb", type=int, default=64)
     args = p.parse_args(argv)
     res = run(args.quick, args.seed, args.only, args.tt_mb,

@@ -12,6 +12,7 @@ import sys
 import click
 
 from .batch import tables
+from .bench import WORKLOADS
 from .deal import Deal, split_deal_lines
 from .errors import PrefsolveError
 from .analyze_cli import analyze, analyze_talon, holdings, whist
@@ -168,7 +169,8 @@ def progress_bar(total: int, label: str, quiet: bool):
 @main.command("bench")
 @click.option("--quick", is_flag=True, help="Small sizes: under a minute.")
 @click.option("--seed", type=int, default=2026, show_default=True)
-@click.option("--only", multiple=True, help="Workload to run (repeatable).")
+@click.option("--only", multiple=True, type=click.Choice(WORKLOADS),
+              help="Workload to run (repeatable) [default: all].")
 @click.option("--tt-mb", type=click.IntRange(1), default=64, show_default=True)
 def bench_cmd(quick, seed, only, tt_mb):
     """Speed benchmarks on fixed seeds; prints one JSON object."""

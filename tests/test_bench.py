@@ -1,0 +1,42 @@
+"""The benchmark harness: JSON structure, fixed seeds, CLI wiring (tiny sizes)."""
+
+import json
+
+from click.testing import CliRunner
+
+from prefsolve import bench
+from prefsolve.cli import main
+
+
+def test_quick_workloads_report_percentiles_and_nodes(monkeypatch):
+    monkeypatch.setitem(bench.SIZES, "contract", (12, 12))
+    monkeypatch.setitem(bench.SIZES, "misere", (4, 4))
+    res = bench.run(quick=True, only=["contract", "misere", "reference"], tt_mb=8)
+    assert res["machine"]["cores"] >= 1 and res["version"]
+    for name in ("contract", "misere"):
+        w = res["workloads"][name]
+        assert w["n"] == bench.SIZES[name][0]
+        assert 0 < w["median_us"] <= w["p90_us"] <= w["p99_us"] <= w["max_us"]
+        assert w["nodes_median"] > 0 and w["solves_per_s"] > 0
+    ref = res["workloads"]["reference"]
+    assert ref["identical"] is True and ref["ratio"] > 1
+
+
+def test_same_seed_same_nodes(monkeypatch):
+    monkeypatch.setitem(bench.SIZES, "contract", (8, 8))
+    a = bench.run(quick=True, only=["contract"], tt_mb=8)["workloads"]["contract"]
+    b = bench.run(quick=True, only=["contract"], tt_mb=8)["workloads"]["contract"]
+    assert a["nodes_mean"] == b["nodes_mean"]
+
+
+def test_cli_bench_rejects_unknown_workload():
+    r = CliRunner().invoke(main, ["bench", "--only", "nope"])
+    assert r.exit_code == 2 and "nope" in r.output
+
+
+def test_cli_bench_prints_json(monkeypatch):
+    monkeypatch.setitem(bench.SIZES, "contract", (5, 5))
+    r = CliRunner().invoke(main, ["bench", "--quick", "--only", "contract"])
+    assert r.exit_code == 0, r.output
+    doc = json.loads(r.output[r.output.index("{"):])
+    assert doc["workloads"]["contract"]["n"] == 5
