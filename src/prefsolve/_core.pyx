@@ -426,6 +426,13 @@ cdef inline int quick_tricks(Search* s, int leader) noexcept nogil:
     return total
 
 
+cdef inline int top_trumps(uint32_t mine, uint32_t theirs) noexcept nogil:
+    """How many of ``mine`` rank above every card of ``theirs`` (one trump suit)."""
+    if not theirs:
+        return ps_popcount(mine)
+    return ps_popcount(mine & ~((((<uint32_t>2) << ps_msb(theirs))) - 1))
+
+
 cdef inline bint no_exit(Search* s, int leader) noexcept nogil:
     """Misère / all-pass: the counted player on lead can never lose the lead.
 
@@ -452,8 +459,8 @@ cdef bint trick_start(Search* s, int leader, int target) noexcept nogil:
     cdef uint64_t key
     cdef uint16_t ctx
     cdef Entry* e
-    cdef int lo = 0, hi = left, first = -1, n, i, c, best = 255
-    cdef uint32_t moves
+    cdef int lo = 0, hi = left, first = -1, n, i, c, best = 255, d_sure, f_sure
+    cdef uint32_t moves, tm, dt, f1, f2
     cdef int order[MAX_MOVES]
     cdef bint maxnode, r
     if target <= 0:
@@ -468,12 +475,33 @@ cdef bint trick_start(Search* s, int leader, int target) noexcept nogil:
     # Start loading the table bucket; the bounds below run while it arrives.
     ps_prefetch(s.tt + (ps_mix(key, ctx) & s.tt_mask) * BUCKET)
     if s.decl_max:
-        # Sure tricks of the side on lead bound the value from one side.
+        # Sure tricks bound the value: the side on lead cashing its winners, and
+        # for each side the trumps above all of the other side's trumps (every
+        # card gets played, and such a trump wins whenever it is played).
         n = quick_tricks(s, leader)
+        d_sure = 0
+        f_sure = 0
         if leader == s.declarer:
-            if n >= target:
-                return True
-        elif left - n < target:
+            d_sure = n
+        else:
+            f_sure = n
+        if s.trump >= 0:
+            tm = SUIT_MASK[s.trump]
+            dt = s.hand[s.declarer] & tm
+            f1 = s.hand[(s.declarer + 1) % 3] & tm
+            f2 = s.hand[(s.declarer + 2) % 3] & tm
+            i = top_trumps(dt, f1 | f2)
+            if i > d_sure:
+                d_sure = i
+            i = top_trumps(f1, dt)
+            if i > f_sure:
+                f_sure = i
+            i = top_trumps(f2, dt)
+            if i > f_sure:
+                f_sure = i
+        if d_sure >= target:
+            return True
+        if left - f_sure < target:
             return False
     elif leader == s.declarer and no_exit(s, leader):
         return True                         # he takes all `left` >= target tricks
