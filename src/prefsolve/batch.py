@@ -53,8 +53,14 @@ class SolverPool:
 _POOL = SolverPool()
 
 
-def _run(items: Sequence, work: Callable, jobs: int | None, progress: Progress | None) -> list:
-    """Apply ``work(item, solver)`` to every item on ``jobs`` threads, keeping the order."""
+def map_deals(items: Sequence, work: Callable, jobs: int | None = None,
+              progress: Progress | None = None) -> list:
+    """Apply ``work(item, solver)`` to every item on ``jobs`` threads, keeping the order.
+
+    Each thread passes its own :class:`~prefsolve._core.Solver`; ``work``
+    should hand it to the solve functions (``solver=``) so that tables are
+    reused and never shared between threads.
+    """
     n = len(items)
     jobs = min(_jobs(jobs), max(n, 1))
     results: list = [None] * n
@@ -65,9 +71,10 @@ def _run(items: Sequence, work: Callable, jobs: int | None, progress: Progress |
             if progress:
                 progress(1)
         return results
-    # Small chunks keep both cores busy to the end even when deals differ in cost.
-    chunk = max(1, min(16, n // (jobs * 8) or 1))
-    spans = [(i, min(n, i + chunk)) for i in range(0, n, chunk)]
+    # One item per task: solve times are heavy-tailed (a full table takes 0.05 to
+    # over 1 s), so bigger chunks leave a core idle at the end, and a task costs
+    # microseconds against milliseconds of solving.
+    spans = [(i, i + 1) for i in range(n)]
 
     def run_span(span):
         lo, hi = span
@@ -103,7 +110,7 @@ def solve_many(deals: Iterable[Deal | str], declarer: int, strain: str, leader: 
     declarer = check_seat(declarer, "declarer")
     leader = check_seat(leader, "leader")
     strain = parse_strain(strain)
-    values = _run(deals, lambda d, sv: solve(d, declarer, strain, leader, talon, solver=sv).tricks,
+    values = map_deals(deals, lambda d, sv: solve(d, declarer, strain, leader, talon, solver=sv).tricks,
                   jobs, progress)
     import numpy as np  # imported on use: keeps the CLI's start-up fast
 
@@ -125,7 +132,7 @@ def table_many(deals: Iterable[Deal | str], leader: int = 0, talon: bool = True,
     def work(d: Deal, sv: Solver):
         return [[solve(d, p, s, leader, talon, solver=sv).tricks for s in STRAINS] for p in declarers]
 
-    values = _run(deals, work, jobs, progress)
+    values = map_deals(deals, work, jobs, progress)
     import numpy as np  # imported on use: keeps the CLI's start-up fast
 
     return np.asarray(values, dtype=np.int8).reshape(len(deals), len(declarers), len(STRAINS))
@@ -139,5 +146,5 @@ def tables(deals: Iterable[Deal | str], leader: int = 0, talon: bool | None = No
     """
     deals = _deals(deals)
     leader = check_seat(leader, "leader")
-    return _run(deals, lambda d, sv: table(d, leader, d.talon is not None if talon is None else talon,
+    return map_deals(deals, lambda d, sv: table(d, leader, d.talon is not None if talon is None else talon,
                                            solver=sv), jobs, progress)
