@@ -6,8 +6,6 @@
 True
 """
 
-from importlib.metadata import PackageNotFoundError, version
-
 from .allpass import allpass_table, solve_allpass
 from .analyzer import analyze, analyze_talon, analyze_whist, holdings
 from .auction import check_auction
@@ -17,12 +15,9 @@ from .contract import Contract
 from .deal import Deal
 from .play import Position, best_line, card_values
 from .rules import Rules
+from ._version import __version__
 from .solver import STRAINS, Solution, Table, solve, table
 
-try:
-    __version__ = version("prefsolve")
-except PackageNotFoundError:  # running from a source tree
-    __version__ = "0.0.0+src"
 
 __all__ = [
     "Card", "Hand", "Deal", "STRAINS", "Solution", "Table", "solve", "table",

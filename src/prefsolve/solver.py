@@ -155,6 +155,7 @@ class Table:
     talon: bool
     tricks: tuple[dict, dict, dict]
     discards: tuple[dict, dict, dict]
+    nodes: int = field(default=0, compare=False)  # search nodes of all 18 solves
 
     def to_dict(self) -> dict:
         return {
@@ -197,15 +198,17 @@ def table(deal: Deal | str, leader: int = 0, talon: bool = True,
     core = solver or default_solver()
     tricks: list[dict] = []
     discards: list[dict] = []
+    nodes = 0
     for declarer in range(3):
         row_t, row_d = {}, {}
         for strain in STRAINS:
             sol = solve(deal, declarer, strain, leader, talon, solver=core)
             row_t[strain] = sol.tricks
             row_d[strain] = sol.discard
+            nodes += sol.nodes
         tricks.append(row_t)
         discards.append(row_d)
-    return Table(deal, leader, talon, tuple(tricks), tuple(discards))
+    return Table(deal, leader, talon, tuple(tricks), tuple(discards), nodes)
 
 
 __all__ = ["STRAINS", "Solution", "Table", "solve", "table", "parse_strain", "default_solver",

@@ -1,0 +1,3 @@
+"""The package version, in one place (read by setuptools and by prefsolve)."""
+
+__version__ = "0.1.0"
