@@ -160,3 +160,15 @@ def test_holdings_command(group):
     assert r.exit_code == 0 and "AK" in r.stdout and "as trump" in r.stdout
     r = run(group, "holdings", "--only", "47")
     assert r.exit_code == 2
+
+
+def test_analyze_with_allpass_uses_the_same_layouts(group):
+    from prefsolve.analyzer import analyze_allpass
+
+    r = run(group, "analyze", MIXED, "--samples", "8", "--seed", "4", "--allpass", "--json")
+    assert r.exit_code == 0, r.stderr
+    d = json.loads(r.stdout)
+    assert d["allpass"] == analyze_allpass(MIXED, samples=8, seed=4).to_dict()
+    assert sum(d["allpass"]["tricks"]) == d["samples"] == 8
+    r = run(group, "analyze", MIXED, "--samples", "4", "--seed", "4", "--allpass", "--quiet")
+    assert r.exit_code == 0 and "All-pass for seat 0 (4 samples, talon lead" in r.stdout

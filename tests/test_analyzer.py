@@ -306,3 +306,37 @@ def test_holdings_certain_rows_and_shape():
 def test_bench_workload():
     res = analyzer.bench_workload(samples=4, seed=1, jobs=1)
     assert res["samples"] == 4 and res["seconds"] > 0 and res["samples_per_s"] > 0
+
+
+# -- all-pass: what passing costs -------------------------------------------------------
+def test_allpass_on_rostov_equals_misere_solving_of_the_same_layouts():
+    from prefsolve.analyzer import analyze_allpass, sample_deals
+    from prefsolve import solve
+
+    hand, seat, n = "AQ7.K98.KT.QJ", 1, 12
+    a = analyze_allpass(hand, seat=seat, samples=n, seed=5, rules="rostov", jobs=2)
+    assert a.talon == "ignore" and a.samples == n
+    direct = [solve(d, seat, "misere", leader=0, talon=False).tricks
+              for d in sample_deals(hand, seat=seat, samples=n, seed=5)]
+    assert list(a.tricks) == [direct.count(t) for t in range(11)]
+    assert a.mean == pytest.approx(sum(direct) / n)
+
+
+def test_allpass_with_talon_leading_is_seeded_and_consistent():
+    from prefsolve.analyzer import analyze_allpass
+
+    a = analyze_allpass("987.87.87.987", seat=0, samples=10, seed=3, rules="sochi", jobs=1)
+    b = analyze_allpass("987.87.87.987", seat=0, samples=10, seed=3, rules="sochi", jobs=2)
+    assert a == b and a.talon == "lead"
+    assert a.p_zero == a.tricks[0] / 10 and 0 <= a.mean <= 10
+    # A hand of the lowest cards can never be loaded with more than a few tricks.
+    assert a.mean < 2
+    strong = analyze_allpass("AK.AK.AKQ.AKQ", seat=0, samples=10, seed=3, jobs=2)
+    assert strong.mean > a.mean and strong.expected < a.expected
+
+
+def test_allpass_bad_count():
+    from prefsolve.analyzer import analyze_allpass
+
+    with pytest.raises(PrefsolveError, match="allpass_count"):
+        analyze_allpass("987.87.87.987", samples=2, seed=1, allpass_count=-1)

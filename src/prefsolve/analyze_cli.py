@@ -170,9 +170,12 @@ defence_option = click.option("--defence", type=click.Choice(analyzer.DEFENCES),
 @_constraint_options
 @click.option("--plot", type=click.Path(dir_okay=False), default=None, metavar="FILE.png",
               help="Draw P(make) and expected whists per contract (needs matplotlib).")
+@click.option("--allpass", "with_allpass", is_flag=True,
+              help="Also solve all-pass on the same layouts: what passing costs.")
 @_common
 @_errors_to_exit2
-def analyze(hand, seat, samples, defence, adaptive, known, void, plot, seed, rules, jobs, as_json, quiet):
+def analyze(hand, seat, samples, defence, adaptive, known, void, plot, with_allpass, seed, rules,
+            jobs, as_json, quiet):
     """Which contract to bid with a 10-card HAND: P(make) and expected whists for each.
 
     \b
@@ -184,12 +187,25 @@ def analyze(hand, seat, samples, defence, adaptive, known, void, plot, seed, rul
         a = analyzer.analyze(hand, seat=seat, samples=samples, seed=seed, rules=rules, jobs=jobs,
                              defence=defence, known=kn, voids=vo, adaptive=adaptive,
                              progress=bar.update)
+    ap = None
+    if with_allpass:
+        # The same seed draws the same layouts: all-pass is judged on the very samples.
+        n = a.samples
+        with _bar(n, "all-pass", quiet or as_json) as bar:
+            ap = analyzer.analyze_allpass(hand, seat=seat, samples=n, seed=a.seed, rules=rules,
+                                          jobs=jobs, known=kn, voids=vo, progress=bar.update)
     if plot:
         plot_analysis(a, plot)
     if as_json:
-        _emit(a.to_dict())
+        doc = a.to_dict()
+        if ap is not None:
+            doc["allpass"] = ap.to_dict()
+        _emit(doc)
         return
     click.echo(a.format())
+    if ap is not None:
+        click.echo()
+        click.echo(ap.format())
     click.echo(f"(seed {a.seed})")
 
 

@@ -535,6 +535,118 @@ def sample_deals(hand: Hand | str, seat: int = 0, samples: int = 1000, seed: int
     return Sampler(fixed, _seed(seed), voids).draw(_check_samples(samples))
 
 
+# -- all-pass ------------------------------------------------------------------------
+#: How the all-pass score of one sample is modelled (stated in every result).
+ALLPASS_MODEL = ("the player takes his guaranteed tricks (the fewest he can be sure of against "
+                 "two opponents playing to load him); the other two share the rest as evenly as "
+                 "possible; one all-pass deal scored alone")
+
+
+@dataclass(frozen=True)
+class AllpassAnalysis:
+    """What passing costs: the player's all-pass tricks over sampled layouts."""
+
+    hand: Hand
+    seat: int
+    seed: int
+    rules: str
+    talon: str
+    allpass_count: int
+    tricks: tuple[int, ...]
+    mean: float
+    mean_se: float
+    p_zero: float
+    p_zero_se: float
+    expected: float
+    expected_se: float
+
+    @property
+    def samples(self) -> int:
+        return sum(self.tricks)
+
+    def to_dict(self) -> dict:
+        return {"samples": self.samples, "hand": str(self.hand), "seat": self.seat, "seed": self.seed,
+                "rules": self.rules, "talon": self.talon, "allpass_count": self.allpass_count,
+                "tricks": list(self.tricks), "mean": round(self.mean, 3),
+                "mean_se": round(self.mean_se, 3), "p_zero": round(self.p_zero, 4),
+                "p_zero_se": round(self.p_zero_se, 4), "expected": round(self.expected, 3),
+                "expected_se": round(self.expected_se, 3), "model": ALLPASS_MODEL}
+
+    def format(self) -> str:
+        hist = " ".join(f"{t}:{c}" for t, c in enumerate(self.tricks) if c)
+        return "\n".join([
+            f"All-pass for seat {self.seat} ({self.samples} samples, talon {self.talon}, "
+            f"rules {self.rules}):",
+            f"  guaranteed tricks  {self.mean:.2f} ± {self.mean_se:.2f}   (tricks:count {hist})",
+            f"  no trick at all    {self.p_zero:.3f} ± {self.p_zero_se:.3f}",
+            f"  expected whists    {self.expected:+.2f} ± {self.expected_se:.2f}",
+            f"  model: {ALLPASS_MODEL}",
+        ])
+
+
+def allpass_talon_mode(rules: Rules) -> str:
+    """The talon's part in all-pass under a profile (§4.7): ``lead`` or ``ignore``."""
+    return "ignore" if rules.raspasy_talon == "ignored" else "lead"
+
+
+def analyze_allpass(hand: Hand | str, seat: int = 0, samples: int = 1000, seed: int | None = None,
+                    rules: Rules | str = "sochi", jobs: int | None = None, allpass_count: int = 0,
+                    known: Mapping[object, object] | None = None,
+                    voids: Mapping[int, object] | None = None,
+                    progress: Progress | None = None) -> AllpassAnalysis:
+    """The distribution of a player's all-pass tricks over sampled layouts.
+
+    The layouts are those :func:`analyze` draws for the same arguments, so
+    the two can be compared sample for sample. Each is solved exactly for
+    the player's guarantee (:func:`prefsolve.allpass.solve_allpass`); the
+    talon leads tricks 1 and 2 or is ignored as the profile says, turned in
+    a random (seeded) order. The expected score uses :data:`ALLPASS_MODEL`.
+
+    >>> a = analyze_allpass("A.AKQ.AKQ.AKQ", seat=0, samples=3, seed=1, jobs=1)
+    >>> a.tricks[0], a.samples
+    (0, 3)
+    """
+    from .allpass import solve_allpass
+    from .batch import map_deals
+    from .scoring import allpass_balance
+
+    hand = as_hand(hand)
+    seat = check_seat(seat, "seat")
+    samples = _check_samples(samples)
+    if isinstance(allpass_count, bool) or not isinstance(allpass_count, int) or allpass_count < 0:
+        raise PrefsolveError(f"allpass_count must be a whole number >= 0, got {allpass_count!r}")
+    r = as_rules(rules)
+    seed = _seed(seed)
+    mode = allpass_talon_mode(r)
+    fixed = _known_hands(known, seat, hand, (0, 1, 2, "talon"))
+    deals = Sampler(fixed, seed, voids).draw(samples)
+    # The talon cards lie in a random order; a separate stream keeps the layouts
+    # identical to analyze()'s for the same seed.
+    order = random.Random(seed ^ 0x5A11)
+    turns = [tuple(order.sample(list(d.talon), 2)) for d in deals]
+
+    def work(item, solver):
+        deal, turn = item
+        return solve_allpass(deal, seat, talon=mode, turn=turn if mode == "lead" else None,
+                             solver=solver).tricks
+
+    tricks = np.asarray(map_deals(list(zip(deals, turns)), work, jobs, progress), dtype=np.int64)
+    scores = []
+    for t in tricks:
+        rest = 10 - int(t)
+        share = [0, 0, 0]
+        share[seat] = int(t)
+        share[(seat + 1) % 3] = (rest + 1) // 2
+        share[(seat + 2) % 3] = rest // 2
+        scores.append(float(allpass_balance(share, r, allpass_count)[seat]))
+    mean, mse = mean_se(tricks.astype(float))
+    p0 = float((tricks == 0).mean())
+    exp, exp_se = mean_se(np.asarray(scores))
+    hist = tuple(int(x) for x in np.bincount(tricks, minlength=11)[:11])
+    return AllpassAnalysis(hand, seat, seed, r.name, mode, allpass_count, hist, mean, mse, p0,
+                           binomial_se(p0, samples), exp, exp_se)
+
+
 # -- whist advisor -------------------------------------------------------------------
 @dataclass(frozen=True)
 class OptionStats:
