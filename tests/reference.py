@@ -108,11 +108,16 @@ def _play(hands, declarer, trump, minimize, first, led, plays, pending):
     return max(values) if wants_max else min(values)
 
 
-def random_ending(rng, cards):
-    """Three random hands of ``cards`` cards each, as lists of card strings."""
+def deal_with_rest(rng, cards):
+    """Three random hands of ``cards`` cards each and the rest of the deck."""
     deck = [s + r for s in "SCDH" for r in RANK_ORDER]
     rng.shuffle(deck)
-    return [sorted(deck[i * cards:(i + 1) * cards]) for i in range(3)]
+    return [sorted(deck[i * cards:(i + 1) * cards]) for i in range(3)], deck[3 * cards:]
+
+
+def random_ending(rng, cards):
+    """Three random hands of ``cards`` cards each, as lists of card strings."""
+    return deal_with_rest(rng, cards)[0]
 
 
 def solve_memo(hands, declarer, trump=None, minimize=False, leader=0):

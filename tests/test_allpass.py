@@ -21,10 +21,8 @@ def test_endings_agree_with_reference_with_and_without_turned_talon_cards():
     rng = random.Random(21)
     for _ in range(150):
         cards = rng.randint(1, 4)
-        deck = [s + r for s in "SCDH" for r in ref.RANK_ORDER]
-        rng.shuffle(deck)
-        hands = [sorted(deck[i * cards:(i + 1) * cards]) for i in range(3)]
-        turn = deck[3 * cards:3 * cards + rng.randint(1, min(2, cards))]
+        hands, rest = ref.deal_with_rest(rng, cards)
+        turn = rest[:rng.randint(1, min(2, cards))]
         for player in range(3):
             assert solve_allpass(hands_text(hands), player, talon="ignore").tricks == ref.solve(
                 hands, player, None, True, 0)

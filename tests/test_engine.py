@@ -82,10 +82,8 @@ def test_agrees_on_talon_led_tricks():
     rng = random.Random(11)
     for _ in range(600):
         cards = rng.randint(2, 4)
-        deck = [s + r for s in "SCDH" for r in ref.RANK_ORDER]
-        rng.shuffle(deck)
-        hands = [sorted(deck[i * cards:(i + 1) * cards]) for i in range(3)]
-        pending = rng.sample(deck[3 * cards:], rng.randint(1, 2))
+        hands, rest = ref.deal_with_rest(rng, cards)
+        pending = rng.sample(rest, rng.randint(1, 2))
         player = rng.randrange(3)
         expected = ref.solve(hands, player, None, True, 0, (), None, pending)
         assert engine_value(hands, player, "misere", 0, (), None, pending) == expected

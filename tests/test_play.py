@@ -74,10 +74,8 @@ class RefGame:
 
 def random_ending_position(rng, strain, talon_led):
     cards = rng.randint(2, 4)
-    deck = [s + r for s in "SCDH" for r in ref.RANK_ORDER]
-    rng.shuffle(deck)
-    hands = [sorted(deck[i * cards:(i + 1) * cards]) for i in range(3)]
-    turn = deck[3 * cards:3 * cards + rng.randint(1, min(2, cards))] if talon_led else []
+    hands, rest = ref.deal_with_rest(rng, cards)
+    turn = rest[:rng.randint(1, min(2, cards))] if talon_led else []
     declarer = rng.randrange(3)
     leader = 0 if turn else rng.randrange(3)
     game = RefGame(hands, declarer, strain, leader, turn)

@@ -20,10 +20,8 @@ the profile's settlement values), with a stated defence model.
 from __future__ import annotations
 
 import math
-import os
 import random
 import time
-from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Callable, Iterable, Mapping, Sequence
@@ -31,7 +29,7 @@ from typing import Callable, Iterable, Mapping, Sequence
 import numpy as np
 
 from .auction import HALF, PASS, WHIST, seniority
-from .batch import solve_many, table_many
+from .batch import map_deals, resolve_jobs, solve_many, table_many
 from .cards import ALL_CARDS, SUITS, Card, Hand, cards_of_mask
 from .contract import LADDER, Contract
 from .deal import Deal, check_seat
@@ -607,7 +605,6 @@ def analyze_allpass(hand: Hand | str, seat: int = 0, samples: int = 1000, seed: 
     (0, 3)
     """
     from .allpass import solve_allpass
-    from .batch import map_deals
     from .scoring import allpass_balance
 
     hand = as_hand(hand)
@@ -936,24 +933,6 @@ def allowed_contracts(bid: Contract | None, rules: Rules) -> list[Contract]:
     return out
 
 
-def _jobs(jobs: int | None) -> int:
-    """Threads to use: all cores by default."""
-    if jobs is None:
-        return os.cpu_count() or 1
-    if isinstance(jobs, bool) or not isinstance(jobs, int) or jobs < 1:
-        raise PrefsolveError(f"jobs must be a positive whole number, got {jobs!r}")
-    return jobs
-
-
-def _pmap(work: Callable, items: Sequence, jobs: int | None) -> list:
-    """``work`` over items on threads (the core releases the GIL), order kept."""
-    jobs = min(_jobs(jobs), max(len(items), 1))
-    if jobs == 1:
-        return [work(x) for x in items]
-    with ThreadPoolExecutor(max_workers=jobs) as pool:
-        return list(pool.map(work, items))
-
-
 def analyze_talon(hand12: Hand | str, seat: int = 0, samples: int = 200, seed: int | None = None,
                   rules: Rules | str = "sochi", jobs: int | None = None, defence: str = "one",
                   bid: Contract | str | None = None, candidates: int = 4,
@@ -1007,16 +986,17 @@ def analyze_talon(hand12: Hand | str, seat: int = 0, samples: int = 200, seed: i
 
     # Pilot: the double-dummy best discard per strain names the candidates.
     pilot = min(samples, 40)
-    jobs_n = _jobs(jobs)
+    jobs_n = resolve_jobs(jobs)
 
-    def pilot_work(d: list[int]) -> list:
+    def pilot_work(d: list[int], solver) -> list:
         td = with_talon(d)
-        out = [_canonical(solve(td, seat, s, leader, True).discard, hand12) for s in strains]
+        out = [_canonical(solve(td, seat, s, leader, True, solver=solver).discard, hand12)
+               for s in strains]
         if progress:
             progress(1)
         return out
 
-    found = _pmap(pilot_work, full[:pilot], jobs_n)
+    found = map_deals(full[:pilot], pilot_work, jobs_n)
     cands: dict[str, list[tuple[Card, Card]]] = {}
     for i, s in enumerate(strains):
         counts: dict[tuple[Card, Card], int] = {}
@@ -1026,13 +1006,14 @@ def analyze_talon(hand12: Hand | str, seat: int = 0, samples: int = 200, seed: i
 
     work = [(s, d) for s in strains for d in cands[s]]
 
-    def eval_work(d: list[int]) -> list[int]:
-        out = [solve(with_discard(d, disc), seat, s, leader, False).tricks for s, disc in work]
+    def eval_work(d: list[int], solver) -> list[int]:
+        out = [solve(with_discard(d, disc), seat, s, leader, False, solver=solver).tricks
+               for s, disc in work]
         if progress:
             progress(1)
         return out
 
-    table = np.asarray(_pmap(eval_work, full, jobs_n), dtype=np.int8).reshape(samples, len(work))
+    table = np.asarray(map_deals(full, eval_work, jobs_n), dtype=np.int8).reshape(samples, len(work))
     options = []
     for j, (s, disc) in enumerate(work):
         t = table[:, j]
@@ -1128,11 +1109,11 @@ def _holding_deal(rng: random.Random, honours: str, small: int) -> tuple[Deal, i
     return Deal([Hand(mine), Hand(rest[:10]), Hand(rest[10:20])]), suit
 
 
-def _holding_tricks(deal: Deal, suit: int, strain: str) -> int:
+def _holding_tricks(deal: Deal, suit: int, strain: str, solver) -> int:
     """Tricks seat 0 wins with cards of ``suit`` along one optimal line (declarer 0, 0 leads)."""
     from .play import best_line
 
-    line = best_line(deal, 0, strain, 0)
+    line = best_line(deal, 0, strain, 0, solver=solver)
     return sum(1 for t in line.by_trick
                if t.winner == 0 and t.cards[t.seats.index(0)].suit == suit)
 
@@ -1170,14 +1151,15 @@ def holdings(samples: int = 100, seed: int | None = None, jobs: int | None = Non
             deal, suit = _holding_deal(rng, honours, len(xs))
             work.append((number, deal, suit))
 
-    def one(item) -> tuple[int, int]:
+    def one(item, solver) -> tuple[int, int]:
         number, deal, suit = item
-        out = (_holding_tricks(deal, suit, SUITS[suit]), _holding_tricks(deal, suit, "NT"))
+        out = (_holding_tricks(deal, suit, SUITS[suit], solver),
+               _holding_tricks(deal, suit, "NT", solver))
         if progress:
             progress(1)
         return out
 
-    results = _pmap(one, work, jobs)
+    results = map_deals(work, one, jobs)
     rows = []
     for number, text, est in chosen:
         vals = np.asarray([r for (n, _, _), r in zip(work, results) if n == number], dtype=float)
@@ -1201,7 +1183,7 @@ def bench_workload(samples: int = 1000, seed: int = 2026, jobs: int | None = Non
     t0 = time.perf_counter()
     analyze(BENCH_HAND, seat=0, samples=samples, seed=seed, jobs=jobs)
     dt = time.perf_counter() - t0
-    return {"workload": f"analyze {BENCH_HAND} seat 0", "samples": samples, "jobs": _jobs(jobs),
+    return {"workload": f"analyze {BENCH_HAND} seat 0", "samples": samples, "jobs": resolve_jobs(jobs),
             "seconds": round(dt, 3), "samples_per_s": round(samples / dt, 2)}
 
 

@@ -25,7 +25,8 @@ from .solver import STRAINS, as_deal, default_solver, parse_strain, solve, table
 Progress = Callable[[int], None]
 
 
-def _jobs(jobs: int | None) -> int:
+def resolve_jobs(jobs: int | None) -> int:
+    """Threads to use: ``None`` means all cores; otherwise a positive whole number."""
     if jobs is None:
         return os.cpu_count() or 1
     if isinstance(jobs, bool) or not isinstance(jobs, int) or jobs < 1:
@@ -62,7 +63,7 @@ def map_deals(items: Sequence, work: Callable, jobs: int | None = None,
     reused and never shared between threads.
     """
     n = len(items)
-    jobs = min(_jobs(jobs), max(n, 1))
+    jobs = min(resolve_jobs(jobs), max(n, 1))
     results: list = [None] * n
     if jobs == 1:
         solver = default_solver()
