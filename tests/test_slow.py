@@ -1,0 +1,36 @@
+"""Long cross-checks, run with ``python -m pytest -m slow`` (several minutes).
+
+The default suite checks the same properties on fewer and smaller cases.
+"""
+
+import random
+
+import pytest
+
+import reference as ref
+from helpers import TRUMPS
+from prefsolve import Deal, solve
+from prefsolve.solver import STRAINS
+from test_engine import SOLVER, brute_force_discard, engine_value
+
+pytestmark = pytest.mark.slow
+
+
+def test_six_card_endings_against_memo_reference():
+    rng = random.Random(6006)
+    for _ in range(120):
+        hands = ref.random_ending(rng, 6)
+        declarer, leader = rng.randrange(3), rng.randrange(3)
+        for strain in STRAINS:
+            expected = ref.solve_memo(hands, declarer, TRUMPS[strain], strain == "misere", leader)
+            assert engine_value(hands, declarer, strain, leader) == expected, (hands, declarer, strain)
+
+
+def test_best_discard_against_all_66_on_many_deals():
+    rng = random.Random(66)
+    for _ in range(25):
+        d = Deal.random(rng.randrange(2**32))
+        declarer, leader = rng.randrange(3), rng.randrange(3)
+        for strain in STRAINS:
+            got = solve(d, declarer, strain, leader, solver=SOLVER).tricks
+            assert got == brute_force_discard(d, declarer, strain, leader), (str(d), declarer, strain)
