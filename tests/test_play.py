@@ -297,3 +297,11 @@ def test_best_line_from_mid_trick_includes_the_cards_on_the_table():
     assert [str(c) for c in line.cards] == ["SA", "SJ", "SQ", "CA", "S7"]
     assert line.to_dict()["by_trick"][1] == {
         "leader": 1, "talon": None, "cards": ["SQ", "CA", "S7"], "seats": [1, 2, 0], "winner": 1}
+
+
+def test_a_card_played_twice_is_named_as_already_played():
+    pos = Position("K98.AKQ.J.KQJ J.T97.QT9.A87 AQT7.J8.AK8.T", 2, "S")
+    for card in ("HQ", "H7", "HT"):
+        pos.push(card)
+    with pytest.raises(IllegalPlayError, match="cannot play HQ .*it was already played \\(card 1"):
+        pos.push("HQ")

@@ -42,7 +42,7 @@ def _position(deal: Deal, player: int, talon: str, turn: object,
     if talon == "lead" and deal.talon is None:
         raise DealError(
             f"all-pass with talon='lead' needs a deal with a talon (10-card hands); "
-            f"deal {str(deal)!r} has none (use talon='ignore' to play the hands alone)"
+            f"deal {str(deal)!r} has none (talon='ignore' / --talon ignore plays the hands alone)"
         )
     return Position(deal, player, ALLPASS, talon=talon, turn=turn, solver=solver)
 

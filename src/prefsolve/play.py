@@ -123,7 +123,8 @@ def _talon_queue(deal: Deal, strain: str, leader: int, talon: str,
         if deal.talon is None:
             raise DealError(
                 f"all-pass with talon='lead' needs a deal with a talon; deal {str(deal)!r} has "
-                f"none (use talon='ignore', or give the turned cards as turn)"
+                f"none (play it with talon='ignore' / --talon ignore, or give the turned cards "
+                f"as turn= / --turn)"
             )
         return canonical_turn(deal.talon)
     cards = _as_cards(turn, "turn")
@@ -264,7 +265,7 @@ class Mistake:
         s = "" if self.cost == 1 else "s"
         return (f"card {self.move} (trick {self.trick}), seat {self.seat} {self.card.symbol}: "
                 f"lost {self.cost} trick{s}; best {_symbols(self.best_cards)} "
-                f"(declarer's total {self.best}, not {self.value})")
+                f"(total {self.best} with the best card, {self.value} after this one)")
 
     def to_dict(self) -> dict:
         return {"move": self.move, "trick": self.trick, "seat": self.seat, "card": str(self.card),
@@ -422,6 +423,9 @@ class Position:
         where = f"cannot play {card} (seat {seat}, trick {self.trick_number})"
         hand = Hand(self._hands[seat])
         if card not in hand:
+            if card in self.played:
+                raise IllegalPlayError(f"{where}: it was already played "
+                                       f"(card {self.played.index(card) + 1} of the play)")
             raise IllegalPlayError(
                 f"{where}: it is not in seat {seat}'s hand ({hand.symbols() or 'empty'})")
         led = self.led_suit
@@ -668,7 +672,7 @@ def mistakes(deal: Deal | str, declarer: int, strain: str, leader: int = 0,
 
     >>> for m in mistakes("K7.-.-.- AQ.-.-.- J.A.-.-", 1, "NT", played="SK SQ"):
     ...     print(m.format())
-    card 2 (trick 1), seat 1 ♠Q: lost 1 trick; best ♠A (declarer's total 2, not 1)
+    card 2 (trick 1), seat 1 ♠Q: lost 1 trick; best ♠A (total 2 with the best card, 1 after this one)
     """
     pos = Position(deal, declarer, strain, leader, talon=talon, turn=turn, played=played,
                    solver=solver)

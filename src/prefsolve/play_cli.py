@@ -39,8 +39,8 @@ def _header(pos: Position) -> str:
     if pos.strain == ALLPASS:
         head = f"All-pass, tricks counted for seat {pos.declarer}"
         if pos.turn:
-            head += f"; the talon leads tricks 1-{len(pos.turn)}: " + \
-                    " then ".join(c.symbol for c in pos.turn)
+            which = "trick 1" if len(pos.turn) == 1 else f"tricks 1-{len(pos.turn)}"
+            head += f"; the talon leads {which}: " + " then ".join(c.symbol for c in pos.turn)
         else:
             head += f"; seat {pos.leader} leads"
         return head
