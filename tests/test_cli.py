@@ -79,3 +79,10 @@ def test_bad_input_is_one_line_and_exit_2(args, message):
 def test_seat_out_of_range_is_a_usage_error():
     r = run("solve", EXAMPLE_DEAL, "--declarer", "3", "--strain", "S")
     assert r.exit_code == 2 and "0<=x<=2" in r.output
+
+
+def test_version():
+    from prefsolve import __version__
+
+    r = run("--version")
+    assert r.exit_code == 0 and __version__ in r.output

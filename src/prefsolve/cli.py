@@ -11,6 +11,7 @@ import sys
 
 import click
 
+from ._version import __version__
 from .batch import tables
 from .bench import WORKLOADS
 from .deal import Deal, split_deal_lines
@@ -53,7 +54,7 @@ json_option = click.option("--json", "as_json", is_flag=True, help="Print one JS
 
 
 @click.group(cls=PrefsolveGroup, context_settings={"help_option_names": ["-h", "--help"]})
-@click.version_option(package_name="prefsolve")
+@click.version_option(version=__version__, prog_name="prefsolve")
 def main() -> None:
     """Exact double-dummy solver and analyzer for Preferans.
 
