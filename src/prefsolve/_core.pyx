@@ -30,22 +30,33 @@ from libc.string cimport memset
 cdef extern from *:
     """
     #include <stdint.h>
+    /* Population count: the POPCNT instruction only when the compiler may
+       assume it (-mpopcnt); wheels must run on any CPU of the architecture,
+       and the generic builtin would be a library call, so use this form. */
+    #if defined(__POPCNT__)
+    static inline int ps_popcount(uint32_t x) { return __builtin_popcount(x); }
+    #else
+    static inline int ps_popcount(uint32_t x) {
+        x = x - ((x >> 1) & 0x55555555u);
+        x = (x & 0x33333333u) + ((x >> 2) & 0x33333333u);
+        x = (x + (x >> 4)) & 0x0F0F0F0Fu;
+        return (int)((x * 0x01010101u) >> 24);
+    }
+    #endif
     #if defined(_MSC_VER)
     #include <intrin.h>
-    static inline int ps_popcount(uint32_t x) { return (int)__popcnt(x); }
     static inline int ps_ctz(uint32_t x) { unsigned long i; _BitScanForward(&i, x); return (int)i; }
     static inline int ps_msb(uint32_t x) { unsigned long i; _BitScanReverse(&i, x); return (int)i; }
     #else
-    static inline int ps_popcount(uint32_t x) { return __builtin_popcount(x); }
     static inline int ps_ctz(uint32_t x) { return __builtin_ctz(x); }
     static inline int ps_msb(uint32_t x) { return 31 - __builtin_clz(x); }
     #endif
-    /* A 64-bit finaliser (splitmix64) to spread table keys over buckets. */
     #if defined(__GNUC__) || defined(__clang__)
     #define ps_prefetch(p) __builtin_prefetch(p)
     #else
     #define ps_prefetch(p) ((void)0)
     #endif
+    /* A 64-bit finaliser (splitmix64) to spread table keys over buckets. */
     static inline uint64_t ps_mix(uint64_t key, uint16_t ctx) {
         uint64_t h = key ^ ((uint64_t)ctx * 0x9E3779B97F4A7C15ULL);
         h ^= h >> 31; h *= 0xBF58476D1CE4E5B9ULL; h ^= h >> 29;
@@ -68,6 +79,49 @@ SUIT_MASK[0] = 0x000000FF
 SUIT_MASK[1] = 0x0000FF00
 SUIT_MASK[2] = 0x00FF0000
 SUIT_MASK[3] = 0xFF000000
+
+# Constant lookup tables (data, not search state), filled once at import.
+# RUN_TOPS8[mine << 8 | alive]: within one suit (8 ranks), the cards of `mine`
+# that start a run of equivalent cards among the `alive` ones.
+# SPREAD8[m]: bit r of m moved to bit 2r. HALF_CODE[alive4 << 8 | owners]: the
+# 2-bit owners of the alive slots of a 4-rank half suit, from the top, packed.
+cdef uint8_t RUN_TOPS8[65536]
+cdef uint16_t SPREAD8[256]
+cdef uint8_t HALF_CODE[4096]
+
+
+cdef void _fill_tables() noexcept:
+    cdef int mine, alive, r, tops, a4, owners, code, m
+    cdef bint prev_mine
+    for mine in range(256):
+        for alive in range(256):
+            tops = 0
+            prev_mine = False
+            for r in range(7, -1, -1):
+                if (alive >> r) & 1:
+                    if (mine >> r) & 1:
+                        if not prev_mine:
+                            tops |= 1 << r
+                        prev_mine = True
+                    else:
+                        prev_mine = False
+            RUN_TOPS8[(mine << 8) | alive] = <uint8_t>(tops & mine & alive)
+    for m in range(256):
+        code = 0
+        for r in range(8):
+            if (m >> r) & 1:
+                code |= 1 << (2 * r)
+        SPREAD8[m] = <uint16_t>code
+    for a4 in range(16):
+        for owners in range(256):
+            code = 0
+            for r in range(3, -1, -1):
+                if (a4 >> r) & 1:
+                    code = (code << 2) | ((owners >> (2 * r)) & 3)
+            HALF_CODE[(a4 << 8) | owners] = <uint8_t>code
+
+
+_fill_tables()
 
 
 cdef struct Entry:
@@ -130,24 +184,12 @@ cdef inline uint32_t run_tops(uint32_t legal, uint32_t mine, uint32_t alive) noe
     still in a hand or on the table. A card of ours starts a run when the next
     higher alive card of its suit is not ours (or there is none).
     """
-    cdef uint32_t tops = 0, m, bit
-    cdef int s, c
-    cdef bint prev_mine
+    cdef uint32_t tops = 0
+    cdef int s, sh
     for s in range(4):
-        if not (legal & SUIT_MASK[s]):
-            continue
-        m = alive & SUIT_MASK[s]
-        prev_mine = False
-        while m:
-            c = ps_msb(m)
-            bit = (<uint32_t>1) << c
-            m ^= bit
-            if mine & bit:
-                if not prev_mine:
-                    tops |= bit
-                prev_mine = True
-            else:
-                prev_mine = False
+        if legal & SUIT_MASK[s]:
+            sh = 8 * s
+            tops |= (<uint32_t>RUN_TOPS8[(((mine >> sh) & 0xFF) << 8) | ((alive >> sh) & 0xFF)]) << sh
     return tops & legal
 
 
@@ -155,20 +197,19 @@ cdef inline uint64_t position_key(Search* s) noexcept nogil:
     """Relative-rank key: for each suit the owners (0..2) of its remaining
     cards from the top, 2 bits each, padded with 3 (no card) to 16 bits."""
     cdef uint64_t key = 0
-    cdef uint32_t h1 = s.hand[1], h2 = s.hand[2], alive, bit, m
-    cdef uint32_t code
-    cdef int suit, c, n
-    alive = s.hand[0] | h1 | h2
+    cdef uint32_t h1 = s.hand[1], h2 = s.hand[2], alive = s.hand[0] | h1 | h2
+    cdef uint32_t code, owners, a, hi, lo
+    cdef int suit, sh, nhi, nlo, n
     for suit in range(4):
-        code = 0
-        n = 0
-        m = alive & SUIT_MASK[suit]
-        while m:
-            c = ps_msb(m)
-            bit = (<uint32_t>1) << c
-            m ^= bit
-            code = (code << 2) | (1 if h1 & bit else (2 if h2 & bit else 0))
-            n += 1
+        sh = 8 * suit
+        a = (alive >> sh) & 0xFF
+        owners = SPREAD8[(h1 >> sh) & 0xFF] | (SPREAD8[(h2 >> sh) & 0xFF] << 1)
+        nhi = ps_popcount(a >> 4)
+        nlo = ps_popcount(a & 15)
+        hi = HALF_CODE[((a >> 4) << 8) | (owners >> 8)]
+        lo = HALF_CODE[((a & 15) << 8) | (owners & 0xFF)]
+        n = nhi + nlo
+        code = (hi << (2 * nlo)) | lo
         code = (code << (2 * (8 - n))) | (((<uint32_t>1) << (2 * (8 - n))) - 1)
         key = (key << 16) | code
     return key
