@@ -86,6 +86,7 @@ SUIT_MASK[3] = 0xFF000000
 # SPREAD8[m]: bit r of m moved to bit 2r. HALF_CODE[alive4 << 8 | owners]: the
 # 2-bit owners of the alive slots of a 4-rank half suit, from the top, packed.
 cdef uint8_t RUN_TOPS8[65536]
+cdef uint8_t POPCOUNT8[256]
 cdef uint16_t SPREAD8[256]
 cdef uint8_t HALF_CODE[4096]
 
@@ -112,6 +113,7 @@ cdef void _fill_tables() noexcept:
             if (m >> r) & 1:
                 code |= 1 << (2 * r)
         SPREAD8[m] = <uint16_t>code
+        POPCOUNT8[m] = <uint8_t>ps_popcount(m)
     for a4 in range(16):
         for owners in range(256):
             code = 0
@@ -204,8 +206,8 @@ cdef inline uint64_t position_key(Search* s) noexcept nogil:
         sh = 8 * suit
         a = (alive >> sh) & 0xFF
         owners = SPREAD8[(h1 >> sh) & 0xFF] | (SPREAD8[(h2 >> sh) & 0xFF] << 1)
-        nhi = ps_popcount(a >> 4)
-        nlo = ps_popcount(a & 15)
+        nhi = POPCOUNT8[a >> 4]
+        nlo = POPCOUNT8[a & 15]
         hi = HALF_CODE[((a >> 4) << 8) | (owners >> 8)]
         lo = HALF_CODE[((a & 15) << 8) | (owners & 0xFF)]
         n = nhi + nlo
