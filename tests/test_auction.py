@@ -228,3 +228,60 @@ def test_mutation_breaking_the_ladder_is_rejected(data, profile):
     mutated = calls[:i] + [Call(BID, lower)] + calls[i + 1:]
     r = check_auction(mutated, rules)
     assert not r.legal and r.call == i and r.reason.startswith("§")
+
+
+# -- reviewed defects ----------------------------------------------------------------
+def test_bare_here_after_a_bid_is_a_separate_hold():
+    # «здесь» after a bid that is not the current highest is its own bare hold call
+    r = check_auction("pass 6C 6D здесь", SOCHI)
+    assert r.legal and not r.finished and r.next_seat == 2
+    assert [str(c) for c in r.calls] == ["pass", "6C", "6D", "here"]
+    r = check_auction("6S 6C pass здесь 6D здесь pass", SOCHI)
+    assert r.legal and r.finished and r.winner == 0 and str(r.contract) == "6D"
+    assert r.to_dict() == check_auction("6S,6C,pass,здесь,6D,здесь,pass", SOCHI).to_dict()
+    assert check_auction("6C 6D pass here pass", SOCHI).winner == 0
+    # the explicit hold that repeats the current highest bid stays one call
+    assert [str(c) for c in parse_calls("два три пас три здесь пас")] == ["6C", "6D", "pass", "6D here", "pass"]
+    assert [str(c) for c in parse_calls("семь первых семь вторых пас семь вторых здесь")][-1] == "7C here"
+    # a comma-separated item is taken as written
+    r = check_auction("6C, 6D, pass, 7S здесь", SOCHI)
+    assert not r.legal and r.call == 3 and "must repeat the current bid" in r.reason
+
+
+def test_call_after_the_end_of_the_auction():
+    r = check_auction("6S pass pass 6C")
+    assert not r.legal and r.call == 3 and r.seat is None
+    assert "already over" in r.reason and "seat 0 won it with 6S" in r.reason
+    assert r.to_dict()["seat"] is None
+    r = check_auction("pass pass pass 6S")
+    assert not r.legal and r.call == 3 and r.seat is None and "all three passed" in r.reason
+
+
+@pytest.mark.parametrize("text", ["", " ", ",", "6S,,pass", "6S, pass,", " , 6S"])
+def test_empty_input_or_empty_items_are_errors(text):
+    with pytest.raises(AuctionError):
+        check_auction(text)
+
+
+def test_empty_auction_lists_opening_calls():
+    assert legal_calls([])[0] == Call("pass") and len(legal_calls("")) > 1
+    with pytest.raises(AuctionError):
+        check_auction([])
+
+
+def test_ten_checked_is_always_played():
+    # §3.4 checked + SEED_RULES.md: nobody whists on a 10, both catch; never passed out
+    for profile in ("classic", "sochi"):
+        rules = Rules.profile(profile)
+        r = check_whist_calls("10S", ["pass", "pass"], rules)
+        assert r.legal and r.finished and r.outcome == "catch" and r.outcome != "pass_out"
+        assert r.whisters == () and r.play == "open"
+        assert check_whist_calls("10NT", [], rules).outcome == "catch"
+        r = check_whist_calls("10H", ["whist", "pass"], rules)
+        assert not r.legal and r.call == 0 and "§3.4" in r.reason
+        assert not check_whist_calls("10H", ["pass", "half"], rules).legal
+    # obligation1 (Leningrad, Rostov) keeps the ordinary whist decision
+    for profile in ("leningrad", "rostov"):
+        rules = Rules.profile(profile)
+        assert check_whist_calls("10S", ["pass", "pass"], rules).outcome == "pass_out"
+        assert check_whist_calls("10S", ["whist", "pass"], rules).outcome == "one_whister"

@@ -70,3 +70,10 @@ def test_comparison_and_hand_games():
     assert Contract.parse("9S") < Contract.parse("9S-hand") < Contract.parse("9C")
     assert max(LADDER) == Contract(10, "NT")
     assert Contract.parse("7H").symbol == "7♥"
+
+
+def test_ten_checked_obligation_is_zero_in_classic():
+    # §3.4 / SEED_RULES.md: the classic (seed) profile does not whist on a 10
+    assert Contract(10, "NT").whist_obligation(Rules.profile("classic")) == 0
+    assert Contract(10, "NT").whist_obligation(Rules.profile("rostov")) == 1
+    assert Contract(9, "NT").whist_obligation(Rules.profile("classic")) == 1

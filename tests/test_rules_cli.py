@@ -86,3 +86,68 @@ def test_score_bad_input_exits_2(runner, tmp_path, content, msg):
     r = runner.invoke(score, [str(f)])
     assert r.exit_code == 2 and msg in r.output and "Traceback" not in r.output
     assert sum(1 for line in r.output.splitlines() if line.startswith("Error:")) == 1
+
+
+# -- reviewed defects ----------------------------------------------------------------
+def test_auction_bare_here_after_a_bid(runner):
+    r = runner.invoke(auction, ["pass 6C 6D здесь"])
+    assert r.exit_code == 0 and r.output.startswith("legal so far")
+    r = runner.invoke(auction, ["6S 6C pass здесь 6D здесь pass", "--json"])
+    assert r.exit_code == 0
+    assert json.loads(r.output) == {"legal": True, "finished": True, "winner": 0, "contract": "6D",
+                                    "all_pass": False}
+
+
+def test_auction_call_after_the_end(runner):
+    r = runner.invoke(auction, ["6S pass pass 6C"])
+    assert r.exit_code == 1 and "by seat" not in r.output and "already over" in r.output
+    assert "after the end of the auction" in r.output
+    r = runner.invoke(auction, ["6S pass pass 6C", "--json"])
+    assert json.loads(r.output)["seat"] is None and json.loads(r.output)["call"] == 3
+
+
+@pytest.mark.parametrize("text", ["", " ", ",", "6S,,pass"])
+def test_auction_empty_input_exits_2(runner, text):
+    r = runner.invoke(auction, [text])
+    assert r.exit_code == 2 and "Traceback" not in r.output
+    assert sum(1 for line in r.output.splitlines() if line.startswith("Error:")) == 1
+
+
+@pytest.mark.parametrize("content,msg", [
+    ('{"players":["A","B","C"],"deals":[{"declarer":["A"],"contract":"6S","whist":{"B":"pass","C":"pass"}}]}',
+     "player must be named"),
+    ('{"players":["A","B","C"],"deals":[{"dealer":{"x":1},"all_pass":true,"tricks":{"A":10}}]}',
+     "player must be named"),
+    ('{"players":["A","B","C"],"deals":[{"all_pass":"false","tricks":{"A":10}}]}', "true or false"),
+    ('{"players":["A","B","C"],"deals":[{"all_pass":true,"declarer":"A","contract":"6S","tricks":{"A":10}}]}',
+     "contradict"),
+    ('{"players":["A","B","C"],"deals":[{"declarer":"A","contract":"6S","whist":{"B":"whist","C":"pass"},'
+     '"open":"no","tricks":{"A":6,"B":4}}]}', "true or false"),
+    ('{"players":["A","B","C"],"pool_traget":10,"deals":[]}', "pool_traget"),
+    ('{"players":["A","B","C"],"deals":[{"declarer":"A","contract":"6S","whist":{"B":"pass","C":"pass"},'
+     '"tricks":{"A":5,"B":5}}]}', "not played"),
+])
+def test_score_wrong_types_exit_2(runner, tmp_path, content, msg):
+    f = tmp_path / "game.json"
+    f.write_text(content, encoding="utf-8")
+    r = runner.invoke(score, [str(f)])
+    assert r.exit_code == 2 and msg in r.output and "Traceback" not in r.output, r.output
+    assert sum(1 for line in r.output.splitlines() if line.startswith("Error:")) == 1
+
+
+def test_score_ten_checked_failed(runner, tmp_path):
+    f = tmp_path / "game.json"
+    f.write_text('{"players":["A","B","C"],"rules":"classic","deals":[{"declarer":"A","contract":"10S",'
+                 '"whist":{"B":"pass","C":"pass"},"tricks":{"A":9,"B":1,"C":0}}]}', encoding="utf-8")
+    r = runner.invoke(score, [str(f), "--json"])
+    assert r.exit_code == 0, r.output
+    out = json.loads(r.output)["sheet"]["A"]
+    assert out["pool"] == 0 and out["mountain"] == 10
+
+
+def test_classic_example_has_a_caught_ten_that_fails(runner):
+    # examples/classic.json ends with «десять первых», both pass, B takes 9:
+    # played (§3.4 checked), failed: mountain 10 and consolation 10 from A and C
+    out = json.loads(runner.invoke(score, [str(EXAMPLES / "classic.json"), "--json"]).output)
+    assert out["sheet"]["B"]["mountain"] == 21 and out["sheet"]["A"]["whists"]["B"] == 10
+    assert out["sheet"]["C"]["whists"]["B"] == 22 and out["settlement"] == {"A": "72", "B": "-134", "C": "62"}

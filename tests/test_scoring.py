@@ -167,8 +167,8 @@ def test_american_aid_closes_highest_open_pool():
     r = SOCHI.replace(pool_target=10)
     sheet = ScoreSheet.new("ABC", r).add_all([game(A, "8S", ["pass", "pass"])] * 2)  # A 12 → 2 surplus
     assert sheet.pool == (10, 2, 0) and sheet.whists[A][B] == 20  # tie → next clockwise (B)
-    sheet = ScoreSheet.new("ABC", r).add_all([game(C, "6S", ["pass", "pass"]), game(A, "10S", ["pass", "pass"]),
-                                              game(A, "6S", ["pass", "pass"])])
+    sheet = ScoreSheet.new("ABC", r).add_all([game(C, "6S", ["pass", "pass"]), game(A, "10S", [], (10, 0, 0)),
+                                              game(A, "6S", ["pass", "pass"])])  # §3.4: a 10 is played
     assert sheet.pool == (10, 0, 4) and sheet.whists[A][C] == 20  # C had the higher open pool
 
 
@@ -290,7 +290,10 @@ def deals(draw, rules):
     options = [("whist", "pass"), ("pass", "whist"), ("whist", "whist"), ("pass", "pass"),
                ("pass", "half", "pass"), ("pass", "half", "whist")]
     legal = [o for o in options if check_whist_calls(c, o, rules).legal]
-    return GameDeal(declarer, c, draw(st.sampled_from(legal)), t, draw(st.booleans()))
+    calls = draw(st.sampled_from(legal))
+    if check_whist_calls(c, calls, rules).outcome in ("pass_out", "half_whist"):
+        t = None  # not played: tricks that contradict "counted as made" are rejected
+    return GameDeal(declarer, c, calls, t, draw(st.booleans()))
 
 
 @settings(max_examples=80, deadline=None)
@@ -305,3 +308,103 @@ def test_settlement_sums_to_zero_and_pools_never_exceed_target(data, profile, ta
         assert all(m >= 0 for m in sheet.mountain)
     assert sum(sheet.settlement()) == 0
     assert all(isinstance(b, F) for b in sheet.settlement())
+
+
+# -- reviewed defects ----------------------------------------------------------------------
+@pytest.mark.parametrize("profile", ["classic", "sochi"])
+def test_ten_checked_is_played_and_can_fail(profile):
+    rules = Rules.profile(profile)
+    # §3.4 checked: both pass → still played; 9 of 10 is a failed contract
+    s = score_deal(game(A, "10S", ["pass", "pass"], (9, 1, 0)), rules)
+    assert s.pool == (0, 0, 0) and s.mountain == (10, 0, 0)
+    # consolation 10 per undertrick by each defender; no trick whists, no obligation
+    assert w(s, B, A) == 10 and w(s, C, A) == 10 and w(s, A, B) == 0 and s.mountain[B] == s.mountain[C] == 0
+    assert score_deal(game(A, "10S", [], (9, 0, 1)), rules) == s  # whist calls are optional
+    made = score_deal(game(A, "10NT", [], (10, 0, 0)), rules)
+    assert made.pool == (10, 0, 0) and made.mountain == (0, 0, 0) and made.whists == s.empty(3).whists
+    with pytest.raises(ScoringError, match="tricks"):
+        score_deal(game(A, "10S", ["pass", "pass"]), rules)  # played: the tricks are needed
+    with pytest.raises(ScoringError, match="§3.4"):
+        score_deal(game(A, "10S", ["whist", "pass"], (9, 1, 0)), rules)
+    g = {"players": ["A", "B", "C"], "rules": profile, "deals": [
+        {"declarer": "A", "contract": "10S", "whist": {"B": "pass", "C": "pass"},
+         "tricks": {"A": 9, "B": 1, "C": 0}}]}
+    d = sheet_from_game(g).to_dict()["sheet"]
+    assert d["A"]["pool"] == 0 and d["A"]["mountain"] == 10 and d["B"]["whists"]["A"] == 10
+    del g["deals"][0]["whist"]
+    assert sheet_from_game(g).to_dict()["sheet"] == d
+
+
+def test_ten_obligation1_keeps_the_whist_decision():
+    s = score_deal(game(A, "10S", ["pass", "pass"]), LENINGRAD)
+    assert s.pool == (10, 0, 0)
+    s = score_deal(game(A, "10S", ["whist", "pass"], (10, 0, 0)), ROSTOV)
+    assert s.pool == (10, 0, 0) and s.mountain[B] == 5  # half-responsible: 10/2 for the missing trick
+
+
+def test_contract_balance_ten_checked_ignores_calls():
+    assert contract_balance("10S", 9, ("pass", "pass"), SOCHI) == contract_balance("10S", 9, ("whist", "pass"), SOCHI)
+    assert contract_balance("10S", 9, ("pass", "pass"), SOCHI)[0] < 0  # not counted as made
+
+
+def test_stage_zero_bonus_is_capped_like_the_price():
+    assert score_deal(AllPassDeal((0, 3, 7)), LENINGRAD, 3, 2).pool == (3, 0, 0)
+    assert score_deal(AllPassDeal((0, 3, 7)), LENINGRAD, 3, 3).pool == (3, 0, 0)
+    assert score_deal(AllPassDeal((0, 3, 7)), LENINGRAD, 3, 9).pool == (3, 0, 0)
+    flat = SOCHI.replace(raspasy_progression="flat", raspasy_zero_bonus="stage")
+    assert score_deal(AllPassDeal((0, 3, 7)), flat, 3, 4).pool == (1, 0, 0)
+    assert LENINGRAD.raspasy_stage(7) == 3
+
+
+BASE = {"players": ["A", "B", "C"]}
+
+
+@pytest.mark.parametrize("deal,msg", [
+    ({"declarer": ["A"], "contract": "6S", "whist": {"B": "pass", "C": "pass"}}, "player must be named"),
+    ({"dealer": {"x": 1}, "all_pass": True, "tricks": {"A": 10}}, "player must be named"),
+    ({"declarer": "A", "contract": ["6S"], "whist": {"B": "pass", "C": "pass"}}, "contract must be text"),
+    ({"declarer": "A", "contract": 6, "whist": {"B": "pass", "C": "pass"}}, "contract must be text"),
+    ({"all_pass": "false", "tricks": {"A": 10}}, "\"all_pass\" must be true or false"),
+    ({"all_pass": 1, "tricks": {"A": 10}}, "\"all_pass\" must be true or false"),
+    ({"all_pass": True, "declarer": "A", "contract": "6S", "tricks": {"A": 10}}, "contradict"),
+    ({"all_pass": True, "open": True, "tricks": {"A": 10}}, "contradict"),
+    ({"declarer": "A", "contract": "6S", "whist": {"B": "whist", "C": "pass"}, "open": "no",
+      "tricks": {"A": 6, "B": 4}}, "\"open\" must be true or false"),
+    ({"declarer": "A", "contract": "6S", "whist": {"B": "pass", "C": "pass"},
+      "tricks": {"A": 5, "B": 5}}, "not played"),
+    ({"declarer": "A", "contract": "7S", "whist": {"B": "pass", "C": "half"},
+      "tricks": {"A": 6, "B": 2, "C": 2}}, "not played"),
+    ({"declarer": "A", "contract": "6S", "whist": [["pass"], "pass"]}, "unknown whist call"),
+    ({"declarer": "A", "contract": "6S", "whist": {"B": "pass", "C": "pass"}, "tricks": [6, 4, 0]}, "tricks"),
+])
+def test_game_file_wrong_types_and_contradictions(deal, msg):
+    with pytest.raises(ScoringError) as exc:
+        sheet_from_game(dict(BASE, deals=[deal]))
+    assert msg in str(exc.value) and "deal 1" in str(exc.value)
+
+
+def test_game_file_consistent_tricks_on_unplayed_deal_and_false_all_pass():
+    g = dict(BASE, deals=[{"declarer": "A", "contract": "6S", "whist": {"B": "pass", "C": "pass"},
+                           "tricks": {"A": 7, "B": 3}},
+                          {"all_pass": False, "declarer": "B", "contract": "6S", "open": False,
+                           "whist": {"C": "whist", "A": "pass"}, "tricks": {"B": 6, "C": 4}}])
+    d = sheet_from_game(g).to_dict()["sheet"]
+    assert d["A"]["pool"] == 2 and d["B"]["pool"] == 2 and d["C"]["whists"]["B"] == 8
+
+
+@pytest.mark.parametrize("data,msg", [
+    (dict(BASE, pool_traget=10, deals=[]), "unknown game file field(s) ['pool_traget']"),
+    (dict(BASE, deals=[], comment="x"), "unknown game file field(s) ['comment']"),
+    ({"players": ["A", "B", ["C"]], "deals": []}, "players"),
+    (dict(BASE, rules=["sochi"], deals=[]), "rules"),
+])
+def test_game_file_top_level_errors(data, msg):
+    with pytest.raises((ScoringError, RulesError)) as exc:
+        sheet_from_game(data)
+    assert msg in str(exc.value)
+
+
+def test_contract_balance_of_an_unplayed_deal_ignores_the_tricks():
+    # the analyzer asks for every declarer trick count, also under pass/pass and a standing half-whist
+    assert contract_balance("6H", 0, ("pass", "pass"), SOCHI) == contract_balance("6H", 10, ("pass", "pass"), SOCHI)
+    assert contract_balance("7H", 2, ("pass", "half", "pass"), SOCHI)[0] > 0

@@ -82,27 +82,57 @@ def parse_calls(text: str | Iterable[str | Call]) -> tuple[Call, ...]:
 
     Text is split on commas when it has any, otherwise on spaces with
     multi-word calls («семь первых», «8 БК», «два здесь») matched greedily.
+    An empty item between commas is an error.
+
+    In the space-separated form a phrase «<bid> здесь» is one call, the
+    explicit hold of §2.4, only when ``<bid>`` repeats the current highest
+    bid (the contract of the last bid or hold before it), e.g. «два здесь»
+    after «два». Otherwise the bid and a bare «здесь» are two calls: the
+    bid, then the next player's hold of it. A comma-separated item is taken
+    as written (``6D здесь`` is always one explicit hold).
 
     >>> [str(c) for c in parse_calls("раз семь первых пас 8 БК пас")]
     ['6S', '7S', 'pass', '8NT', 'pass']
+    >>> [str(c) for c in parse_calls("два три пас три здесь")]
+    ['6C', '6D', 'pass', '6D here']
+    >>> [str(c) for c in parse_calls("pass 6C 6D здесь")]
+    ['pass', '6C', '6D', 'here']
     >>> parse_calls("раз foo")
     Traceback (most recent call last):
     ...
     prefsolve.errors.AuctionError: unknown call 'foo' in 'раз foo'
+    >>> parse_calls("6S,,pass")
+    Traceback (most recent call last):
+    ...
+    prefsolve.errors.AuctionError: empty call #2 in '6S,,pass' (two separators with nothing between them)
     """
     if not isinstance(text, str):
         return tuple(c if isinstance(c, Call) else Call.parse(c) for c in text)
     if "," in text or ";" in text:
-        return tuple(Call.parse(p) for p in re.split(r"[,;]", text) if p.strip())
+        items = re.split(r"[,;]", text)
+        for k, item in enumerate(items):
+            if not item.strip():
+                raise AuctionError(f"empty call #{k + 1} in {text!r} (two separators with nothing between "
+                                   f"them)" if 0 < k < len(items) - 1 else
+                                   f"empty call #{k + 1} in {text!r} (a separator at the start or the end)")
+        return tuple(Call.parse(p) for p in items)
     words = text.split()
     calls: list[Call] = []
+    highest: Contract | None = None  # contract of the last bid or hold so far
     i = 0
     while i < len(words):
         for n in range(min(_MAX_PHRASE, len(words) - i), 0, -1):
             try:
-                calls.append(Call.parse(" ".join(words[i : i + n])))
+                call = Call.parse(" ".join(words[i : i + n]))
             except AuctionError:
                 continue
+            if call.kind == HOLD and call.contract is not None and call.contract != highest:
+                # «6D здесь» after 6C: the bid 6D, then a bare hold «здесь» (see above)
+                calls += [Call(BID, call.contract), Call(HOLD)]
+            else:
+                calls.append(call)
+            if call.contract is not None:
+                highest = call.contract
             i += n
             break
         else:
@@ -160,7 +190,8 @@ class AuctionResult:
     Legal auctions: ``finished``, ``winner`` (seat 0..2), ``contract`` (the
     lowest contract the winner may declare), ``all_pass``, ``next_seat``
     (who speaks next when unfinished). Illegal ones: ``call`` (index from 0),
-    ``seat`` and a one-sentence ``reason`` naming the rule.
+    ``seat`` and a one-sentence ``reason`` naming the rule; ``seat`` is None
+    for a call made after the end of the auction (nobody's turn).
     """
 
     legal: bool
@@ -207,7 +238,7 @@ class _State:
     def reason(self, seat: int, call: Call) -> str | None:
         """Why ``call`` by ``seat`` is illegal now, or None when it is legal."""
         if self.finished:
-            return "§2.2: the auction is already over, no further call is allowed"
+            return self.over_reason()
         if call.kind == PASS:
             return None
         r = self.rules
@@ -244,6 +275,14 @@ class _State:
         if self.highest.is_misere and not c.is_misere:
             return f"§2.3: {c} does not overcall misère on the {r.name} ladder"
         return f"§2.2: a bid must be higher than the current bid {self.highest}, {c} is not"
+
+    def over_reason(self) -> str:
+        """Why no call is allowed after the end of the auction (§2.2 end of auction)."""
+        if self.highest is None:
+            how = "all three passed"
+        else:
+            how = f"seat {self.highest_bidder} won it with {self.highest}"
+        return f"§2.2: the auction is already over ({how}), no further call is allowed"
 
     def _hold_reason(self, seat: int, call: Call) -> str | None:
         r = self.rules
@@ -289,6 +328,9 @@ class _State:
 def _replay(calls: Sequence[Call], rules: Rules, allpass_count: int) -> tuple[_State, AuctionResult | None]:
     st = _State(rules, rules.min_game_level(allpass_count))
     for i, call in enumerate(calls):
+        if st.finished:
+            # Nobody speaks after the end of the auction, so the call has no seat.
+            return st, AuctionResult(False, tuple(calls), call=i, seat=None, reason=st.over_reason())
         seat = st.turn
         why = st.reason(seat, call)
         if why is not None:
@@ -307,8 +349,9 @@ def check_auction(calls: str | Iterable[str | Call], rules: Rules | None = None,
     >>> r = check_auction("pass pass pass")
     >>> r.finished, r.all_pass
     (True, True)
-    >>> check_auction("6S pass pass 6C").reason
-    '§2.2: the auction is already over, no further call is allowed'
+    >>> late = check_auction("6S pass pass 6C")
+    >>> late.seat is None, late.reason
+    (True, '§2.2: the auction is already over (seat 0 won it with 6S), no further call is allowed')
     >>> check_auction("6S", allpass_count=1).reason
     '§2.6 exit from all-pass (strict): the lowest game after the all-pass deals is 7, not 6S'
     """
@@ -316,6 +359,8 @@ def check_auction(calls: str | Iterable[str | Call], rules: Rules | None = None,
     if allpass_count < 0:
         raise AuctionError(f"allpass_count must be >= 0, got {allpass_count!r}")
     parsed = parse_calls(calls)
+    if not parsed:
+        raise AuctionError("no calls given: an auction has at least one call (pass or a bid)")
     st, bad = _replay(parsed, rules, allpass_count)
     if bad is not None:
         return bad
@@ -412,10 +457,12 @@ class WhistResult:
     """Verdict on the defenders' whist calls.
 
     ``seat`` is 0 for the first defender (declarer's left), 1 for the second.
-    ``outcome`` is ``"misere"`` (no whist, both catch), ``"pass_out"`` (both
-    passed: counted as made), ``"half_whist"`` (no play), ``"one_whister"`` or
-    ``"two_whisters"``; ``whisters`` lists the whisting defenders; ``play`` is
-    ``"open"``/``"closed"`` when the hand is played by whisters, else None.
+    ``outcome`` is ``"misere"`` (no whist, both catch), ``"catch"`` (a 10 under
+    ``ten_whist="checked"``: no whist, both catch, always played, §3.4),
+    ``"pass_out"`` (both passed: counted as made), ``"half_whist"`` (no play),
+    ``"one_whister"`` or ``"two_whisters"``; ``whisters`` lists the whisting
+    defenders; ``play`` is ``"open"``/``"closed"`` when the hand is played,
+    else None.
     """
 
     legal: bool
@@ -442,6 +489,8 @@ def check_whist_calls(contract: Contract | str, calls: Iterable[str], rules: Rul
     ('half_whist', 1)
     >>> check_whist_calls("8S", ["pass", "half"]).reason
     '§3.2: half-whist is allowed only on 6- and 7-level contracts, not on 8S'
+    >>> check_whist_calls("10S", ["pass", "pass"], Rules.profile("classic")).outcome
+    'catch'
     """
     rules = rules or Rules()
     c = contract if isinstance(contract, Contract) else Contract.parse(contract)
@@ -451,6 +500,19 @@ def check_whist_calls(contract: Contract | str, calls: Iterable[str], rules: Rul
             return WhistResult(False, call=0, seat=0,
                                reason="§3.2: nobody whists on misère, both opponents catch the declarer")
         return WhistResult(True, True, "misere", (0, 1), play="closed")
+    if c.level == 10 and rules.ten_whist == "checked":
+        # §3.4 ⚠ reading "checked": SEED_RULES.md (Whist) says nobody whists on a 10,
+        # both defenders "catch" the declarer, so the hand is always played and
+        # never passed out; C3's default plays a 10 unwhisted with open cards and
+        # writes no trick whists. Calls are optional; only «пас» may be said.
+        for i, w in enumerate(words):
+            if i >= 2:
+                return WhistResult(False, call=i, seat=i % 2, reason="§3.2: the whist calls are already over")
+            if w != PASS:
+                return WhistResult(False, call=i, seat=i, reason=(
+                    f"§3.4: nobody whists on {c} (ten_whist='checked'): both defenders catch "
+                    f"the declarer and the hand is played"))
+        return WhistResult(True, True, "catch", (), play="open")
     seq_seats = (0, 1, 0)
     for i, w in enumerate(words):
         if i >= 3 or (i == 2 and words[1] != HALF):

@@ -218,7 +218,9 @@ class Contract:
         """Tricks the defenders must take together (§3.3).
 
         §3.4 ⚠: on a 10 the obligation is 1 (Codex) or 0 when the profile's
-        ``ten_whist`` switch is ``"checked"``. Misère has no obligation.
+        ``ten_whist`` switch is ``"checked"`` (nobody whists, both defenders
+        catch and the hand is always played: see
+        :func:`prefsolve.auction.check_whist_calls`). Misère has no obligation.
 
         >>> [Contract.parse(t).whist_obligation() for t in ("6S", "7S", "8S", "9S", "10S", "misere")]
         [4, 2, 1, 1, 1, 0]

@@ -198,7 +198,20 @@ class Rules:
         [1, 2, 3, 3]
         """
         prog = PROGRESSIONS[self.raspasy_progression]
-        return prog[min(max(stage, 1), len(prog)) - 1]
+        return prog[self.raspasy_stage(stage) - 1]
+
+    def raspasy_stage(self, stage: int) -> int:
+        """The progression stage actually used: ``stage`` capped at the last step.
+
+        The price stops growing at the last step of the progression (§4.4–4.5),
+        and so does the ``raspasy_zero_bonus="stage"`` pool bonus.
+
+        >>> [Rules.profile("leningrad").raspasy_stage(k) for k in (1, 2, 3, 4, 9)]
+        [1, 2, 3, 3, 3]
+        >>> Rules.profile("rostov").raspasy_stage(4)  # flat: one step
+        1
+        """
+        return min(max(stage, 1), len(PROGRESSIONS[self.raspasy_progression]))
 
     def min_game_level(self, allpass_count: int) -> int:
         """Lowest game level that may be bid after ``allpass_count`` all-passes (§2.6).
@@ -258,7 +271,8 @@ _PROFILE_SWITCHES: dict[str, dict[str, Any]] = {
     # The seed (SEED_RULES.md): binding misère, misère overcalled only by a 9
     # without talon or any 10, games without talon; no hold and no raspasy
     # exit are mentioned; the Codex table §3.3 gives 10 an obligation of 1 but
-    # the seed says 10 is not whisted ("catch"), so it is only checked.
+    # the seed says 10 is not whisted (both defenders "catch" the declarer), so
+    # ten_whist="checked": the 10 is always played, never passed out (§3.4).
     # Old progression ×1 ×2 ×4 (§4.4, S12 §6) and the dealer's talon whists (§5,
     # the seed's own 4-player rule). Scoring otherwise Sochi-like (S12 §9.1).
     "classic": {

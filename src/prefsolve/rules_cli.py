@@ -39,7 +39,10 @@ def auction(calls: tuple[str, ...], profile: str, allpass_count: int, as_json: b
 
     Words: pass/пас, 6S 7♥ 8NT 8 БК misere/мизер, раз два три четыре
     бескозырка, семь первых … десять четвёртых, здесь (hold). Separate calls
-    with spaces or commas. Exit status 0 when legal, 1 when illegal.
+    with spaces or commas; with spaces, "X здесь" is one hold only when X
+    repeats the current bid, else X and a bare здесь. Exit status 0 when
+    legal, 1 when illegal, 2 on bad input (unknown word, no calls, an empty
+    item between commas).
 
     Example: prefsolve auction "раз два пас три пас" --rules sochi
     """
@@ -51,9 +54,10 @@ def auction(calls: tuple[str, ...], profile: str, allpass_count: int, as_json: b
     if as_json:
         click.echo(json.dumps(result.to_dict(), ensure_ascii=False))
     elif not result.legal:
-        assert result.call is not None and result.seat is not None
-        click.echo(f"illegal: call {result.call} ({str(result.calls[result.call])!r}) by seat "
-                   f"{result.seat} ({_SEAT_NAMES[result.seat]}): {result.reason}")
+        assert result.call is not None
+        who = ("after the end of the auction" if result.seat is None
+               else f"by seat {result.seat} ({_SEAT_NAMES[result.seat]})")
+        click.echo(f"illegal: call {result.call} ({str(result.calls[result.call])!r}) {who}: {result.reason}")
     elif not result.finished:
         assert result.next_seat is not None
         click.echo(f"legal so far; the auction is not finished, seat {result.next_seat} "

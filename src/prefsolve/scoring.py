@@ -212,7 +212,7 @@ def _score_game(deal: GameDeal, rules: Rules, n: int) -> DealScore:
         raise ScoringError(f"illegal whist call #{verdict.call} {list(deal.whist_calls)!r}: {verdict.reason}")
     if not verdict.finished:
         raise ScoringError(f"the whist calls {list(deal.whist_calls)!r} on {c} are incomplete")
-    played = verdict.outcome in ("misere", "one_whister", "two_whisters")
+    played = verdict.outcome in ("misere", "catch", "one_whister", "two_whisters")
     if played and deal.tricks is None:
         raise ScoringError(f"{c} was played ({verdict.outcome}): the tricks of each player are needed")
     tricks = None
@@ -220,6 +220,12 @@ def _score_game(deal: GameDeal, rules: Rules, n: int) -> DealScore:
         tricks = _check_tricks(deal.tricks, n)
         if any(tricks[s] for s in sitting_out):
             raise ScoringError(f"the sitting-out dealer cannot take tricks in a game, got {list(tricks)!r}")
+        if not played and c.level is not None and tricks[d] < c.level:
+            # §3.2: an unplayed deal (both passed, or a half-whist that stood) counts as
+            # made; tricks saying otherwise contradict the whist calls, so they are rejected.
+            what = "both defenders passed" if verdict.outcome == "pass_out" else "the half-whist stood"
+            raise ScoringError(f"{c} was not played ({what}) and counts as made, but the tricks give the "
+                               f"declarer only {tricks[d]} of {c.level}; correct or omit \"tricks\"")
     wv = c.value * rules.whist_price_multiplier  # §4.3 whist price per trick
     if c.is_misere:
         assert tricks is not None
@@ -326,7 +332,8 @@ def _score_all_pass(deal: AllPassDeal, rules: Rules, n: int, allpass_count: int)
                            f"under raspasy_talon={rules.raspasy_talon!r}")
     stage = allpass_count + 1
     price = rules.raspasy_price(stage)
-    bonus = {"trick_price": price, "stage": stage, "one": 1}[rules.raspasy_zero_bonus]
+    # The "stage" bonus stops growing at the last progression step, as the price does.
+    bonus = {"trick_price": price, "stage": rules.raspasy_stage(stage), "one": 1}[rules.raspasy_zero_bonus]
     e = _Entries(n)
     t = {s: tricks[s] for s in active}
     low = min(t.values())
@@ -527,12 +534,15 @@ def contract_balance(contract: Contract | str, declarer_tricks: int, whist_calls
     so e.g. a made 6♠ in Sochi is worth 2·10·2/3 = 40/3 to the declarer.
 
     ``whist_calls`` are in speaking order (``("whist", "pass")``,
-    ``("pass", "half", "pass")``); they are ignored for misère.
+    ``("pass", "half", "pass")``); they are ignored for misère and for a 10
+    under ``ten_whist="checked"`` (nobody whists, the hand is played, §3.4).
     ``defender_tricks`` splits the defence's tricks (first, second); by
     default the first defender holds the odd trick (``ceil``/``floor``).
 
     >>> [str(x) for x in contract_balance("6S", 6, ("pass", "pass"))]
     ['40/3', '-20/3', '-20/3']
+    >>> contract_balance("6S", 3, ("pass", "pass")) == contract_balance("6S", 6, ("pass", "pass"))
+    True
     >>> [str(x) for x in contract_balance("7H", 6, ("whist", "pass"))]
     ['-152/3', '100/3', '52/3']
     """
@@ -545,8 +555,12 @@ def contract_balance(contract: Contract | str, declarer_tricks: int, whist_calls
         defender_tricks = ((defence + 1) // 2, defence // 2)
     if sum(defender_tricks) != defence:
         raise ScoringError(f"defender tricks {defender_tricks!r} do not make 10 with {declarer_tricks}")
-    calls = () if c.is_misere else tuple(whist_calls)
-    deal = GameDeal(0, c, calls, (declarer_tricks, *defender_tricks), open)
+    unwhisted = c.is_misere or (c.level == 10 and rules.ten_whist == "checked")
+    calls = () if unwhisted else tuple(whist_calls)
+    tricks: tuple[int, ...] | None = (declarer_tricks, *defender_tricks)
+    if check_whist_calls(c, calls, rules, open).outcome in ("pass_out", "half_whist"):
+        tricks = None  # not played: counted as made whatever the cards would have given
+    deal = GameDeal(0, c, calls, tricks, open)
     s = score_deal(deal, rules, 3)
     return settle(s.pool, s.mountain, s.whists, rules)  # type: ignore[return-value]
 
@@ -567,12 +581,26 @@ def allpass_balance(tricks_per_seat: Sequence[int], rules: Rules | None = None,
 
 
 # -- game files -----------------------------------------------------------------------
+#: Top-level fields of a game file (docs/RULES.md); any other key is an error.
+GAME_FIELDS = ("players", "rules", "pool_target", "switches", "deals")
+#: Fields of one deal of a game file.
+DEAL_FIELDS = ("declarer", "contract", "whist", "open", "tricks", "dealer", "talon", "all_pass")
+# Fields that only a contract deal may have (an all-pass deal with them is contradictory).
+_CONTRACT_ONLY = ("declarer", "contract", "whist", "open", "talon")
+
+
 def game_rules(data: Mapping[str, Any], profile: str | None = None) -> Rules:
     """The rules of a game file: ``--rules`` profile (or the file's ``"rules"``),
     then the file's ``"switches"`` and ``"pool_target"``."""
     if not isinstance(data, Mapping):
         raise ScoringError("a game file must be a JSON object")
+    extra = set(data) - set(GAME_FIELDS)
+    if extra:
+        raise ScoringError(f"unknown game file field(s) {sorted(map(str, extra))!r} "
+                           f"(expected: {', '.join(GAME_FIELDS)})")
     name = profile or data.get("rules", "sochi")
+    if not isinstance(name, str):
+        raise ScoringError(f"\"rules\" must be a profile name, got {name!r}")
     rules = Rules.profile(name)
     switches = data.get("switches", {})
     if not isinstance(switches, Mapping):
@@ -603,38 +631,57 @@ def sheet_from_game(data: Mapping[str, Any], profile: str | None = None) -> Scor
     out = []
     for i, d in enumerate(deals):
         try:
-            out.append(deal_from_dict(d, sheet.players))
+            out.append(deal_from_dict(d, sheet.players, sheet.rules))
         except PrefsolveError as exc:
             raise ScoringError(f"deal {i + 1}: {exc}") from None
     return sheet.add_all(out)
 
 
-def deal_from_dict(d: Mapping[str, Any], players: Sequence[str]) -> DealOutcome:
-    """One deal of a game file, with player names resolved to seats."""
+def deal_from_dict(d: Mapping[str, Any], players: Sequence[str], rules: Rules | None = None) -> DealOutcome:
+    """One deal of a game file, with player names resolved to seats.
+
+    Booleans (``all_pass``, ``open``) must be JSON ``true``/``false``; an
+    all-pass deal may not carry contract fields. ``rules`` (default Sochi)
+    decide whether a 10 needs whist calls (§3.4).
+
+    >>> deal_from_dict({"all_pass": True, "declarer": "A", "tricks": {"A": 10}}, "ABC")
+    Traceback (most recent call last):
+    ...
+    prefsolve.errors.ScoringError: an all-pass deal cannot have "declarer" (contradicts "all_pass": true)
+    """
     if not isinstance(d, Mapping):
         raise ScoringError(f"a deal must be an object, got {d!r}")
-    known = {"declarer", "contract", "whist", "open", "tricks", "dealer", "talon", "all_pass"}
-    extra = set(d) - known
+    extra = set(d) - set(DEAL_FIELDS)
     if extra:
-        raise ScoringError(f"unknown deal field(s) {sorted(extra)!r}")
+        raise ScoringError(f"unknown deal field(s) {sorted(map(str, extra))!r}")
+    for key in ("all_pass", "open"):
+        if key in d and type(d[key]) is not bool:
+            raise ScoringError(f"\"{key}\" must be true or false (a JSON boolean), got {d[key]!r}")
     seat = _seat_lookup(players)
     dealer = seat(d["dealer"]) if d.get("dealer") is not None else None
     if len(players) == 4 and dealer is None:
         raise ScoringError("a 4-player deal needs a \"dealer\"")
     tricks = _tricks_from(d.get("tricks"), players, seat)
-    if d.get("all_pass"):
+    if d.get("all_pass", False):
+        both = [k for k in _CONTRACT_ONLY if k in d]
+        if both:
+            names = ", ".join(f'"{k}"' for k in both)
+            raise ScoringError(f"an all-pass deal cannot have {names} (contradicts \"all_pass\": true)")
         if tricks is None:
             raise ScoringError("an all-pass deal needs \"tricks\"")
         return AllPassDeal(tricks, dealer)
     if "declarer" not in d or "contract" not in d:
         raise ScoringError("a deal needs \"declarer\" and \"contract\" (or \"all_pass\": true)")
     declarer = seat(d["declarer"])
-    contract = Contract.parse(str(d["contract"]))
-    calls = _whist_calls_from(d.get("whist"), declarer, dealer, players, seat, contract)
+    contract = Contract.parse(d["contract"])
+    calls = _whist_calls_from(d.get("whist"), declarer, dealer, players, seat, contract, rules or Rules())
     talon = d.get("talon")
-    if talon is not None and (not isinstance(talon, list) or len(talon) != 2):
-        raise ScoringError(f"\"talon\" must be a list of 2 cards, got {talon!r}")
-    return GameDeal(declarer, contract, calls, tricks, bool(d.get("open", True)), dealer,
+    if talon is not None:
+        if not isinstance(talon, list) or len(talon) != 2 or not all(isinstance(x, str) for x in talon):
+            raise ScoringError(f"\"talon\" must be a list of 2 cards, got {talon!r}")
+        for card in talon:
+            _talon_card(card)  # checked even when no rule uses the talon
+    return GameDeal(declarer, contract, calls, tricks, d.get("open", True), dealer,
                     tuple(talon) if talon else None)
 
 
@@ -642,6 +689,9 @@ def _seat_lookup(players: Sequence[str]):
     index = {p: i for i, p in enumerate(players)}
 
     def seat(name: Any) -> int:
+        if not isinstance(name, str):
+            raise ScoringError(f"a player must be named by a string, got {name!r} "
+                               f"(players: {', '.join(players)})")
         if name not in index:
             raise ScoringError(f"unknown player {name!r} (players: {', '.join(players)})")
         return index[name]
@@ -661,18 +711,22 @@ def _tricks_from(raw: Any, players: Sequence[str], seat) -> tuple[int, ...] | No
 
 
 def _whist_calls_from(raw: Any, declarer: int, dealer: int | None, players: Sequence[str], seat,
-                      contract: Contract) -> tuple[str, ...]:
+                      contract: Contract, rules: Rules) -> tuple[str, ...]:
     """Speaking-order whist calls from the file's ``{"B": "whist", "C": "pass"}``.
 
     A list is taken as already in speaking order. In the mapping form each
     defender gives his final word; ``"half"`` by the second defender means
-    the first defender's second chance was his word in the mapping.
+    the first defender's second chance was his word in the mapping. On a 10
+    under ``ten_whist="checked"`` nobody whists (§3.4), so the calls may be
+    omitted.
     """
     if contract.is_misere:
         if raw:
             raise ScoringError("§3.2: nobody whists on misère; omit \"whist\"")
         return ()
     if raw is None:
+        if contract.level == 10 and rules.ten_whist == "checked":
+            return ()
         raise ScoringError(f"a {contract} deal needs the defenders' \"whist\" calls")
     if isinstance(raw, list):
         return tuple(parse_whist_call(w) for w in raw)
