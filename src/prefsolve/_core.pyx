@@ -51,11 +51,6 @@ cdef extern from *:
     static inline int ps_ctz(uint32_t x) { return __builtin_ctz(x); }
     static inline int ps_msb(uint32_t x) { return 31 - __builtin_clz(x); }
     #endif
-    #if defined(__GNUC__) || defined(__clang__)
-    #define ps_prefetch(p) __builtin_prefetch(p)
-    #else
-    #define ps_prefetch(p) ((void)0)
-    #endif
     /* A 64-bit finaliser (splitmix64) to spread table keys over buckets. */
     static inline uint64_t ps_mix(uint64_t key, uint16_t ctx) {
         uint64_t h = key ^ ((uint64_t)ctx * 0x9E3779B97F4A7C15ULL);
@@ -67,7 +62,6 @@ cdef extern from *:
     int ps_ctz(uint32_t x) noexcept nogil
     int ps_msb(uint32_t x) noexcept nogil
     uint64_t ps_mix(uint64_t key, uint16_t ctx) noexcept nogil
-    void ps_prefetch(void* p) noexcept nogil
 
 cdef enum:
     BUCKET = 4          # entries per bucket (one 64-byte cache line)
@@ -345,6 +339,13 @@ cdef inline void order_moves(Search* s, int seat, uint32_t moves, int* out, int*
                              int first) noexcept nogil:
     cdef int scores[MAX_MOVES]
     cdef int k = 0, c, i, j, tmp
+    if not (moves & (moves - 1)):
+        # One card (or none): nothing to order.
+        if moves:
+            out[0] = ps_ctz(moves)
+            k = 1
+        n[0] = k
+        return
     while moves:
         c = ps_ctz(moves)
         moves &= moves - 1
@@ -513,10 +514,7 @@ cdef bint trick_start(Search* s, int leader, int target) noexcept nogil:
     if left == 1:
         s.nodes += 1
         return (last_trick(s, leader) == s.declarer) >= target
-    key = position_key(s)
     ctx = s.ctx_base | <uint16_t>leader
-    # Start loading the table bucket; the bounds below run while it arrives.
-    ps_prefetch(s.tt + (ps_mix(key, ctx) & s.tt_mask) * BUCKET)
     if s.decl_max:
         # Sure tricks bound the value: the side on lead cashing its winners, and
         # for each side the trumps above all of the other side's trumps (every
@@ -548,6 +546,7 @@ cdef bint trick_start(Search* s, int leader, int target) noexcept nogil:
             return False
     elif leader == s.declarer and no_exit(s, leader):
         return True                         # he takes all `left` >= target tricks
+    key = position_key(s)
     e = tt_probe(s, key, ctx)
     if e != NULL:
         lo = e.lo
