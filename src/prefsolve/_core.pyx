@@ -148,10 +148,6 @@ cdef struct Search:
     uint8_t gen
 
 
-cdef inline int card_suit(int c) noexcept nogil:
-    return c >> 3
-
-
 cdef inline bint beats(int c, int w, int trump) noexcept nogil:
     """Does card c beat the card w currently winning the trick?"""
     if (c >> 3) == (w >> 3):
