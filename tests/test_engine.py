@@ -193,3 +193,34 @@ def test_core_rejects_out_of_range_arguments(kwargs, message):
     args.update(kwargs)
     with pytest.raises(ValueError, match=message):
         SOLVER.value(**args)
+
+
+def test_a_solver_shared_between_threads_raises_instead_of_corrupting():
+    import threading
+    import time
+
+    shared = Solver(16)
+    d = Deal.random(12)
+    hands = [h.mask for h in d.hands]
+    done = threading.Event()
+
+    def long_solve():
+        for declarer in range(3):  # misère with all 66 discards: long enough to overlap
+            shared.clear()
+            shared.best_discard(hands, d.talon.mask, declarer, -1, True, 0)
+        done.set()
+
+    worker = threading.Thread(target=long_solve)
+    worker.start()
+    deadline = time.monotonic() + 10
+    while not shared.busy and not done.is_set() and time.monotonic() < deadline:
+        time.sleep(0.0005)
+    assert shared.busy, "the worker's search was not observed running"
+    with pytest.raises(RuntimeError, match="one Solver per thread"):
+        shared.value(hands, 0, -1, False)
+    worker.join()
+    assert not shared.busy
+    # The solver is usable again, and an error inside a call releases it too.
+    with pytest.raises(ValueError):
+        shared.value(hands, 5, -1, False)
+    assert shared.value(hands, 0, 0, False) == solve(d, 0, "S", talon=False).tricks

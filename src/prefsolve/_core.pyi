@@ -11,6 +11,7 @@ class Solver:
 
     nodes: int
     tt_bytes: int
+    busy: bool  # a search is running; a second thread's call raises RuntimeError
 
     def __init__(self, tt_mb: int = 64) -> None: ...
     def clear(self) -> None: ...

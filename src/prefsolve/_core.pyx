@@ -619,6 +619,7 @@ cdef class Solver:
     cdef Search s
     cdef public uint64_t nodes      # nodes searched by the last call
     cdef readonly uint64_t tt_bytes
+    cdef readonly bint busy         # a search is running (checked with the GIL held)
 
     def __cinit__(self, int tt_mb=64):
         cdef uint64_t buckets = 1
@@ -635,6 +636,15 @@ cdef class Solver:
 
     def __dealloc__(self):
         free(self.s.tt)
+
+    cdef int _acquire(self) except -1:
+        # Called with the GIL held, so check-and-set is atomic between threads:
+        # a second thread gets a clear error instead of corrupting the search.
+        if self.busy:
+            raise RuntimeError("this Solver is already searching in another thread; "
+                               "use one Solver per thread")
+        self.busy = True
+        return 0
 
     def clear(self):
         """Forget every stored position."""
@@ -717,11 +727,15 @@ cdef class Solver:
         """
         cdef Root rt
         cdef int v, lo = 0, hi
-        self._setup(hands, declarer, trump, minimize, pending)
-        self._root(&rt, leader, trick, talon_card)
-        hi = ps_popcount(self.s.hand[rt.seat])
-        with nogil:
-            v = root_value(&self.s, &rt, lo, hi)
+        self._acquire()
+        try:
+            self._setup(hands, declarer, trump, minimize, pending)
+            self._root(&rt, leader, trick, talon_card)
+            hi = ps_popcount(self.s.hand[rt.seat])
+            with nogil:
+                v = root_value(&self.s, &rt, lo, hi)
+        finally:
+            self.busy = False
         self.nodes = self.s.nodes
         return v
 
@@ -730,10 +744,14 @@ cdef class Solver:
         """The null-window probe: do the declarer's tricks reach ``target``?"""
         cdef Root rt
         cdef bint r
-        self._setup(hands, declarer, trump, minimize, pending)
-        self._root(&rt, leader, trick, talon_card)
-        with nogil:
-            r = root_geq(&self.s, &rt, target)
+        self._acquire()
+        try:
+            self._setup(hands, declarer, trump, minimize, pending)
+            self._root(&rt, leader, trick, talon_card)
+            with nogil:
+                r = root_geq(&self.s, &rt, target)
+        finally:
+            self.busy = False
         self.nodes = self.s.nodes
         return bool(r)
 
@@ -746,6 +764,14 @@ cdef class Solver:
         discard whose resulting position equals (up to relative ranks) one
         already tried is skipped, since its value is the same.
         """
+        self._acquire()
+        try:
+            return self._best_discard(hands, talon, declarer, trump, minimize, leader)
+        finally:
+            self.busy = False
+
+    cdef tuple _best_discard(self, hands, uint32_t talon, int declarer, int trump, bint minimize,
+                             int leader):
         cdef uint32_t full, h, d
         cdef int cards[12]
         cdef uint64_t seen[66]
