@@ -63,3 +63,16 @@ def test_cli_file_bad_line(tmp_path):
     path.write_text(f"{DEALS[0]}\nnot a deal\n")
     r = CliRunner().invoke(main, ["table", "--file", str(path)])
     assert r.exit_code == 2 and "line 2: cannot read deal" in r.output
+
+
+def test_solver_pool_keeps_at_most_its_limit():
+    from prefsolve.batch import SolverPool
+
+    pool = SolverPool(keep=2)
+    solvers = [pool.take() for _ in range(3)]
+    assert len({id(s) for s in solvers}) == 3
+    for s in solvers:
+        pool.give(s)
+    again = [pool.take() for _ in range(3)]
+    kept = {id(s) for s in solvers}
+    assert sum(id(s) in kept for s in again) == 2  # the third one is new

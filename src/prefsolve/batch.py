@@ -36,10 +36,14 @@ def resolve_jobs(jobs: int | None) -> int:
 
 class SolverPool:
     """Solvers kept between batch calls, so that worker threads do not each
-    allocate (and page in) a new transposition table on every call."""
+    allocate (and page in) a new transposition table on every call.
 
-    def __init__(self) -> None:
-        self._free: queue.SimpleQueue = queue.SimpleQueue()
+    At most ``keep`` idle solvers are kept (one per core by default); a run with
+    more threads than that frees the extra tables when it ends.
+    """
+
+    def __init__(self, keep: int | None = None) -> None:
+        self._free: queue.Queue = queue.Queue(maxsize=keep or os.cpu_count() or 1)
 
     def take(self) -> Solver:
         try:
@@ -48,7 +52,10 @@ class SolverPool:
             return Solver(table_size_mb())
 
     def give(self, solver: Solver) -> None:
-        self._free.put(solver)
+        try:
+            self._free.put_nowait(solver)
+        except queue.Full:
+            pass  # dropped: its table is freed
 
 
 _POOL = SolverPool()
