@@ -86,3 +86,13 @@ def test_version():
 
     r = run("--version")
     assert r.exit_code == 0 and __version__ in r.output
+
+
+def test_solve_text_line_counts_tricks():
+    r = run("solve", "AK.-.-.- QJ.-.-.- T9.-.-.-", "--declarer", "0", "--strain", "misere")
+    assert r.exit_code == 0
+    assert r.output.strip().splitlines()[-1] == (
+        "Declarer 0, misere, seat 0 leads: 2 tricks forced on the declarer")
+    r = run("solve", "A.-.-.- K.-.-.- Q.-.-.-", "--declarer", "0", "--strain", "NT")
+    assert r.exit_code == 0
+    assert r.output.strip().splitlines()[-1] == "Declarer 0, NT, seat 0 leads: 1 trick"

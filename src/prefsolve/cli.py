@@ -96,7 +96,8 @@ def solve_cmd(deal_text, declarer, strain, leader, talon, as_json):
         return
     click.echo(d.diagram())
     click.echo()
-    what = "tricks forced on the declarer" if strain == "misere" else "tricks"
+    noun = "trick" if sol.tricks == 1 else "tricks"
+    what = f"{noun} forced on the declarer" if strain == "misere" else noun
     line = f"Declarer {declarer}, {strain}, seat {leader} leads: {sol.tricks} {what}"
     if sol.discard:
         line += f", discard {' '.join(c.symbol for c in sol.discard)}"
