@@ -103,6 +103,39 @@ def test_null_window_probe_matches_value():
             assert SOLVER.geq(hands, 1, 2, False, target, 0) == (value >= target)
 
 
+
+def test_misere_probes_match_reference_at_every_target():
+    # Misère has its own bounds at trick starts (the counted player must take
+    # this trick / can lose every trick); each probe must agree, not only the value.
+    rng = random.Random(19)
+    for _ in range(400):
+        cards = rng.randint(2, 4)
+        hands = ref.random_ending(rng, cards)
+        declarer, leader = rng.randrange(3), rng.randrange(3)
+        value = ref.solve_memo(hands, declarer, None, True, leader)
+        for target in range(cards + 2):
+            assert SOLVER.geq(masks(hands), declarer, -1, True, target, leader) == (value >= target), (
+                hands, declarer, leader, target)
+
+
+@pytest.mark.parametrize("hands, declarer, leader, expected", [
+    # Declarer leads and every lead wins: nobody is forced over his lowest card.
+    ([["SA", "CK"], ["S7", "C7"], ["S8", "C8"]], 0, 0, 2),
+    # Seat 1 leads S7, seat 2 follows S8; the declarer (seat 0, last) holds
+    # only higher spades, then must lead his last spade too.
+    ([["S9", "SA"], ["S7", "C7"], ["S8", "C8"]], 0, 1, 2),
+    # Declarer second after the lead of S7, partner holds only S8 below him: caught.
+    ([["S7", "C8"], ["S9", "C9"], ["S8", "CA"]], 1, 0, 1),
+    # Same, but the partner holds only spades above him and must overtake.
+    ([["S7", "C8"], ["S9", "C9"], ["SA", "CA"]], 1, 0, 0),
+    # Every card of the declarer is below the others' cards of its suit.
+    ([["S7", "C7"], ["SA", "CA"], ["SK", "CK"]], 0, 0, 0),
+])
+def test_misere_bound_positions(hands, declarer, leader, expected):
+    assert ref.solve(hands, declarer, None, True, leader) == expected
+    assert engine_value(hands, declarer, "misere", leader) == expected
+
+
 SUIT_PERMUTATIONS = list(itertools.permutations(range(4)))
 
 

@@ -493,6 +493,79 @@ cdef inline bint no_exit(Search* s, int leader) noexcept nogil:
     return True
 
 
+cdef inline bint must_win_now(Search* s, int leader) noexcept nogil:
+    """Misère / all-pass: the counted player surely takes the current trick.
+
+    With no trumps a trick is won by the highest card of the suit led, and the
+    two other players (acting as one) play their lowest cards of that suit to
+    keep his card on top. He escapes a suit when he can play under the card
+    winning before him, or when a player after him holds only higher cards of
+    the suit and must overtake. Checked with his lowest card of the suit, which
+    escapes whenever any of his cards does.
+    """
+    cdef int d = s.declarer
+    cdef int x, dm
+    cdef uint32_t dx, lx, px, ax, bx, sm
+    if leader == d:
+        # He leads: any suit where another player is forced over his lowest
+        # card is an exit.
+        for x in range(4):
+            sm = SUIT_MASK[x]
+            dx = s.hand[d] & sm
+            if not dx:
+                continue
+            dm = ps_ctz(dx)
+            ax = s.hand[(d + 1) % 3] & sm
+            bx = s.hand[(d + 2) % 3] & sm
+            if (ax and ps_ctz(ax) > dm) or (bx and ps_ctz(bx) > dm):
+                return False
+        return True
+    # An opponent leads his lowest card of a suit in which all the counted
+    # player's cards are higher. Whether he plays second or last, he escapes
+    # only if the other opponent holds only cards above his lowest one (that
+    # opponent then overtakes him, or has already).
+    for x in range(4):
+        sm = SUIT_MASK[x]
+        dx = s.hand[d] & sm
+        lx = s.hand[leader] & sm
+        if not dx or not lx:
+            continue
+        dm = ps_ctz(dx)
+        if dm < ps_ctz(lx):
+            continue                        # he plays under the lead
+        px = s.hand[3 - leader - d] & sm
+        if px and ps_ctz(px) > dm:
+            continue
+        return True
+    return False
+
+
+cdef inline bint never_wins(Search* s, int leader) noexcept nogil:
+    """Misère / all-pass: the counted player can lose every remaining trick.
+
+    True when in every suit he holds, each of his cards is below every card of
+    that suit held by the others (or they hold none), and, if he is on lead,
+    some suit he holds is held by another player. The others then win every
+    trick they lead (he follows under or sheds), he never leads again, and the
+    property survives each trick since cards only leave.
+    """
+    cdef int d = s.declarer
+    cdef uint32_t rest = s.hand[(d + 1) % 3] | s.hand[(d + 2) % 3], dx, ox
+    cdef bint exit_ok = leader != d
+    cdef int x
+    for x in range(4):
+        dx = s.hand[d] & SUIT_MASK[x]
+        if not dx:
+            continue
+        ox = rest & SUIT_MASK[x]
+        if not ox:
+            continue
+        if ps_msb(dx) > ps_ctz(ox):
+            return False
+        exit_ok = True
+    return exit_ok
+
+
 cdef bint trick_start(Search* s, int leader, int target) noexcept nogil:
     """A normal trick start: check bounds and the table, then search the lead."""
     cdef int left = ps_popcount(s.hand[leader])
@@ -540,8 +613,13 @@ cdef bint trick_start(Search* s, int leader, int target) noexcept nogil:
             return True
         if left - f_sure < target:
             return False
-    elif leader == s.declarer and no_exit(s, leader):
-        return True                         # he takes all `left` >= target tricks
+    else:
+        if leader == s.declarer and no_exit(s, leader):
+            return True                     # he takes all `left` >= target tricks
+        if target == 1 and must_win_now(s, leader):
+            return True
+        if never_wins(s, leader):
+            return False                    # he takes none, and target >= 1
     key = position_key(s)
     e = tt_probe(s, key, ctx)
     if e != NULL:
