@@ -16,9 +16,10 @@ Invariants of the search:
   gone, cards of the current trick are in the ``table`` mask.
 * The transposition table is used at trick starts only, when no talon-led
   trick is pending, and stores a lower and an upper bound of the tricks from
-  here. Its key is the position after relative-rank normalisation (the owner
-  of each remaining card of each suit from the top) plus the leader and the
-  search context, so it stays valid across solves, discards and strains.
+  here. Its key is the position after relative-rank normalisation (each
+  suit's length and which of its remaining cards, by rank among them, each
+  seat holds) plus the leader and the search context, so it stays valid
+  across solves, discards and strains.
 * Two cards of one hand in one suit are equivalent when no card between them
   is held by another hand or lies on the table; one card per run is tried.
 """
@@ -52,7 +53,7 @@ cdef extern from *:
     static inline int ps_msb(uint32_t x) { return 31 - __builtin_clz(x); }
     #endif
     /* A 64-bit finaliser (splitmix64) to spread table keys over buckets. */
-    static inline uint64_t ps_mix(uint64_t key, uint16_t ctx) {
+    static inline uint64_t ps_mix(uint64_t key, uint32_t ctx) {
         uint64_t h = key ^ ((uint64_t)ctx * 0x9E3779B97F4A7C15ULL);
         h ^= h >> 31; h *= 0xBF58476D1CE4E5B9ULL; h ^= h >> 29;
         return h;
@@ -61,7 +62,7 @@ cdef extern from *:
     int ps_popcount(uint32_t x) noexcept nogil
     int ps_ctz(uint32_t x) noexcept nogil
     int ps_msb(uint32_t x) noexcept nogil
-    uint64_t ps_mix(uint64_t key, uint16_t ctx) noexcept nogil
+    uint64_t ps_mix(uint64_t key, uint32_t ctx) noexcept nogil
 
 cdef enum:
     BUCKET = 4          # entries per bucket (one 64-byte cache line)
@@ -77,16 +78,15 @@ SUIT_MASK[3] = 0xFF000000
 # Constant lookup tables (data, not search state), filled once at import.
 # RUN_TOPS8[mine << 8 | alive]: within one suit (8 ranks), the cards of `mine`
 # that start a run of equivalent cards among the `alive` ones.
-# SPREAD8[m]: bit r of m moved to bit 2r. HALF_CODE[alive4 << 8 | owners]: the
-# 2-bit owners of the alive slots of a 4-rank half suit, from the top, packed.
+# PACK8[alive << 8 | m]: the bits of m at the alive ranks, packed to the
+# bottom (the rank of each card among the alive ones of its suit).
 cdef uint8_t RUN_TOPS8[65536]
 cdef uint8_t POPCOUNT8[256]
-cdef uint16_t SPREAD8[256]
-cdef uint8_t HALF_CODE[4096]
+cdef uint8_t PACK8[65536]
 
 
 cdef void _fill_tables() noexcept:
-    cdef int mine, alive, r, tops, a4, owners, code, m
+    cdef int mine, alive, r, tops, code, m, k
     cdef bint prev_mine
     for mine in range(256):
         for alive in range(256):
@@ -101,34 +101,30 @@ cdef void _fill_tables() noexcept:
                     else:
                         prev_mine = False
             RUN_TOPS8[(mine << 8) | alive] = <uint8_t>(tops & mine & alive)
-    for m in range(256):
-        code = 0
-        for r in range(8):
-            if (m >> r) & 1:
-                code |= 1 << (2 * r)
-        SPREAD8[m] = <uint16_t>code
-        POPCOUNT8[m] = <uint8_t>ps_popcount(m)
-    for a4 in range(16):
-        for owners in range(256):
             code = 0
-            for r in range(3, -1, -1):
-                if (a4 >> r) & 1:
-                    code = (code << 2) | ((owners >> (2 * r)) & 3)
-            HALF_CODE[(a4 << 8) | owners] = <uint8_t>code
+            k = 0
+            for r in range(8):
+                if (alive >> r) & 1:
+                    if (mine >> r) & 1:
+                        code |= 1 << k
+                    k += 1
+            PACK8[(alive << 8) | mine] = <uint8_t>code
+    for m in range(256):
+        POPCOUNT8[m] = <uint8_t>ps_popcount(m)
 
 
 _fill_tables()
 
 
 cdef struct Entry:
-    uint64_t key        # owners of the remaining cards, 16 bits a suit
-    uint16_t ctx        # leader, declarer, trump, mode
+    uint64_t key        # relative ranks held by seats 1 and 2, 16 bits a suit
+    uint16_t lens       # remaining cards of each suit, 4 bits a suit
+    uint8_t ctx         # leader, declarer, trump, mode
+    uint8_t gen         # solve generation that last touched the entry
     int8_t lo           # tricks from here are >= lo
     int8_t hi           # tricks from here are <= hi
     uint8_t depth       # tricks left (replacement priority)
-    uint8_t gen         # solve generation that last touched the entry
     uint8_t move        # suit * 8 + relative rank of the best lead, 255 none
-    uint8_t pad
 
 
 cdef struct Search:
@@ -136,7 +132,7 @@ cdef struct Search:
     int trump           # 0..3, or -1 for no trump
     int declarer
     int decl_max        # 1: declarer maximises (games); 0: minimises (misère, all-pass)
-    uint16_t ctx_base   # declarer, trump, mode bits of the TT context
+    uint8_t ctx_base    # declarer, trump, mode bits of the TT context
     int talon[2]        # talon cards that lead the next tricks (all-pass), in order
     int n_talon         # how many of them are still to lead
     int talon_pos       # index of the next talon card to lead
@@ -185,44 +181,40 @@ cdef inline uint32_t run_tops(uint32_t legal, uint32_t mine, uint32_t alive) noe
     return tops & legal
 
 
-cdef inline uint64_t position_key(Search* s) noexcept nogil:
-    """Relative-rank key: for each suit the owners (0..2) of its remaining
-    cards from the top, 2 bits each, padded with 3 (no card) to 16 bits."""
+cdef inline uint64_t position_key(Search* s, uint16_t* lens) noexcept nogil:
+    """Relative-rank key: for each suit, which of its remaining cards (counted
+    from the bottom) seats 1 and 2 hold, 8 bits each; seat 0 holds the rest.
+    ``lens`` receives the suit lengths, which complete the key."""
     cdef uint64_t key = 0
     cdef uint32_t h1 = s.hand[1], h2 = s.hand[2], alive = s.hand[0] | h1 | h2
-    cdef uint32_t code, owners, a, hi, lo
-    cdef int suit, sh, nhi, nlo, n
+    cdef uint32_t a, code, n = 0
+    cdef int suit, sh
     for suit in range(4):
         sh = 8 * suit
-        a = (alive >> sh) & 0xFF
-        owners = SPREAD8[(h1 >> sh) & 0xFF] | (SPREAD8[(h2 >> sh) & 0xFF] << 1)
-        nhi = POPCOUNT8[a >> 4]
-        nlo = POPCOUNT8[a & 15]
-        hi = HALF_CODE[((a >> 4) << 8) | (owners >> 8)]
-        lo = HALF_CODE[((a & 15) << 8) | (owners & 0xFF)]
-        n = nhi + nlo
-        code = (hi << (2 * nlo)) | lo
-        code = (code << (2 * (8 - n))) | (((<uint32_t>1) << (2 * (8 - n))) - 1)
-        key = (key << 16) | code
+        a = ((alive >> sh) & 0xFF) << 8
+        code = PACK8[a | ((h1 >> sh) & 0xFF)] | (<uint32_t>PACK8[a | ((h2 >> sh) & 0xFF)] << 8)
+        key |= (<uint64_t>code) << (2 * sh)
+        n |= (<uint32_t>POPCOUNT8[a >> 8]) << (4 * suit)
+    lens[0] = <uint16_t>n
     return key
 
 
-cdef inline Entry* tt_probe(Search* s, uint64_t key, uint16_t ctx) noexcept nogil:
-    cdef Entry* b = s.tt + (ps_mix(key, ctx) & s.tt_mask) * BUCKET
+cdef inline Entry* tt_probe(Search* s, uint64_t key, uint16_t lens, uint8_t ctx) noexcept nogil:
+    cdef Entry* b = s.tt + (ps_mix(key, (<uint32_t>lens << 8) | ctx) & s.tt_mask) * BUCKET
     cdef int i
     for i in range(BUCKET):
-        if b[i].depth != 0 and b[i].key == key and b[i].ctx == ctx:
+        if b[i].depth != 0 and b[i].key == key and b[i].lens == lens and b[i].ctx == ctx:
             return &b[i]
     return NULL
 
 
-cdef inline void tt_store(Search* s, uint64_t key, uint16_t ctx, int depth,
+cdef inline void tt_store(Search* s, uint64_t key, uint16_t lens, uint8_t ctx, int depth,
                           int lo, int hi, int move) noexcept nogil:
-    cdef Entry* b = s.tt + (ps_mix(key, ctx) & s.tt_mask) * BUCKET
+    cdef Entry* b = s.tt + (ps_mix(key, (<uint32_t>lens << 8) | ctx) & s.tt_mask) * BUCKET
     cdef Entry* victim = NULL
     cdef int i, score, worst = 1 << 30
     for i in range(BUCKET):
-        if b[i].depth != 0 and b[i].key == key and b[i].ctx == ctx:
+        if b[i].depth != 0 and b[i].key == key and b[i].lens == lens and b[i].ctx == ctx:
             victim = &b[i]
             # Bounds only tighten: both come from exact searches of one position.
             if lo > victim.lo:
@@ -243,6 +235,7 @@ cdef inline void tt_store(Search* s, uint64_t key, uint16_t ctx, int depth,
             worst = score
             victim = &b[i]
     victim.key = key
+    victim.lens = lens
     victim.ctx = ctx
     victim.lo = lo
     victim.hi = hi
@@ -570,7 +563,8 @@ cdef bint trick_start(Search* s, int leader, int target) noexcept nogil:
     """A normal trick start: check bounds and the table, then search the lead."""
     cdef int left = ps_popcount(s.hand[leader])
     cdef uint64_t key
-    cdef uint16_t ctx
+    cdef uint8_t ctx
+    cdef uint16_t lens
     cdef Entry* e
     cdef int lo = 0, hi = left, first = -1, n, i, c, best = 255, d_sure, f_sure
     cdef uint32_t moves, tm, dt, f1, f2
@@ -583,7 +577,7 @@ cdef bint trick_start(Search* s, int leader, int target) noexcept nogil:
     if left == 1:
         s.nodes += 1
         return (last_trick(s, leader) == s.declarer) >= target
-    ctx = s.ctx_base | <uint16_t>leader
+    ctx = s.ctx_base | <uint8_t>leader
     if s.decl_max:
         # Sure tricks bound the value: the side on lead cashing its winners, and
         # for each side the trumps above all of the other side's trumps (every
@@ -620,8 +614,8 @@ cdef bint trick_start(Search* s, int leader, int target) noexcept nogil:
             return True
         if never_wins(s, leader):
             return False                    # he takes none, and target >= 1
-    key = position_key(s)
-    e = tt_probe(s, key, ctx)
+    key = position_key(s, &lens)
+    e = tt_probe(s, key, lens, ctx)
     if e != NULL:
         lo = e.lo
         hi = e.hi
@@ -651,7 +645,7 @@ cdef bint trick_start(Search* s, int leader, int target) noexcept nogil:
         lo = target
     else:
         hi = target - 1
-    tt_store(s, key, ctx, left, lo, hi, best)
+    tt_store(s, key, lens, ctx, left, lo, hi, best)
     return r
 
 
@@ -748,7 +742,7 @@ cdef class Solver:
         self.s.trump = -1 if minimize else trump
         self.s.declarer = declarer
         self.s.decl_max = 0 if minimize else 1
-        self.s.ctx_base = <uint16_t>((declarer << 2) | ((self.s.trump + 1) << 4)
+        self.s.ctx_base = <uint8_t>((declarer << 2) | ((self.s.trump + 1) << 4)
                                      | ((1 if minimize else 0) << 7))
         self.s.n_talon = len(talon)
         for i in range(self.s.n_talon):
@@ -853,6 +847,8 @@ cdef class Solver:
         cdef uint32_t full, h, d
         cdef int cards[12]
         cdef uint64_t seen[66]
+        cdef uint16_t seen_lens[66]
+        cdef uint16_t lens
         cdef int n_seen = 0, ncard = 0, i, j, k, best, v, tricks
         cdef uint32_t best_mask = 0
         cdef uint64_t key
@@ -890,15 +886,16 @@ cdef class Solver:
                 for j in range(i + 1, 12):
                     d = ((<uint32_t>1) << order[i]) | ((<uint32_t>1) << order[j])
                     self.s.hand[declarer] = full & ~d
-                    key = position_key(&self.s)
+                    key = position_key(&self.s, &lens)
                     dup = False
                     for k in range(n_seen):
-                        if seen[k] == key:
+                        if seen[k] == key and seen_lens[k] == lens:
                             dup = True
                             break
                     if dup:
                         continue
                     seen[n_seen] = key
+                    seen_lens[n_seen] = lens
                     n_seen += 1
                     tricks = ps_popcount(self.s.hand[declarer])
                     if best < 0:
