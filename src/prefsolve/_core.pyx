@@ -70,6 +70,9 @@ cdef enum:
     MAX_MOVES = 12
 
 cdef uint32_t SUIT_MASK[4]
+# SEAT3[i] == i % 3 for i in 0..4: the seat k places after a seat, without a division.
+cdef int SEAT3[5]
+SEAT3[:] = [0, 1, 2, 0, 1]
 SUIT_MASK[0] = 0x000000FF
 SUIT_MASK[1] = 0x0000FF00
 SUIT_MASK[2] = 0x00FF0000
@@ -116,6 +119,11 @@ cdef void _fill_tables() noexcept:
 _fill_tables()
 
 
+cdef inline int suit_count(uint32_t m, int x) noexcept nogil:
+    """Cards of ``m`` in suit ``x`` (a table load, cheaper than a full popcount)."""
+    return POPCOUNT8[(m >> (8 * x)) & 0xFF]
+
+
 cdef struct Entry:
     uint64_t key        # relative ranks held by seats 1 and 2, 16 bits a suit
     uint16_t lens       # remaining cards of each suit, 4 bits a suit
@@ -149,20 +157,6 @@ cdef inline bint beats(int c, int w, int trump) noexcept nogil:
     if (c >> 3) == (w >> 3):
         return c > w
     return (c >> 3) == trump
-
-
-cdef inline uint32_t legal_cards(uint32_t h, int led, int trump) noexcept nogil:
-    """Follow suit; if void, trump when holding a trump; otherwise any card."""
-    cdef uint32_t m
-    if led >= 0:
-        m = h & SUIT_MASK[led]
-        if m:
-            return m
-        if trump >= 0:
-            m = h & SUIT_MASK[trump]
-            if m:
-                return m
-    return h
 
 
 cdef inline uint32_t run_tops(uint32_t legal, uint32_t mine, uint32_t alive) noexcept nogil:
@@ -248,7 +242,7 @@ cdef inline int relative_move(Search* s, int c) noexcept nogil:
     """Encode card c as suit * 8 + number of alive cards above it in its suit."""
     cdef uint32_t alive = s.hand[0] | s.hand[1] | s.hand[2]
     cdef uint32_t above = alive & SUIT_MASK[c >> 3] & ~(((<uint32_t>2) << c) - 1)
-    return (c & ~7) | ps_popcount(above)
+    return (c & ~7) | suit_count(above, c >> 3)
 
 
 cdef inline int absolute_move(Search* s, int m) noexcept nogil:
@@ -264,12 +258,12 @@ cdef inline int absolute_move(Search* s, int m) noexcept nogil:
 
 
 cdef inline int order_score(Search* s, int seat, int c, int led, int win_card,
-                            int win_seat, int remaining) noexcept nogil:
-    """Cheap move-ordering heuristic; higher is tried first. Only speed depends on it."""
+                            int win_seat, int remaining, uint32_t alive) noexcept nogil:
+    """Cheap move-ordering heuristic; higher is tried first. Only speed depends on it.
+    ``alive``: every card still held."""
     cdef int rank = c & 7
     cdef int suit = c >> 3
     cdef uint32_t bit = (<uint32_t>1) << c
-    cdef uint32_t alive = s.hand[0] | s.hand[1] | s.hand[2]
     cdef uint32_t suit_alive = alive & SUIT_MASK[suit]
     cdef uint32_t higher = suit_alive & ~((bit << 1) - 1)
     cdef bint is_decl = seat == s.declarer
@@ -281,14 +275,14 @@ cdef inline int order_score(Search* s, int seat, int c, int led, int win_card,
         if s.decl_max:
             if higher == 0:
                 return 60 + power          # a top card: likely winner
-            return 20 + ps_popcount(s.hand[seat] & SUIT_MASK[suit]) - rank
+            return 20 + suit_count(s.hand[seat], suit) - rank
         if is_decl:
             # A lead that some defender holding the suit must overtake is a sure exit.
-            d1 = s.hand[(seat + 1) % 3] & SUIT_MASK[suit]
-            d2 = s.hand[(seat + 2) % 3] & SUIT_MASK[suit]
+            d1 = s.hand[SEAT3[seat + 1]] & SUIT_MASK[suit]
+            d2 = s.hand[SEAT3[seat + 2]] & SUIT_MASK[suit]
             if (d1 and (d1 & (bit - 1)) == 0) or (d2 and (d2 & (bit - 1)) == 0):
                 return 80 - rank
-            return 40 - rank - 4 * ps_popcount(suit_alive & ~s.hand[seat] & (bit - 1))
+            return 40 - rank - 4 * suit_count(suit_alive & ~s.hand[seat] & (bit - 1), suit)
         # Misère defence: lead low into a suit where the declarer must go over
         # both defenders; never into a suit he is void in (he sheds a card).
         dm = s.hand[s.declarer] & SUIT_MASK[suit]
@@ -328,6 +322,7 @@ cdef inline void order_moves(Search* s, int seat, uint32_t moves, int* out, int*
                              int first) noexcept nogil:
     cdef int scores[MAX_MOVES]
     cdef int k = 0, c, i, j, tmp
+    cdef uint32_t alive
     if not (moves & (moves - 1)):
         # One card (or none): nothing to order.
         if moves:
@@ -335,12 +330,13 @@ cdef inline void order_moves(Search* s, int seat, uint32_t moves, int* out, int*
             k = 1
         n[0] = k
         return
+    alive = s.hand[0] | s.hand[1] | s.hand[2]
     while moves:
         c = ps_ctz(moves)
         moves &= moves - 1
         out[k] = c
         scores[k] = (1 << 30) if c == first else (
-            order_score(s, seat, c, led, win_card, win_seat, remaining) * s.hist_weight
+            order_score(s, seat, c, led, win_card, win_seat, remaining, alive) * s.hist_weight
             + <int>s.hist[seat][c])
         k += 1
     for i in range(1, k):
@@ -363,13 +359,25 @@ cdef bint play(Search* s, int seat, int remaining, int led, int win_card, int wi
     trick. Returns whether the maximising side reaches the target.
     """
     cdef uint32_t h = s.hand[seat]
-    cdef uint32_t legal = legal_cards(h, led, s.trump)
-    cdef uint32_t moves = run_tops(legal, h, s.hand[0] | s.hand[1] | s.hand[2] | table)
+    cdef uint32_t alive = s.hand[0] | s.hand[1] | s.hand[2] | table
+    cdef uint32_t moves
     cdef int order[MAX_MOVES]
-    cdef int n, i, c, nl, nw, nws, winner
+    cdef int n, i, c, nl, nw, nws, winner, x
     cdef bint maxnode = (seat == s.declarer) == s.decl_max
     cdef bint r
     s.nodes += 1
+    # Legal cards (follow suit, else trump, else any), one per run. A suit
+    # is led here, so the usual case is a single suit: one table load.
+    x = led
+    if not (h & SUIT_MASK[x]):
+        x = s.trump
+        if x < 0 or not (h & SUIT_MASK[x]):
+            x = -1
+    if x >= 0:
+        moves = (<uint32_t>RUN_TOPS8[(((h >> (8 * x)) & 0xFF) << 8)
+                                     | ((alive >> (8 * x)) & 0xFF)]) << (8 * x)
+    else:
+        moves = run_tops(h, h, alive)
     order_moves(s, seat, moves, order, &n, led, win_card, win_seat, remaining, -1)
     for i in range(n):
         c = order[i]
@@ -386,7 +394,7 @@ cdef bint play(Search* s, int seat, int remaining, int led, int win_card, int wi
             winner = nws if nws >= 0 else 0
             r = next_trick(s, winner, target - (1 if winner == s.declarer else 0))
         else:
-            r = play(s, (seat + 1) % 3, remaining - 1, nl, nw, nws,
+            r = play(s, SEAT3[seat + 1], remaining - 1, nl, nw, nws,
                      table | ((<uint32_t>1) << c), target)
         s.hand[seat] ^= (<uint32_t>1) << c
         if r == maxnode:
@@ -414,7 +422,7 @@ cdef inline int last_trick(Search* s, int leader) noexcept nogil:
     cdef int c = ps_ctz(s.hand[leader])
     cdef int w = c, ws = leader, seat, d, k
     for k in range(1, 3):
-        seat = (leader + k) % 3
+        seat = SEAT3[leader + k]
         d = ps_ctz(s.hand[seat])
         if beats(d, w, s.trump):
             w = d
@@ -433,8 +441,10 @@ cdef inline int quick_tricks(Search* s, int leader) noexcept nogil:
     Cashing one suit never spoils another: whoever discards holds no trump.
     """
     cdef uint32_t h = s.hand[leader], mine, o1, o2, sm
-    cdef int a = (leader + 1) % 3, b = (leader + 2) % 3
+    cdef int a = SEAT3[leader + 1], b = SEAT3[leader + 2]
     cdef int x, top, n1, n2, total = 0, trump = s.trump
+    cdef bint a_ruffs = trump >= 0 and (s.hand[a] & SUIT_MASK[trump]) != 0
+    cdef bint b_ruffs = trump >= 0 and (s.hand[b] & SUIT_MASK[trump]) != 0
     for x in range(4):
         sm = SUIT_MASK[x]
         mine = h & sm
@@ -443,27 +453,27 @@ cdef inline int quick_tricks(Search* s, int leader) noexcept nogil:
         o1 = s.hand[a] & sm
         o2 = s.hand[b] & sm
         if o1 | o2:
-            top = ps_popcount(mine & ~((((<uint32_t>1) << ps_msb(o1 | o2)) << 1) - 1))
+            top = suit_count(mine & ~((((<uint32_t>1) << ps_msb(o1 | o2)) << 1) - 1), x)
         else:
-            top = ps_popcount(mine)
-        n1 = ps_popcount(o1)
-        n2 = ps_popcount(o2)
+            top = suit_count(mine, x)
+        n1 = suit_count(o1, x)
+        n2 = suit_count(o2, x)
         if top >= n1 and top >= n2:
-            top = ps_popcount(mine)
-        if trump >= 0 and x != trump:
-            if (s.hand[a] & SUIT_MASK[trump]) and n1 < top:
+            top = suit_count(mine, x)
+        if x != trump:
+            if a_ruffs and n1 < top:
                 top = n1
-            if (s.hand[b] & SUIT_MASK[trump]) and n2 < top:
+            if b_ruffs and n2 < top:
                 top = n2
         total += top
     return total
 
 
-cdef inline int top_trumps(uint32_t mine, uint32_t theirs) noexcept nogil:
-    """How many of ``mine`` rank above every card of ``theirs`` (one trump suit)."""
+cdef inline int top_trumps(uint32_t mine, uint32_t theirs, int trump) noexcept nogil:
+    """How many of ``mine`` rank above every card of ``theirs`` (both in suit ``trump``)."""
     if not theirs:
-        return ps_popcount(mine)
-    return ps_popcount(mine & ~((((<uint32_t>2) << ps_msb(theirs))) - 1))
+        return suit_count(mine, trump)
+    return suit_count(mine & ~((((<uint32_t>2) << ps_msb(theirs))) - 1), trump)
 
 
 cdef inline bint no_exit(Search* s, int leader) noexcept nogil:
@@ -475,7 +485,7 @@ cdef inline bint no_exit(Search* s, int leader) noexcept nogil:
     every remaining trick.
     """
     cdef uint32_t h = s.hand[leader], mine, others
-    cdef uint32_t rest = s.hand[(leader + 1) % 3] | s.hand[(leader + 2) % 3]
+    cdef uint32_t rest = s.hand[SEAT3[leader + 1]] | s.hand[SEAT3[leader + 2]]
     cdef int x
     for x in range(4):
         mine = h & SUIT_MASK[x]
@@ -508,8 +518,8 @@ cdef inline bint must_win_now(Search* s, int leader) noexcept nogil:
             if not dx:
                 continue
             dm = ps_ctz(dx)
-            ax = s.hand[(d + 1) % 3] & sm
-            bx = s.hand[(d + 2) % 3] & sm
+            ax = s.hand[SEAT3[d + 1]] & sm
+            bx = s.hand[SEAT3[d + 2]] & sm
             if (ax and ps_ctz(ax) > dm) or (bx and ps_ctz(bx) > dm):
                 return False
         return True
@@ -543,7 +553,7 @@ cdef inline bint never_wins(Search* s, int leader) noexcept nogil:
     property survives each trick since cards only leave.
     """
     cdef int d = s.declarer
-    cdef uint32_t rest = s.hand[(d + 1) % 3] | s.hand[(d + 2) % 3], dx, ox
+    cdef uint32_t rest = s.hand[SEAT3[d + 1]] | s.hand[SEAT3[d + 2]], dx, ox
     cdef bint exit_ok = leader != d
     cdef int x
     for x in range(4):
@@ -592,15 +602,15 @@ cdef bint trick_start(Search* s, int leader, int target) noexcept nogil:
         if s.trump >= 0:
             tm = SUIT_MASK[s.trump]
             dt = s.hand[s.declarer] & tm
-            f1 = s.hand[(s.declarer + 1) % 3] & tm
-            f2 = s.hand[(s.declarer + 2) % 3] & tm
-            i = top_trumps(dt, f1 | f2)
+            f1 = s.hand[SEAT3[s.declarer + 1]] & tm
+            f2 = s.hand[SEAT3[s.declarer + 2]] & tm
+            i = top_trumps(dt, f1 | f2, s.trump)
             if i > d_sure:
                 d_sure = i
-            i = top_trumps(f1, dt)
+            i = top_trumps(f1, dt, s.trump)
             if i > f_sure:
                 f_sure = i
-            i = top_trumps(f2, dt)
+            i = top_trumps(f2, dt, s.trump)
             if i > f_sure:
                 f_sure = i
         if d_sure >= target:
@@ -635,7 +645,7 @@ cdef bint trick_start(Search* s, int leader, int target) noexcept nogil:
     for i in range(n):
         c = order[i]
         s.hand[leader] ^= (<uint32_t>1) << c
-        r = play(s, (leader + 1) % 3, 2, c >> 3, c, leader, (<uint32_t>1) << c, target)
+        r = play(s, SEAT3[leader + 1], 2, c >> 3, c, leader, (<uint32_t>1) << c, target)
         s.hand[leader] ^= (<uint32_t>1) << c
         if r == maxnode:
             best = relative_move(s, c)
