@@ -32,7 +32,7 @@ from . import __version__
 from ._core import Solver
 from .deal import Deal
 from .errors import PrefsolveError
-from .solver import solve, table
+from .solver import DEFAULT_TT_MB, solve, table
 
 WORKLOADS = ("contract", "misere", "table", "reference", "parallel", "analyze")
 SIZES = {  # workload: (quick, full)
@@ -172,7 +172,7 @@ def machine() -> dict:
 
 
 def run(quick: bool = False, seed: int = 2026, only: list[str] | None = None,
-        tt_mb: int = 64, root: Path | None = None, progress=None) -> dict:
+        tt_mb: int = DEFAULT_TT_MB, root: Path | None = None, progress=None) -> dict:
     """Run the workloads and return the JSON-ready result."""
     solver = Solver(tt_mb)
     pick = 0 if quick else 1
@@ -211,7 +211,7 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--quick", action="store_true", help="small sizes, under a minute")
     p.add_argument("--seed", type=int, default=2026)
     p.add_argument("--only", nargs="*", choices=WORKLOADS, help="workloads to run")
-    p.add_argument("--tt-mb", type=int, default=64)
+    p.add_argument("--tt-mb", type=int, default=DEFAULT_TT_MB)
     args = p.parse_args(argv)
     res = run(args.quick, args.seed, args.only, args.tt_mb,
               progress=lambda name: print(f"running {name} ...", file=sys.stderr))

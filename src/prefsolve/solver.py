@@ -31,7 +31,9 @@ _STRAIN_ALIASES = {
     "MISERE": "misere", "MISÈRE": "misere", "МИЗЕР": "misere",
 }
 
-DEFAULT_TT_MB = 64
+# Small enough to stay in the last-level cache: on the bench machine 8 MiB
+# gives ~10% faster solves than 64 MiB for ~1% more nodes (bench/README.md).
+DEFAULT_TT_MB = 8
 _local = threading.local()
 
 
@@ -62,7 +64,7 @@ def as_deal(deal: Deal | str) -> Deal:
 
 
 def table_size_mb() -> int:
-    """Transposition table size for new solvers: ``PREFSOLVE_TT_MB`` MiB (default 64)."""
+    """Transposition table size for new solvers: ``PREFSOLVE_TT_MB`` MiB (default 8)."""
     text = os.environ.get("PREFSOLVE_TT_MB", str(DEFAULT_TT_MB))
     try:
         size = int(text)
