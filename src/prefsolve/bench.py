@@ -32,7 +32,7 @@ from . import __version__
 from ._core import Solver
 from .deal import Deal
 from .errors import PrefsolveError
-from .solver import DEFAULT_TT_MB, solve, table
+from .solver import DEFAULT_TT_MB, solve, table, table_size_mb
 
 WORKLOADS = ("contract", "misere", "table", "reference", "parallel", "analyze")
 SIZES = {  # workload: (quick, full)
@@ -180,8 +180,10 @@ def run(quick: bool = False, seed: int = 2026, only: list[str] | None = None,
     unknown = [w for w in wanted if w not in WORKLOADS]
     if unknown:
         raise PrefsolveError(f"unknown workload {unknown[0]!r}: expected one of {', '.join(WORKLOADS)}")
+    # `tt_mb` sizes the single-thread workloads; `parallel` and `analyze` run on
+    # the per-thread solvers of the batch API, sized by PREFSOLVE_TT_MB.
     result = {"version": __version__, "quick": quick, "seed": seed, "tt_mb": tt_mb,
-              "machine": machine(), "workloads": {}}
+              "threads_tt_mb": table_size_mb(), "machine": machine(), "workloads": {}}
     for name in wanted:
         if progress:
             progress(name)

@@ -31,9 +31,11 @@ _STRAIN_ALIASES = {
     "MISERE": "misere", "MISÈRE": "misere", "МИЗЕР": "misere",
 }
 
-# Small enough to stay in the last-level cache: on the bench machine 8 MiB
-# gives ~10% faster solves than 64 MiB for ~1% more nodes (bench/README.md).
-DEFAULT_TT_MB = 8
+# Small enough that most probes hit the nearer caches: the table is probed at
+# every trick start, at scattered buckets. On the bench machine (1 MiB L2 per
+# core) 2 MiB solves contracts ~30% and tables ~15% faster than 8 MiB, for <1%
+# more nodes; 1 MiB is no faster and has a longer tail (bench/README.md).
+DEFAULT_TT_MB = 2
 _local = threading.local()
 
 
@@ -64,7 +66,7 @@ def as_deal(deal: Deal | str) -> Deal:
 
 
 def table_size_mb() -> int:
-    """Transposition table size for new solvers: ``PREFSOLVE_TT_MB`` MiB (default 8)."""
+    """Transposition table size for new solvers: ``PREFSOLVE_TT_MB`` MiB (default ``DEFAULT_TT_MB``)."""
     text = os.environ.get("PREFSOLVE_TT_MB", str(DEFAULT_TT_MB))
     try:
         size = int(text)
