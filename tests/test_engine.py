@@ -106,7 +106,8 @@ def test_null_window_probe_matches_value():
 
 def test_misere_probes_match_reference_at_every_target():
     # Misère has its own bounds at trick starts (the counted player must take
-    # this trick / can lose every trick); each probe must agree, not only the value.
+    # this trick / escapes it, so he cannot take them all / can lose every
+    # trick); each probe must agree, not only the value.
     rng = random.Random(19)
     for _ in range(400):
         cards = rng.randint(2, 4)
@@ -130,6 +131,12 @@ def test_misere_probes_match_reference_at_every_target():
     ([["S7", "C8"], ["S9", "C9"], ["SA", "CA"]], 1, 0, 0),
     # Every card of the declarer is below the others' cards of its suit.
     ([["S7", "C7"], ["SA", "CA"], ["SK", "CK"]], 0, 0, 0),
+    # He leads S7 and seat 1 must overtake: he cannot take all three tricks.
+    # Best is to cash CA first, then exit with S7 and shed SA.
+    ([["S7", "SA", "CA"], ["S8", "C7", "D7"], ["H7", "H8", "C8"]], 0, 0, 1),
+    # Seat 1 leads; he plays under in spades and is void in the red suits, so
+    # no lead forces him this trick; later seat 2's C7 makes him take both clubs.
+    ([["S7", "CA", "CK"], ["S8", "H7", "D7"], ["S9", "H8", "C7"]], 0, 1, 2),
 ])
 def test_misere_bound_positions(hands, declarer, leader, expected):
     assert ref.solve(hands, declarer, None, True, leader) == expected

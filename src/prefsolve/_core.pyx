@@ -635,8 +635,11 @@ cdef bint trick_start(Search* s, int leader, int target) noexcept nogil:
     else:
         if leader == s.declarer and no_exit(s, leader):
             return True                     # he takes all `left` >= target tricks
-        if target == 1 and must_win_now(s, leader):
-            return True
+        if target == 1:
+            if must_win_now(s, leader):
+                return True
+        elif target == left and not must_win_now(s, leader):
+            return False                    # he escapes this trick: at most left - 1
         if never_wins(s, leader):
             return False                    # he takes none, and target >= 1
     e = tt_probe(s, key, lens, ctx)
