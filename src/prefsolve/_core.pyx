@@ -268,6 +268,21 @@ cdef inline int absolute_move(Search* s, int m) noexcept nogil:
     return -1
 
 
+cdef inline bint ruffed_by_opponent(Search* s, int seat, int suit, bint is_decl) noexcept nogil:
+    """Games: can a player of the other side, void in ``suit``, ruff a lead of it?"""
+    cdef uint32_t sm, tm, o
+    cdef int k
+    if s.trump < 0 or suit == s.trump:
+        return False
+    sm = SUIT_MASK[suit]
+    tm = SUIT_MASK[s.trump]
+    for k in range(1, 3):
+        o = s.hand[SEAT3[seat + k]]
+        if (is_decl or SEAT3[seat + k] == s.declarer) and not (o & sm) and (o & tm):
+            return True
+    return False
+
+
 cdef inline int order_score(Search* s, int seat, int c, int led, int win_card,
                             int win_seat, int remaining, uint32_t alive) noexcept nogil:
     """Cheap move-ordering heuristic; higher is tried first. Only speed depends on it.
@@ -284,9 +299,17 @@ cdef inline int order_score(Search* s, int seat, int c, int led, int win_card,
     if led < 0:
         # Leading a trick.
         if s.decl_max:
+            # Measured on best-of-66 node counts (bench/README.md): the three
+            # rules below each cut 3-8% of game nodes.
             if higher == 0:
+                if ruffed_by_opponent(s, seat, suit, is_decl):
+                    return 25 + power      # a top card the other side can ruff
                 return 60 + power          # a top card: likely winner
-            return 20 + suit_count(s.hand[seat], suit) - rank
+            if not is_decl:
+                pm = s.hand[3 - seat - s.declarer] & SUIT_MASK[suit]
+                if pm and (higher & ~pm) == 0:
+                    return 50 - rank       # partner holds every higher card: low to him
+            return 20 + rank               # otherwise high cards first: they force the top ones
         if is_decl:
             # A lead that some defender holding the suit must overtake is a sure exit.
             d1 = s.hand[SEAT3[seat + 1]] & SUIT_MASK[suit]
