@@ -283,6 +283,23 @@ cdef inline bint ruffed_by_opponent(Search* s, int seat, int suit, bint is_decl)
     return False
 
 
+cdef inline bint last_beats(Search* s, int last, int c, int led, bint is_decl) noexcept nogil:
+    """Games: can ``last`` (last to play to the trick) beat card c, if he is an
+    opponent of the side given by ``is_decl``? He must follow suit, else ruff."""
+    cdef uint32_t h = s.hand[last], m
+    if (last == s.declarer) == is_decl:
+        return False
+    m = h & SUIT_MASK[led]
+    if m:
+        return (c >> 3) == led and ps_msb(m) > c
+    if s.trump < 0:
+        return False
+    m = h & SUIT_MASK[s.trump]
+    if not m:
+        return False
+    return (c >> 3) != s.trump or ps_msb(m) > c
+
+
 cdef inline int order_score(Search* s, int seat, int c, int led, int win_card,
                             int win_seat, int remaining, uint32_t alive) noexcept nogil:
     """Cheap move-ordering heuristic; higher is tried first. Only speed depends on it.
@@ -334,9 +351,16 @@ cdef inline int order_score(Search* s, int seat, int c, int led, int win_card,
         wins = beats(c, win_card, s.trump)
     partner_wins = win_seat >= 0 and (win_seat == s.declarer) == is_decl
     if s.decl_max:
+        # Second to play, a card that the last player (an opponent) can beat
+        # is a weak winner: try the cards that hold the trick first.
         if partner_wins and not is_decl:
+            if (remaining == 2 and wins and last_beats(s, SEAT3[seat + 1], win_card, led, False)
+                    and not last_beats(s, SEAT3[seat + 1], c, led, False)):
+                return 55 - power          # overtake a partner the declarer would beat
             return 30 - power
         if wins:
+            if remaining == 2 and last_beats(s, SEAT3[seat + 1], c, led, is_decl):
+                return 45 - power
             return 60 - power              # cheapest winning card first
         return 30 - power
     if is_decl:
