@@ -119,6 +119,36 @@ def test_misere_probes_match_reference_at_every_target():
                 hands, declarer, leader, target)
 
 
+def test_game_probes_match_reference_at_every_target():
+    # The sure-trick bounds of games (the side on lead, top trumps, a defender's
+    # entry to his partner's winners) decide probes on their own: check each one.
+    rng = random.Random(23)
+    for _ in range(600):
+        cards = rng.randint(2, 5)
+        hands = ref.random_ending(rng, cards)
+        declarer, leader = rng.randrange(3), rng.randrange(3)
+        strain = rng.choice(["S", "C", "D", "H", "NT"])
+        value = ref.solve_memo(hands, declarer, TRUMPS[strain], False, leader)
+        for target in range(cards + 2):
+            assert SOLVER.geq(masks(hands), declarer, trump_of(strain), False, target, leader) == (
+                value >= target), (hands, declarer, leader, strain, target)
+
+
+@pytest.mark.parametrize("hands, declarer, leader, strain, expected", [
+    # Seat 1 leads C7 to his partner's CA (the declarer must follow with CK);
+    # seat 2 then cashes CQ and DA: the defence takes all three tricks.
+    ([["CK", "S7", "S8"], ["C7", "H7", "H8"], ["CA", "CQ", "DA"]], 0, 1, "NT", 0),
+    # Same, but the declarer is void in clubs and ruffs: no entry.
+    ([["SA", "S7", "S8"], ["C7", "H7", "H8"], ["CA", "CQ", "DA"]], 0, 1, "S", 3),
+    # Seat 1's DK is above his partner's DQ: leading it keeps the lead, so the
+    # partner's two club winners are out of reach (found by a random search).
+    ([["C8", "CQ", "DQ"], ["DK", "H7", "SQ"], ["H8", "HQ", "SA"]], 2, 1, "NT", 2),
+])
+def test_game_bound_positions(hands, declarer, leader, strain, expected):
+    assert ref.solve(hands, declarer, TRUMPS[strain], False, leader) == expected
+    assert engine_value(hands, declarer, strain, leader) == expected
+
+
 @pytest.mark.parametrize("hands, declarer, leader, expected", [
     # Declarer leads and every lead wins: nobody is forced over his lowest card.
     ([["SA", "CK"], ["S7", "C7"], ["S8", "C8"]], 0, 0, 2),

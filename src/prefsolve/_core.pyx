@@ -542,6 +542,37 @@ cdef inline int quick_tricks(Search* s, int leader) noexcept nogil:
     return total
 
 
+cdef inline bint has_entry_to_partner(Search* s, int leader) noexcept nogil:
+    """Games, a defender on lead: can he lead a suit that his partner surely wins?
+
+    He leads his lowest card of a suit in which the partner holds a card above
+    it and above every card of the suit the declarer holds, and the declarer
+    must follow (or has no trump to ruff). The partner wins with that card and
+    is on lead: the defence then takes at least the partner's sure tricks
+    counted now (the entry card among them, or an extra trick if it was not;
+    the trick only shortens the others' suits).
+    """
+    cdef int p = 3 - leader - s.declarer, x
+    cdef uint32_t sm, pm, dm, lm
+    cdef uint32_t dh = s.hand[s.declarer]
+    cdef bint d_trumps = s.trump >= 0 and (dh & SUIT_MASK[s.trump]) != 0
+    for x in range(4):
+        sm = SUIT_MASK[x]
+        lm = s.hand[leader] & sm
+        if not lm:
+            continue
+        pm = s.hand[p] & sm
+        if not pm or ps_msb(pm) < ps_ctz(lm):
+            continue
+        dm = dh & sm
+        if dm:
+            if ps_msb(pm) > ps_msb(dm):
+                return True
+        elif not d_trumps or x == s.trump:
+            return True
+    return False
+
+
 cdef inline int top_trumps(uint32_t mine, uint32_t theirs, int trump) noexcept nogil:
     """How many of ``mine`` rank above every card of ``theirs`` (both in suit ``trump``)."""
     if not theirs:
@@ -677,6 +708,11 @@ cdef bint trick_start(Search* s, int leader, int target) noexcept nogil:
             d_sure = n
         else:
             f_sure = n
+            # Or he puts his partner on lead, who cashes his sure tricks.
+            if n < target and has_entry_to_partner(s, leader):
+                i = quick_tricks(s, 3 - leader - s.declarer)
+                if i > f_sure:
+                    f_sure = i
         if s.trump >= 0:
             tm = SUIT_MASK[s.trump]
             dt = s.hand[s.declarer] & tm
