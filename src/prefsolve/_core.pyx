@@ -992,13 +992,17 @@ cdef class Solver:
             cards[ncard] = ps_ctz(h)
             h &= h - 1
             ncard += 1
-        # Try the likely-best discards first: low cards of non-trump suits for
-        # games, high cards for misère, so that the first value is a good bound.
+        # Try the likely-best discards first, so that the first value is a good
+        # bound: for games low cards of short side suits, for misère high cards
+        # of short suits (measured: -3 to -9% game nodes, -8 to -23% misère
+        # nodes against ordering by rank alone).
         for i in range(12):
             order[i] = cards[i]
-            okey[i] = (cards[i] & 7) + (16 if (cards[i] >> 3) == self.s.trump else 0)
+            k = 2 * ps_popcount(full & SUIT_MASK[cards[i] >> 3])
             if minimize:
-                okey[i] = -okey[i]
+                okey[i] = k - (cards[i] & 7)
+            else:
+                okey[i] = k + (cards[i] & 7) + (16 if (cards[i] >> 3) == self.s.trump else 0)
         for i in range(1, 12):
             j = i
             while j > 0 and okey[j] < okey[j - 1]:
