@@ -448,7 +448,12 @@ cdef bint play(Search* s, int seat, int remaining, int led, int win_card, int wi
                                      | ((alive >> (8 * x)) & 0xFF)]) << (8 * x)
     else:
         moves = run_tops(h, h, alive)
-    order_moves(s, seat, moves, order, &n, led, win_card, win_seat, remaining, -1)
+    if moves & (moves - 1):
+        order_moves(s, seat, moves, order, &n, led, win_card, win_seat, remaining, -1)
+    else:
+        # A forced card (the usual case when following suit): no ordering call.
+        order[0] = ps_ctz(moves)
+        n = 1
     for i in range(n):
         c = order[i]
         nl = led if led >= 0 else (c >> 3)
