@@ -327,6 +327,10 @@ cdef inline int order_score(Search* s, int seat, int c, int led, int win_card,
                 pm = s.hand[3 - seat - s.declarer] & SUIT_MASK[suit]
                 if pm and (higher & ~pm) == 0:
                     return 50 - rank       # partner holds every higher card: low to him
+                dm = s.hand[s.declarer] & SUIT_MASK[suit]
+                if pm and ((dm and ps_msb(pm) > ps_msb(dm)) or (not dm and (
+                        s.trump < 0 or suit == s.trump or not (s.hand[s.declarer] & SUIT_MASK[s.trump])))):
+                    return 45 - rank       # partner can beat the declarer, who cannot ruff
             return 20 + rank               # otherwise high cards first: they force the top ones
         if is_decl:
             # A lead that some defender holding the suit must overtake is a sure exit.
