@@ -363,6 +363,10 @@ cdef inline int order_score(Search* s, int seat, int c, int led, int win_card,
                     and not last_beats(s, SEAT3[seat + 1], c, led, False)):
                 return 55 - power          # overtake a partner the declarer would beat
             return 30 - power
+        if (remaining == 2 and not is_decl and win_seat == s.declarer
+                and last_beats(s, SEAT3[seat + 1], win_card, led, True)):
+            # Second hand low: the partner, last, can beat the declarer's card.
+            return (30 if wins else 62) - power
         if wins:
             if remaining == 2 and last_beats(s, SEAT3[seat + 1], c, led, is_decl):
                 return 45 - power
