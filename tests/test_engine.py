@@ -161,6 +161,12 @@ def test_game_bound_positions(hands, declarer, leader, strain, expected):
     ([["S7", "C8"], ["S9", "C9"], ["SA", "CA"]], 1, 0, 0),
     # Every card of the declarer is below the others' cards of its suit.
     ([["S7", "C7"], ["SA", "CA"], ["SK", "CK"]], 0, 0, 0),
+    # S9 is above S8, but each of his spades has a higher one to go under
+    # (S7 under S8, S9 under ST): he still loses every trick.
+    ([["S7", "S9", "H7"], ["S8", "HA", "HK"], ["ST", "HQ", "HJ"]], 0, 1, 0),
+    ([["S7", "S9", "H7"], ["S8", "ST", "HK"], ["C7", "HQ", "HJ"]], 0, 1, 0),
+    # S9 alone against S8: a spade lead catches him.
+    ([["S9", "H7"], ["S8", "HA"], ["HK", "HQ"]], 0, 1, 1),
     # He leads S7 and seat 1 must overtake: he cannot take all three tricks.
     # Best is to cash CA first, then exit with S7 and shed SA.
     ([["S7", "SA", "CA"], ["S8", "C7", "D7"], ["H7", "H8", "C8"]], 0, 0, 1),

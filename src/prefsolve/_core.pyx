@@ -663,16 +663,21 @@ cdef inline bint must_win_now(Search* s, int leader) noexcept nogil:
 cdef inline bint never_wins(Search* s, int leader) noexcept nogil:
     """Misère / all-pass: the counted player can lose every remaining trick.
 
-    True when in every suit he holds, each of his cards is below every card of
-    that suit held by the others (or they hold none), and, if he is on lead,
-    some suit he holds is held by another player. The others then win every
-    trick they lead (he follows under or sheds), he never leads again, and the
-    property survives each trick since cards only leave.
+    True when in every suit he holds and the others hold too, his i-th lowest
+    card is below their i-th lowest (for each i up to the shorter count), and,
+    if he is on lead, some suit has all his cards below all of theirs (he
+    leads it and is overtaken, and the property stays). Then he never wins a
+    trick, so he never leads again: on a lead of a suit he holds he plays his
+    highest card below the card led, on any other lead he sheds the highest
+    card of a suit; both keep the matching (the others' cards only leave, and
+    dropping a top card keeps the lower ones' places), so the property
+    survives every trick. Suits the others do not hold never come up.
     """
     cdef int d = s.declarer
     cdef uint32_t rest = s.hand[SEAT3[d + 1]] | s.hand[SEAT3[d + 2]], dx, ox
     cdef bint exit_ok = leader != d
     cdef int x
+    cdef uint32_t a, b
     for x in range(4):
         dx = s.hand[d] & SUIT_MASK[x]
         if not dx:
@@ -680,9 +685,16 @@ cdef inline bint never_wins(Search* s, int leader) noexcept nogil:
         ox = rest & SUIT_MASK[x]
         if not ox:
             continue
-        if ps_msb(dx) > ps_ctz(ox):
-            return False
-        exit_ok = True
+        if ps_msb(dx) < ps_ctz(ox):
+            exit_ok = True
+            continue
+        a = dx
+        b = ox
+        while a and b:
+            if ps_ctz(a) > ps_ctz(b):
+                return False
+            a &= a - 1
+            b &= b - 1
     return exit_ok
 
 
