@@ -152,6 +152,10 @@ def test_game_bound_positions(hands, declarer, leader, strain, expected):
 @pytest.mark.parametrize("hands, declarer, leader, expected", [
     # Declarer leads and every lead wins: nobody is forced over his lowest card.
     ([["SA", "CK"], ["S7", "C7"], ["S8", "C8"]], 0, 0, 2),
+    # Seat 1 holds SK above his S9, but has S7 to play under it: still every trick.
+    ([["S9", "SA", "H8"], ["S7", "SK", "H7"], ["C7", "C8", "C9"]], 0, 0, 3),
+    # Both of seat 1's spades are above S9: leading it is an exit.
+    ([["S9", "SA"], ["ST", "SK"], ["C7", "C8"]], 0, 0, 1),
     # Seat 1 leads S7, seat 2 follows S8; the declarer (seat 0, last) holds
     # only higher spades, then must lead his last spade too.
     ([["S9", "SA"], ["S7", "C7"], ["S8", "C8"]], 0, 1, 2),

@@ -596,20 +596,26 @@ cdef inline int top_trumps(uint32_t mine, uint32_t theirs, int trump) noexcept n
 cdef inline bint no_exit(Search* s, int leader) noexcept nogil:
     """Misère / all-pass: the counted player on lead can never lose the lead.
 
-    True when, in every suit he holds, no other player has a card above his
-    lowest one: whatever he leads wins, and the property survives the trick
-    (his lowest cards only rise, the others' cards only go). He then takes
-    every remaining trick.
+    True when, in every suit he holds, each other player's i-th lowest card
+    of it is below his i-th lowest (for each i up to the shorter count).
+    Whatever he leads, each of them can then play under it (his highest card
+    below it) or shed the top card of a suit, and either keeps the matching:
+    the mirror of never_wins. He then takes every remaining trick.
     """
-    cdef uint32_t h = s.hand[leader], mine, others
-    cdef uint32_t rest = s.hand[SEAT3[leader + 1]] | s.hand[SEAT3[leader + 2]]
-    cdef int x
+    cdef uint32_t h = s.hand[leader], mine, a, b
+    cdef int x, k
     for x in range(4):
         mine = h & SUIT_MASK[x]
-        if mine:
-            others = rest & SUIT_MASK[x]
-            if others and ps_msb(others) > ps_ctz(mine):
-                return False
+        if not mine:
+            continue
+        for k in range(1, 3):
+            a = s.hand[SEAT3[leader + k]] & SUIT_MASK[x]
+            b = mine
+            while a and b:
+                if ps_ctz(a) > ps_ctz(b):
+                    return False
+                a &= a - 1
+                b &= b - 1
     return True
 
 
