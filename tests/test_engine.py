@@ -120,7 +120,7 @@ def test_misere_probes_match_reference_at_every_target():
 
 
 def test_game_probes_match_reference_at_every_target():
-    # The sure-trick bounds of games (the side on lead, top trumps, a defender's
+    # The sure-trick bounds of games (the side on lead, trump tricks, a defender's
     # entry to his partner's winners) decide probes on their own: check each one.
     rng = random.Random(23)
     for _ in range(600):
@@ -143,6 +143,15 @@ def test_game_probes_match_reference_at_every_target():
     # Seat 1's DK is above his partner's DQ: leading it keeps the lead, so the
     # partner's two club winners are out of reach (found by a random search).
     ([["C8", "CQ", "DQ"], ["DK", "H7", "SQ"], ["H8", "HQ", "SA"]], 2, 1, "NT", 2),
+    # Trump tricks: seat 1's four trumps are under the declarer's SA, which can
+    # beat only one of them (his S7 none), so seat 1 surely wins three.
+    ([["SA", "S7", "H7", "H8"], ["SK", "SQ", "SJ", "S9"], ["C7", "C8", "C9", "CT"]], 0, 0, "S", 1),
+    # The declarer's four low trumps against SA SK: two of his are beaten.
+    ([["S7", "S8", "S9", "ST", "H7"], ["SA", "SK", "HA", "HK", "HQ"],
+      ["C7", "C8", "C9", "CT", "CJ"]], 0, 0, "S", 2),
+    # Seat 1 keeps two of SK SQ SJ against SA S7, and the declarer's red aces
+    # make two tricks at most.
+    ([["SA", "S7", "HA", "DA"], ["SK", "SQ", "SJ", "H7"], ["C7", "C8", "C9", "CT"]], 0, 0, "S", 2),
 ])
 def test_game_bound_positions(hands, declarer, leader, strain, expected):
     assert ref.solve(hands, declarer, TRUMPS[strain], False, leader) == expected
