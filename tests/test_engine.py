@@ -152,6 +152,12 @@ def test_game_probes_match_reference_at_every_target():
     # Seat 1 keeps two of SK SQ SJ against SA S7, and the declarer's red aces
     # make two tricks at most.
     ([["SA", "S7", "HA", "DA"], ["SK", "SQ", "SJ", "H7"], ["C7", "C8", "C9", "CT"]], 0, 0, "S", 2),
+    # Side-suit winners first, then trump tricks: nobody plays a trump while
+    # HA is cashed, so seat 2's two trump tricks come on top (defence 3).
+    ([["SA", "S7", "H7", "H8"], ["HA", "C9", "C7", "C8"], ["SK", "SQ", "SJ", "H9"]], 0, 1, "S", 1),
+    # The declarer cashes HA, then his SK SQ SJ make two tricks against SA S7.
+    ([["SK", "SQ", "SJ", "HA", "D7"], ["SA", "S7", "H7", "C7", "C8"],
+      ["C9", "CT", "CJ", "H8", "D8"]], 0, 0, "S", 3),
 ])
 def test_game_bound_positions(hands, declarer, leader, strain, expected):
     assert ref.solve(hands, declarer, TRUMPS[strain], False, leader) == expected
