@@ -357,7 +357,9 @@ cdef inline int lead_score(Search* s, int seat, int c, uint32_t alive) noexcept 
 
 cdef inline int follow_score(Search* s, int seat, int c, int led, int win_card,
                              int win_seat, int remaining) noexcept nogil:
-    """Cheap ordering heuristic for a card played to a led suit; higher is tried first."""
+    """Cheap ordering heuristic for a card played to a led suit; higher is tried
+    first. play() builds the same order from masks for games when every legal
+    card is of one suit: keep the two in step."""
     cdef int suit = c >> 3
     cdef bint is_decl = seat == s.declarer
     cdef bint wins, partner_wins
@@ -449,6 +451,38 @@ cdef inline void order_follows(Search* s, int seat, uint32_t moves, int* out, in
     n[0] = k
 
 
+cdef inline uint32_t winners_of(Search* s, uint32_t moves, int x, int win_card) noexcept nogil:
+    """The cards of ``moves`` (all of suit x) that beat ``win_card``."""
+    if x == (win_card >> 3):
+        return moves & ~(((<uint32_t>2) << win_card) - 1)
+    if x == s.trump:
+        return moves
+    return 0
+
+
+cdef inline uint32_t beaten_by(Search* s, int y, uint32_t moves, int led) noexcept nogil:
+    """The cards of ``moves`` (one suit) that player y, playing after them to a
+    trick of suit ``led``, can beat: he must follow suit, else ruff."""
+    cdef uint32_t m = s.hand[y] & SUIT_MASK[led]
+    if m:
+        return moves & SUIT_MASK[led] & ((<uint32_t>1 << ps_msb(m)) - 1)
+    if s.trump < 0:
+        return 0
+    m = s.hand[y] & SUIT_MASK[s.trump]
+    if not m:
+        return 0
+    return (moves & ~SUIT_MASK[s.trump]) | (moves & ((<uint32_t>1 << ps_msb(m)) - 1))
+
+
+cdef inline int push_cards(int* out, int n, uint32_t m) noexcept nogil:
+    """Append the cards of m to out[n:], lowest first; return the new count."""
+    while m:
+        out[n] = ps_ctz(m)
+        m &= m - 1
+        n += 1
+    return n
+
+
 cdef bint play(Search* s, int seat, int remaining, int led, int win_card, int win_seat,
                uint32_t table, int target) noexcept nogil:
     """Seat ``seat`` plays the next card of the current trick.
@@ -461,9 +495,9 @@ cdef bint play(Search* s, int seat, int remaining, int led, int win_card, int wi
     """
     cdef uint32_t h = s.hand[seat]
     cdef uint32_t alive = s.hand[0] | s.hand[1] | s.hand[2] | table
-    cdef uint32_t moves, wins
+    cdef uint32_t moves, wins, beat
     cdef int order[MAX_MOVES]
-    cdef int n, i, c, nl, nw, nws, winner, x
+    cdef int n, i, c, nl, nw, nws, winner, x, nxt
     cdef bint maxnode = (seat == s.declarer) == s.decl_max
     cdef bint r
     s.nodes += 1
@@ -480,27 +514,45 @@ cdef bint play(Search* s, int seat, int remaining, int led, int win_card, int wi
     else:
         moves = run_tops(h, h, alive)
     if moves & (moves - 1):
-        if remaining == 1 and x >= 0 and s.decl_max:
-            # Last to play a game, cards of one suit: follow_score's order
-            # without its history term (cheapest winner first, then the
-            # lowest loser; lowest first when the partner wins), from masks
-            # alone. Measured: -2.5% instructions, 0.4-0.7% fewer nodes.
-            wins = 0
-            if win_card >= 0 and (win_seat == s.declarer) != (seat == s.declarer):
-                if x == (win_card >> 3):
-                    wins = moves & ~(((<uint32_t>2) << win_card) - 1)
-                elif x == s.trump:
-                    wins = moves
+        # A game with all the legal cards in one suit (following or ruffing):
+        # follow_score's order without its history term, built from masks.
+        # Measured: -2.5% (last to play) and -3% (second) instructions, and
+        # 0.2-0.7% fewer nodes.
+        if remaining == 2 and x >= 0 and s.decl_max:
+            wins = winners_of(s, moves, x, win_card)
+            nxt = SEAT3[seat + 1]
             n = 0
-            moves &= ~wins
-            while wins:
-                order[n] = ps_ctz(wins)
-                wins &= wins - 1
-                n += 1
-            while moves:
-                order[n] = ps_ctz(moves)
-                moves &= moves - 1
-                n += 1
+            if seat == s.declarer:
+                # Winners the last defender cannot beat, then the others, then losers.
+                beat = beaten_by(s, nxt, moves, led)
+                n = push_cards(order, n, wins & ~beat)
+                n = push_cards(order, n, wins & beat)
+                n = push_cards(order, n, moves & ~wins)
+            elif win_seat == s.declarer:
+                if last_beats(s, nxt, win_card, led, True):
+                    # Second hand low: the partner, last, can beat the declarer.
+                    n = push_cards(order, n, moves & ~wins)
+                    n = push_cards(order, n, wins)
+                else:
+                    n = push_cards(order, n, wins)
+                    n = push_cards(order, n, moves & ~wins)
+            else:
+                # The partner led: overtake only when the declarer would beat
+                # him and cannot beat the card played.
+                if last_beats(s, nxt, win_card, led, False):
+                    beat = wins & ~beaten_by(s, nxt, moves, led)
+                    n = push_cards(order, n, beat)
+                    n = push_cards(order, n, moves & ~beat)
+                else:
+                    n = push_cards(order, n, moves)
+        elif remaining == 1 and x >= 0 and s.decl_max:
+            # Last to play: the cheapest winner, then the lowest loser; the
+            # lowest card when the partner already wins.
+            wins = 0
+            if (win_seat == s.declarer) != (seat == s.declarer):
+                wins = winners_of(s, moves, x, win_card)
+            n = push_cards(order, 0, wins)
+            n = push_cards(order, n, moves & ~wins)
         else:
             order_follows(s, seat, moves, order, &n, led, win_card, win_seat, remaining)
     else:
