@@ -990,7 +990,7 @@ cdef class Solver:
     cdef readonly uint64_t tt_bytes
     cdef readonly bint busy         # a search is running (checked with the GIL held)
 
-    def __cinit__(self, int tt_mb=2):
+    def __cinit__(self, int tt_mb=1):
         cdef uint64_t buckets = 1
         if tt_mb < 1:
             raise ValueError(f"table size must be at least 1 MiB, got {tt_mb}")

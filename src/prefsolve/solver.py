@@ -32,10 +32,11 @@ _STRAIN_ALIASES = {
 }
 
 # Small enough that most probes hit the nearer caches: the table is probed at
-# every trick start, at scattered buckets. On the bench machine (1 MiB L2 per
-# core) 2 MiB solves contracts ~30% and tables ~15% faster than 8 MiB, for <1%
-# more nodes; 1 MiB is no faster and has a longer tail (bench/README.md).
-DEFAULT_TT_MB = 2
+# every trick start, at scattered buckets. On the bench machine (512 KiB L2 per
+# core) 2 MiB solved contracts ~30% and tables ~15% faster than 8 MiB, for <1%
+# more nodes; with the leaner nodes of 0.1.0's last round, 1 MiB is 2-6%
+# faster again than 2 MiB on every workload (interleaved runs, bench/README.md).
+DEFAULT_TT_MB = 1
 _local = threading.local()
 
 
