@@ -102,8 +102,9 @@ cdef uint8_t TRUMP_TRICKS8[65536]
 
 
 cdef int sure_trump_tricks(uint32_t mine, uint32_t theirs) noexcept nogil:
-    """Tricks that the trumps ``mine`` surely win against the other side's trumps
-    ``theirs`` (both masks of the trump suit, one player's or one side's).
+    """Tricks that one player's trumps ``mine`` surely win against the other
+    side's trumps ``theirs`` (both masks of the trump suit; a partner's trumps
+    are not among ``theirs``, since his winning trick is the side's too).
 
     Every card gets played, each of mine in a different trick, and a trick
     with one of my trumps is lost to the other side only if that side plays a
