@@ -261,6 +261,45 @@ def test_best_discard_equals_brute_force_over_66(seed, declarer, strain):
         (d.hands[declarer].mask | d.talon.mask) >> c.index & 1 for c in sol.discard)
 
 
+@pytest.mark.parametrize("seed, declarer, strain", [(7, 0, "C"), (8, 2, "misere"), (9, 1, "NT")])
+def test_discard_hints_change_the_work_not_the_value(seed, declarer, strain):
+    d = Deal.random(seed)
+    hands = [h.mask for h in d.hands]
+    full = hands[declarer] | d.talon.mask
+    cards = [c for c in range(32) if full >> c & 1]
+    trump, minimize = trump_of(strain), strain == "misere"
+    plain = SOLVER.best_discard(hands, d.talon.mask, declarer, trump, minimize, 0)
+    # Every 2 of the 12 cards as a hint (with masks that are not discards
+    # around it, which are ignored) gives the same value.
+    outside = next(c for c in range(32) if not full >> c & 1)
+    for a, b in itertools.combinations(cards, 2):
+        hint = (1 << a) | (1 << b)
+        junk = (1 << a, (1 << a) | (1 << outside), full)
+        value, mask = SOLVER.best_discard(hands, d.talon.mask, declarer, trump, minimize, 0,
+                                          junk + (hint,))
+        assert value == plain[0]
+        # A hint that is a best discard is tried first and kept: ties do not
+        # replace it.
+        kept = list(hands)
+        kept[declarer] = full & ~hint
+        if SOLVER.value(kept, declarer, trump, minimize, 0) == plain[0]:
+            assert mask == hint
+
+
+def test_solve_with_shared_hints_matches_solve_without():
+    from prefsolve.analyzer import Sampler, _known_hands
+    from prefsolve.cards import Hand
+
+    own = Hand.parse("A.KT9.KT97.K7")
+    deals = Sampler(_known_hands(None, 0, own, (0, 1, 2, "talon")), 5, None).draw(12)
+    hints: dict = {}
+    for deal in deals:
+        for strain in STRAINS:
+            assert (solve(deal, 0, strain, hints=hints).tricks
+                    == solve(deal, 0, strain).tricks)
+    assert len(hints) == len({(d.hands[0].mask | d.talon.mask) for d in deals}) * len(STRAINS)
+
+
 def test_threads_give_identical_results():
     from concurrent.futures import ThreadPoolExecutor
 

@@ -46,4 +46,5 @@ class Solver:
         trump: int,
         minimize: bool,
         leader: int = 0,
+        first: Sequence[int] = (),
     ) -> tuple[int, int]: ...

@@ -1137,22 +1137,26 @@ cdef class Solver:
         return bool(r)
 
     def best_discard(self, hands, uint32_t talon, int declarer, int trump, bint minimize,
-                     int leader=0):
+                     int leader=0, first=()):
         """Best value over all 66 discards after the declarer takes the talon.
 
         Returns ``(value, discard_mask)``. Every discard is considered; a
         discard only has to beat the best so far (one null-window probe), and a
         discard whose resulting position equals (up to relative ranks) one
         already tried is skipped, since its value is the same.
+
+        ``first``: up to 4 discards (masks of two of the 12 cards) to try
+        before the usual order, e.g. the best ones of similar deals; they
+        change only the work done, never the value. Other masks are ignored.
         """
         self._acquire()
         try:
-            return self._best_discard(hands, talon, declarer, trump, minimize, leader)
+            return self._best_discard(hands, talon, declarer, trump, minimize, leader, first)
         finally:
             self.busy = False
 
     cdef tuple _best_discard(self, hands, uint32_t talon, int declarer, int trump, bint minimize,
-                             int leader):
+                             int leader, first):
         cdef uint32_t full, h, d
         cdef int cards[12]
         cdef uint64_t seen[66]
@@ -1164,6 +1168,8 @@ cdef class Solver:
         cdef bint dup
         cdef int order[12]
         cdef int okey[12]
+        cdef uint32_t pairs[70]
+        cdef int n_pairs, p
         cdef Root rt
         self._setup(hands, declarer, trump, minimize, ())
         self._root(&rt, leader, (), -1)
@@ -1192,36 +1198,46 @@ cdef class Solver:
                 okey[j], okey[j - 1] = okey[j - 1], okey[j]
                 order[j], order[j - 1] = order[j - 1], order[j]
                 j -= 1
+        # The hints go first; the pairs then meet them again and skip them as
+        # positions already tried.
+        n_pairs = 0
+        for h in first[:4]:
+            if ps_popcount(h) == 2 and not (h & ~full):
+                pairs[n_pairs] = h
+                n_pairs += 1
+        for i in range(12):
+            for j in range(i + 1, 12):
+                pairs[n_pairs] = ((<uint32_t>1) << order[i]) | ((<uint32_t>1) << order[j])
+                n_pairs += 1
         tricks = 10
         best = -1
         with nogil:
-            for i in range(12):
-                for j in range(i + 1, 12):
-                    d = ((<uint32_t>1) << order[i]) | ((<uint32_t>1) << order[j])
-                    self.s.hand[declarer] = full & ~d
-                    key = position_key(&self.s, &lens)
-                    dup = False
-                    for k in range(n_seen):
-                        if seen[k] == key and seen_lens[k] == lens:
-                            dup = True
-                            break
-                    if dup:
-                        continue
-                    seen[n_seen] = key
-                    seen_lens[n_seen] = lens
-                    n_seen += 1
-                    tricks = ps_popcount(self.s.hand[declarer])
-                    if best < 0:
-                        best = root_value(&self.s, &rt, 0, tricks)
+            for p in range(n_pairs):
+                d = pairs[p]
+                self.s.hand[declarer] = full & ~d
+                key = position_key(&self.s, &lens)
+                dup = False
+                for k in range(n_seen):
+                    if seen[k] == key and seen_lens[k] == lens:
+                        dup = True
+                        break
+                if dup:
+                    continue
+                seen[n_seen] = key
+                seen_lens[n_seen] = lens
+                n_seen += 1
+                tricks = ps_popcount(self.s.hand[declarer])
+                if best < 0:
+                    best = root_value(&self.s, &rt, 0, tricks)
+                    best_mask = d
+                elif not minimize:
+                    if best < tricks and root_geq(&self.s, &rt, best + 1):
+                        best = root_value(&self.s, &rt, best + 1, tricks)
                         best_mask = d
-                    elif not minimize:
-                        if best < tricks and root_geq(&self.s, &rt, best + 1):
-                            best = root_value(&self.s, &rt, best + 1, tricks)
-                            best_mask = d
-                    else:
-                        if best > 0 and not root_geq(&self.s, &rt, best):
-                            best = root_value(&self.s, &rt, 0, best - 1)
-                            best_mask = d
+                else:
+                    if best > 0 and not root_geq(&self.s, &rt, best):
+                        best = root_value(&self.s, &rt, 0, best - 1)
+                        best_mask = d
         self.s.hand[declarer] = full & ~best_mask
         self.nodes = self.s.nodes
         return best, best_mask

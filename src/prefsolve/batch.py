@@ -118,8 +118,9 @@ def solve_many(deals: Iterable[Deal | str], declarer: int, strain: str, leader: 
     declarer = check_seat(declarer, "declarer")
     leader = check_seat(leader, "leader")
     strain = parse_strain(strain)
-    values = map_deals(deals, lambda d, sv: solve(d, declarer, strain, leader, talon, solver=sv).tricks,
-                  jobs, progress)
+    hints: dict = {}    # see table_many
+    values = map_deals(deals, lambda d, sv: solve(d, declarer, strain, leader, talon, solver=sv,
+                                                   hints=hints).tricks, jobs, progress)
     import numpy as np  # imported on use: keeps the CLI's start-up fast
 
     return np.asarray(values, dtype=np.int8).reshape(len(deals))
@@ -137,8 +138,14 @@ def table_many(deals: Iterable[Deal | str], leader: int = 0, talon: bool = True,
     leader = check_seat(leader, "leader")
     declarers = tuple(check_seat(d, "declarer") for d in declarers)
 
+    # Shared by the worker threads (a dict's get and set are atomic): deals
+    # with the same 12 cards for a declarer, as in the analyzer's samples, try
+    # the last best discard first. Tricks do not depend on it.
+    hints: dict = {}
+
     def work(d: Deal, sv: Solver):
-        return [[solve(d, p, s, leader, talon, solver=sv).tricks for s in STRAINS] for p in declarers]
+        return [[solve(d, p, s, leader, talon, solver=sv, hints=hints).tricks for s in STRAINS]
+                for p in declarers]
 
     values = map_deals(deals, work, jobs, progress)
     import numpy as np  # imported on use: keeps the CLI's start-up fast

@@ -124,14 +124,28 @@ def _check_talon(deal: Deal, talon: bool) -> bool:
     return talon
 
 
+# Best discards remembered per 12 cards in ``hints``: the last one alone saves
+# 5.5% of the analyzer's nodes, the last two 6.0%, more no further gain.
+HINTS_KEPT = 2
+# Deals that share no 12 cards (random deals by the million) would only grow
+# the dict: it is emptied when it reaches this many keys (a few MiB).
+HINTS_MAX = 1 << 15
+
+
 def solve(deal: Deal | str, declarer: int, strain: str, leader: int = 0, talon: bool = True,
-          *, solver: _core.Solver | None = None) -> Solution:
+          *, solver: _core.Solver | None = None, hints: dict | None = None) -> Solution:
     """Solve one contract exactly.
 
     Trump and no-trump: the declarer maximises his tricks against two
     cooperating defenders. Misère: he minimises them. With ``talon=True`` the
     declarer adds the talon and discards the best 2 cards of his 12 (the best
     of all 66 discards).
+
+    ``hints``: a dict shared by many solves of deals with the same 12 cards
+    (Monte Carlo over the unseen cards). The best discards found are kept
+    there per 12 cards, declarer, leader and strain, and tried first the next
+    time: they are often best again, so that the others need only one failing
+    probe each. Only the work changes, never the tricks.
     """
     deal = as_deal(deal)
     declarer = check_seat(declarer, "declarer")
@@ -143,7 +157,14 @@ def solve(deal: Deal | str, declarer: int, strain: str, leader: int = 0, talon: 
     trump = trump_of(strain)
     minimize = strain == "misere"
     if talon:
-        tricks, mask = core.best_discard(hands, deal.talon.mask, declarer, trump, minimize, leader)
+        key = (hands[declarer] | deal.talon.mask, declarer, leader, strain)
+        first = hints.get(key, ()) if hints is not None else ()
+        tricks, mask = core.best_discard(hands, deal.talon.mask, declarer, trump, minimize, leader,
+                                         first)
+        if hints is not None:
+            if len(hints) >= HINTS_MAX:
+                hints.clear()
+            hints[key] = ((mask,) + tuple(m for m in first if m != mask))[:HINTS_KEPT]
         discard = tuple(cards_of_mask(mask))
     else:
         tricks = core.value(hands, declarer, trump, minimize, leader)
