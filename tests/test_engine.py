@@ -284,6 +284,11 @@ def test_discard_hints_change_the_work_not_the_value(seed, declarer, strain):
         kept[declarer] = full & ~hint
         if SOLVER.value(kept, declarer, trump, minimize, 0) == plain[0]:
             assert mask == hint
+    # So does any first guess of the value, right, wrong or out of range.
+    for guess in range(-2, 13):
+        fresh = Solver(1)
+        assert fresh.best_discard(hands, d.talon.mask, declarer, trump, minimize, 0,
+                                  guess=guess)[0] == plain[0]
 
 
 def test_solve_with_shared_hints_matches_solve_without():

@@ -47,4 +47,5 @@ class Solver:
         minimize: bool,
         leader: int = 0,
         first: Sequence[int] = (),
+        guess: int = -1,
     ) -> tuple[int, int]: ...

@@ -978,6 +978,24 @@ cdef bint root_geq(Search* s, Root* rt, int target) noexcept nogil:
     return play(s, rt.seat, rt.remaining, rt.led, rt.win_card, rt.win_seat, rt.table, target)
 
 
+cdef int root_value_near(Search* s, Root* rt, int lo, int hi, int guess) noexcept nogil:
+    """Exact value in [lo, hi], probing first at ``guess`` and next to it.
+
+    Two probes when the guess is right, against about three by bisection;
+    a guess outside [lo, hi] means bisection.
+    """
+    if guess < lo or guess > hi:
+        return root_value(s, rt, lo, hi)
+    if guess > lo:
+        if not root_geq(s, rt, guess):
+            return root_value(s, rt, lo, guess - 1)
+        lo = guess
+    if lo < hi:
+        if root_geq(s, rt, lo + 1):
+            return root_value(s, rt, lo + 1, hi)
+    return lo
+
+
 cdef int root_value(Search* s, Root* rt, int lo, int hi) noexcept nogil:
     """Exact value in [lo, hi] (known bounds) by null-window probes (bisection)."""
     cdef int mid
@@ -1137,7 +1155,7 @@ cdef class Solver:
         return bool(r)
 
     def best_discard(self, hands, uint32_t talon, int declarer, int trump, bint minimize,
-                     int leader=0, first=()):
+                     int leader=0, first=(), int guess=-1):
         """Best value over all 66 discards after the declarer takes the talon.
 
         Returns ``(value, discard_mask)``. Every discard is considered; a
@@ -1146,17 +1164,19 @@ cdef class Solver:
         already tried is skipped, since its value is the same.
 
         ``first``: up to 4 discards (masks of two of the 12 cards) to try
-        before the usual order, e.g. the best ones of similar deals; they
-        change only the work done, never the value. Other masks are ignored.
+        before the usual order, e.g. the best ones of similar deals; other
+        masks are ignored. ``guess``: a likely value of the first discard
+        tried (say, the value of a similar deal), probed first. Both change
+        only the work done, never the value.
         """
         self._acquire()
         try:
-            return self._best_discard(hands, talon, declarer, trump, minimize, leader, first)
+            return self._best_discard(hands, talon, declarer, trump, minimize, leader, first, guess)
         finally:
             self.busy = False
 
     cdef tuple _best_discard(self, hands, uint32_t talon, int declarer, int trump, bint minimize,
-                             int leader, first):
+                             int leader, first, int guess):
         cdef uint32_t full, h, d
         cdef int cards[12]
         cdef uint64_t seen[66]
@@ -1228,7 +1248,7 @@ cdef class Solver:
                 n_seen += 1
                 tricks = ps_popcount(self.s.hand[declarer])
                 if best < 0:
-                    best = root_value(&self.s, &rt, 0, tricks)
+                    best = root_value_near(&self.s, &rt, 0, tricks, guess)
                     best_mask = d
                 elif not minimize:
                     if best < tricks and root_geq(&self.s, &rt, best + 1):
