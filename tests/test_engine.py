@@ -10,7 +10,7 @@ import reference as ref
 from helpers import TRUMPS, hands_text, index, masks
 from prefsolve import Deal, solve
 from prefsolve._core import Solver
-from prefsolve.solver import STRAINS, trump_of
+from prefsolve.solver import STRAINS, DiscardHints, trump_of
 
 SOLVER = Solver(16)
 
@@ -297,12 +297,21 @@ def test_solve_with_shared_hints_matches_solve_without():
 
     own = Hand.parse("A.KT9.KT97.K7")
     deals = Sampler(_known_hands(None, 0, own, (0, 1, 2, "talon")), 5, None).draw(12)
-    hints: dict = {}
+    hints = DiscardHints()
     for deal in deals:
         for strain in STRAINS:
             assert (solve(deal, 0, strain, hints=hints).tricks
                     == solve(deal, 0, strain).tricks)
-    assert len(hints) == len({(d.hands[0].mask | d.talon.mask) for d in deals}) * len(STRAINS)
+    # What it remembers: the last best discards and value per 12 cards, the
+    # discards alone per 10-card hand (for 12 cards not met yet).
+    last = deals[-1]
+    sol = solve(last, 0, "NT")
+    first, guess = hints.lookup(own.mask, last.talon.mask, (0, 0, "NT"))
+    assert guess == sol.tricks and len(first) in (1, 2)
+    new_talon = next(m for m in ((1 << a) | (1 << b) for a in range(32) for b in range(a))
+                     if not m & own.mask)
+    first, guess = hints.lookup(own.mask, new_talon, (0, 0, "NT"))
+    assert guess == -1 and 1 <= len(first) <= 4
 
 
 def test_threads_give_identical_results():

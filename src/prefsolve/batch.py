@@ -20,7 +20,8 @@ from typing import Callable, Iterable, Sequence
 from .deal import Deal, check_seat
 from .errors import PrefsolveError
 from ._core import Solver
-from .solver import STRAINS, as_deal, default_solver, parse_strain, solve, table, table_size_mb
+from .solver import (STRAINS, DiscardHints, as_deal, default_solver, parse_strain, solve, table,
+                     table_size_mb)
 
 Progress = Callable[[int], None]
 
@@ -118,7 +119,7 @@ def solve_many(deals: Iterable[Deal | str], declarer: int, strain: str, leader: 
     declarer = check_seat(declarer, "declarer")
     leader = check_seat(leader, "leader")
     strain = parse_strain(strain)
-    hints: dict = {}    # see table_many
+    hints = DiscardHints()    # see table_many
     values = map_deals(deals, lambda d, sv: solve(d, declarer, strain, leader, talon, solver=sv,
                                                    hints=hints).tricks, jobs, progress)
     import numpy as np  # imported on use: keeps the CLI's start-up fast
@@ -138,10 +139,10 @@ def table_many(deals: Iterable[Deal | str], leader: int = 0, talon: bool = True,
     leader = check_seat(leader, "leader")
     declarers = tuple(check_seat(d, "declarer") for d in declarers)
 
-    # Shared by the worker threads (a dict's get and set are atomic): deals
-    # with the same 12 cards for a declarer, as in the analyzer's samples, try
-    # the last best discard first. Tricks do not depend on it.
-    hints: dict = {}
+    # Shared by the worker threads: deals with the declarer's cards in common,
+    # as the analyzer's samples, try the last best discards first. The tricks
+    # do not depend on it.
+    hints = DiscardHints()
 
     def work(d: Deal, sv: Solver):
         return [[solve(d, p, s, leader, talon, solver=sv, hints=hints).tricks for s in STRAINS]

@@ -124,17 +124,46 @@ def _check_talon(deal: Deal, talon: bool) -> bool:
     return talon
 
 
-# Best discards remembered per 12 cards in ``hints``: the last one alone saves
-# 5.5% of the analyzer's nodes, the last two 6.0%, more no further gain; the
-# last value as the first guess another 1.8%.
-HINTS_KEPT = 2
-# Deals that share no 12 cards (random deals by the million) would only grow
-# the dict: it is emptied when it reaches this many keys (a few MiB).
-HINTS_MAX = 1 << 15
+class DiscardHints:
+    """Best discards remembered across solves of related deals, to try first.
+
+    Monte Carlo samples keep the declarer's cards, and the discard that was
+    best in one sample is often best in the next. Per declarer, leader and
+    strain it keeps the last two best discards and the value for each 12
+    cards (hand and talon), and the last four best discards for each 10-card
+    hand, used when those 12 cards are new. Only the work changes, never the
+    tricks: measured on the analyzer's 1,000 samples, nodes 252.7M -> 227.7M
+    (-5.5% the last discard, -0.5% the second, -1.8% the value as the first
+    guess, -2.3% the fall-back to the 10-card hand, most of it in misère).
+
+    Shared by threads without a lock: a lost update only costs work.
+    Deals that share no cards (random deals by the million) would only grow
+    it, so it is emptied at ``limit`` keys (a few MiB).
+    """
+
+    def __init__(self, limit: int = 1 << 15) -> None:
+        self._memo: dict[tuple, tuple] = {}
+        self._limit = limit
+
+    def lookup(self, hand: int, talon: int, context: tuple) -> tuple[tuple[int, ...], int]:
+        """The discards to try first and the guessed value (-1: none)."""
+        known = self._memo.get((hand | talon,) + context)
+        if known is not None:
+            return known
+        return self._memo.get((hand, 10) + context, ((), -1))[0], -1
+
+    def record(self, hand: int, talon: int, context: tuple, discard: int, tricks: int) -> None:
+        if len(self._memo) >= self._limit:
+            self._memo.clear()
+        # New 12 cards start from the discards they were given to try first.
+        tried = self.lookup(hand, talon, context)[0]
+        for key, kept in (((hand | talon,) + context, 2), ((hand, 10) + context, 4)):
+            old = self._memo.get(key, (tried, -1))[0]
+            self._memo[key] = ((discard,) + tuple(m for m in old if m != discard))[:kept], tricks
 
 
 def solve(deal: Deal | str, declarer: int, strain: str, leader: int = 0, talon: bool = True,
-          *, solver: _core.Solver | None = None, hints: dict | None = None) -> Solution:
+          *, solver: _core.Solver | None = None, hints: DiscardHints | None = None) -> Solution:
     """Solve one contract exactly.
 
     Trump and no-trump: the declarer maximises his tricks against two
@@ -142,12 +171,8 @@ def solve(deal: Deal | str, declarer: int, strain: str, leader: int = 0, talon: 
     declarer adds the talon and discards the best 2 cards of his 12 (the best
     of all 66 discards).
 
-    ``hints``: a dict shared by many solves of deals with the same 12 cards
-    (Monte Carlo over the unseen cards). The best discards found and their
-    value are kept there per 12 cards, declarer, leader and strain; the next
-    time those discards are tried first and the value is probed first. They
-    are often best again, so that the others need only one failing probe
-    each. Only the work changes, never the tricks.
+    ``hints``: a :class:`DiscardHints` shared by solves of related deals
+    (Monte Carlo over the unseen cards) to save work; the tricks are the same.
     """
     deal = as_deal(deal)
     declarer = check_seat(declarer, "declarer")
@@ -159,14 +184,14 @@ def solve(deal: Deal | str, declarer: int, strain: str, leader: int = 0, talon: 
     trump = trump_of(strain)
     minimize = strain == "misere"
     if talon:
-        key = (hands[declarer] | deal.talon.mask, declarer, leader, strain)
-        first, guess = hints.get(key, ((), -1)) if hints is not None else ((), -1)
+        context = (declarer, leader, strain)
+        first, guess = ((), -1)
+        if hints is not None:
+            first, guess = hints.lookup(hands[declarer], deal.talon.mask, context)
         tricks, mask = core.best_discard(hands, deal.talon.mask, declarer, trump, minimize, leader,
                                          first, guess)
         if hints is not None:
-            if len(hints) >= HINTS_MAX:
-                hints.clear()
-            hints[key] = ((mask,) + tuple(m for m in first if m != mask))[:HINTS_KEPT], tricks
+            hints.record(hands[declarer], deal.talon.mask, context, mask, tricks)
         discard = tuple(cards_of_mask(mask))
     else:
         tricks = core.value(hands, declarer, trump, minimize, leader)
@@ -239,5 +264,5 @@ def table(deal: Deal | str, leader: int = 0, talon: bool = True,
     return Table(deal, leader, talon, tuple(tricks), tuple(discards), nodes)
 
 
-__all__ = ["STRAINS", "Solution", "Table", "solve", "table", "parse_strain", "default_solver",
-           "ALL_CARDS", "SUIT_SYMBOLS"]
+__all__ = ["STRAINS", "Solution", "Table", "DiscardHints", "solve", "table", "parse_strain",
+           "default_solver", "ALL_CARDS", "SUIT_SYMBOLS"]
