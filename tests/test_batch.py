@@ -35,6 +35,24 @@ def test_solve_many_equals_solve():
     assert got.tolist() == [solve(d, 2, "NT", 1, talon=False).tricks for d in endings]
 
 
+def test_hints_shared_across_calls_change_nothing_but_the_work():
+    from prefsolve import DiscardHints
+    from prefsolve.analyzer import Sampler, _known_hands
+    from prefsolve.cards import Hand
+
+    own = Hand.parse("AK.KT9.KT9.87")
+    deals = Sampler(_known_hands(None, 0, own, (0, 1, 2, "talon")), 3, None).draw(8)
+    hints = DiscardHints()
+    first = table_many(deals[:4], declarers=(0,), jobs=2, hints=hints)
+    # The second call starts from the first call's discards.
+    assert hints.lookup(own.mask, deals[4].talon.mask, (0, 0, "misere"))[0]
+    second = table_many(deals[4:], declarers=(0,), jobs=2, hints=hints)
+    plain = table_many(deals, declarers=(0,), jobs=1)
+    assert np.concatenate([first, second]).tolist() == plain.tolist()
+    assert (solve_many(deals, 0, "D", jobs=2, hints=hints).tolist()
+            == [solve(d, 0, "D").tricks for d in deals])
+
+
 def test_progress_counts_every_deal():
     seen = []
     tables(DEALS, jobs=2, progress=seen.append)

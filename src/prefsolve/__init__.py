@@ -16,12 +16,12 @@ from .deal import Deal
 from .play import Position, best_line, card_values
 from .rules import Rules
 from ._version import __version__
-from .solver import STRAINS, Solution, Table, solve, table
+from .solver import STRAINS, DiscardHints, Solution, Table, solve, table
 
 
 __all__ = [
     "Card", "Hand", "Deal", "STRAINS", "Solution", "Table", "solve", "table",
-    "solve_many", "table_many", "Position", "card_values", "best_line",
+    "solve_many", "table_many", "DiscardHints", "Position", "card_values", "best_line",
     "solve_allpass", "allpass_table", "analyze", "analyze_talon", "analyze_whist", "holdings",
     "Contract", "Rules", "check_auction", "__version__",
 ]

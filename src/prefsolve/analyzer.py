@@ -36,7 +36,7 @@ from .deal import Deal, check_seat
 from .errors import ContractError, DealError, HandError, PrefsolveError
 from .rules import Rules
 from .scoring import contract_balance
-from .solver import STRAINS, solve
+from .solver import STRAINS, DiscardHints, solve
 
 Progress = Callable[[int], None]
 
@@ -503,10 +503,12 @@ def analyze(hand: Hand | str, seat: int = 0, samples: int = 1000, seed: int | No
     sampler = Sampler(fixed, seed, voids)
     leader = leader_for(r, seat)
 
+    hints = DiscardHints()    # shared by the batches of an adaptive run
+
     def draw(k: int) -> np.ndarray:
         deals = sampler.draw(k)
         return table_many(deals, leader=leader, talon=True, jobs=jobs, progress=progress,
-                          declarers=(seat,))[:, 0, :]
+                          declarers=(seat,), hints=hints)[:, 0, :]
 
     def lead_se(t: np.ndarray) -> float:
         stats = _evaluate(t, r, defence)
@@ -784,8 +786,10 @@ def analyze_whist(hand: Hand | str, seat: int, declarer: int, contract: Contract
             out[call] = row[t.astype(np.int64)]
         return out
 
+    hints = DiscardHints()    # shared by the batches of an adaptive run
+
     def draw(k: int) -> np.ndarray:
-        return solve_many(sampler.draw(k), declarer, c.strain, leader, True, jobs, progress)
+        return solve_many(sampler.draw(k), declarer, c.strain, leader, True, jobs, progress, hints)
 
     def lead_se(t: np.ndarray) -> float:
         stats = [mean_se(v) for v in scores(t).values()]

@@ -113,13 +113,16 @@ def _deals(deals: Iterable[Deal | str]) -> list[Deal]:
 
 def solve_many(deals: Iterable[Deal | str], declarer: int, strain: str, leader: int = 0,
                talon: bool = True, jobs: int | None = None,
-               progress: Progress | None = None) -> np.ndarray:
-    """Tricks of one contract for many deals: an int8 array of shape ``(n,)``."""
+               progress: Progress | None = None, hints: DiscardHints | None = None) -> np.ndarray:
+    """Tricks of one contract for many deals: an int8 array of shape ``(n,)``.
+
+    ``hints``: see :func:`table_many`.
+    """
     deals = _deals(deals)
     declarer = check_seat(declarer, "declarer")
     leader = check_seat(leader, "leader")
     strain = parse_strain(strain)
-    hints = DiscardHints()    # see table_many
+    hints = DiscardHints() if hints is None else hints    # see table_many
     values = map_deals(deals, lambda d, sv: solve(d, declarer, strain, leader, talon, solver=sv,
                                                    hints=hints).tricks, jobs, progress)
     import numpy as np  # imported on use: keeps the CLI's start-up fast
@@ -129,11 +132,16 @@ def solve_many(deals: Iterable[Deal | str], declarer: int, strain: str, leader: 
 
 def table_many(deals: Iterable[Deal | str], leader: int = 0, talon: bool = True,
                jobs: int | None = None, progress: Progress | None = None,
-               declarers: Sequence[int] = (0, 1, 2)) -> np.ndarray:
+               declarers: Sequence[int] = (0, 1, 2),
+               hints: DiscardHints | None = None) -> np.ndarray:
     """Full tables for many deals: int8 array ``(n, 3, 6)``, strains in order S C D H NT misere.
 
     ``declarers`` picks the rows to solve (e.g. ``(0,)`` for one player's
     contracts only); the shape is then ``(n, len(declarers), 6)``.
+    ``hints``: a :class:`~prefsolve.solver.DiscardHints` to share with later
+    calls (batches of one Monte Carlo run); each call makes its own otherwise.
+    It saves work when deals share the declarer's cards, and never changes
+    the tricks.
     """
     deals = _deals(deals)
     leader = check_seat(leader, "leader")
@@ -142,7 +150,7 @@ def table_many(deals: Iterable[Deal | str], leader: int = 0, talon: bool = True,
     # Shared by the worker threads: deals with the declarer's cards in common,
     # as the analyzer's samples, try the last best discards first. The tricks
     # do not depend on it.
-    hints = DiscardHints()
+    hints = DiscardHints() if hints is None else hints
 
     def work(d: Deal, sv: Solver):
         return [[solve(d, p, s, leader, talon, solver=sv, hints=hints).tricks for s in STRAINS]
