@@ -274,9 +274,11 @@ def test_discard_hints_change_the_work_not_the_value(seed, declarer, strain):
     outside = next(c for c in range(32) if not full >> c & 1)
     for a, b in itertools.combinations(cards, 2):
         hint = (1 << a) | (1 << b)
-        junk = (1 << a, (1 << a) | (1 << outside), full)
+        junk = (1 << a, (1 << a) | (1 << outside), -hint, 1 << 40, "x", full)
         value, mask = SOLVER.best_discard(hands, d.talon.mask, declarer, trump, minimize, 0,
-                                          junk + (hint,))
+                                          junk[:3] + (hint,))
+        assert SOLVER.best_discard(hands, d.talon.mask, declarer, trump, minimize, 0,
+                                   junk[3:])[0] == plain[0]
         assert value == plain[0]
         # A hint that is a best discard is tried first and kept: ties do not
         # replace it.

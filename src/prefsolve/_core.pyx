@@ -1164,8 +1164,8 @@ cdef class Solver:
         already tried is skipped, since its value is the same.
 
         ``first``: up to 4 discards (masks of two of the 12 cards) to try
-        before the usual order, e.g. the best ones of similar deals; other
-        masks are ignored. ``guess``: a likely value of the first discard
+        before the usual order, e.g. the best ones of similar deals; any other
+        item is ignored. ``guess``: a likely value of the first discard
         tried (say, the value of a similar deal), probed first. Both change
         only the work done, never the value.
         """
@@ -1190,6 +1190,7 @@ cdef class Solver:
         cdef int okey[12]
         cdef uint32_t pairs[70]
         cdef int n_pairs, p
+        cdef object x
         cdef Root rt
         self._setup(hands, declarer, trump, minimize, ())
         self._root(&rt, leader, (), -1)
@@ -1221,10 +1222,12 @@ cdef class Solver:
         # The hints go first; the pairs then meet them again and skip them as
         # positions already tried.
         n_pairs = 0
-        for h in first[:4]:
-            if ps_popcount(h) == 2 and not (h & ~full):
-                pairs[n_pairs] = h
-                n_pairs += 1
+        for x in tuple(first)[:4]:
+            if isinstance(x, int) and 0 <= x <= 0xFFFFFFFF:
+                h = x
+                if ps_popcount(h) == 2 and not (h & ~full):
+                    pairs[n_pairs] = h
+                    n_pairs += 1
         for i in range(12):
             for j in range(i + 1, 12):
                 pairs[n_pairs] = ((<uint32_t>1) << order[i]) | ((<uint32_t>1) << order[j])
