@@ -53,6 +53,15 @@ def test_hints_shared_across_calls_change_nothing_but_the_work():
             == [solve(d, 0, "D").tricks for d in deals])
 
 
+def test_hints_of_the_wrong_type_are_a_clear_error():
+    with pytest.raises(PrefsolveError, match="hints must be a DiscardHints or None, got dict"):
+        table_many(DEALS[:1], hints={})
+    with pytest.raises(PrefsolveError, match="got list"):
+        solve_many(DEALS[:1], 0, "S", hints=[])
+    with pytest.raises(PrefsolveError, match="got str"):
+        solve(DEALS[0], 0, "S", hints="x")
+
+
 def test_progress_counts_every_deal():
     seen = []
     tables(DEALS, jobs=2, progress=seen.append)

@@ -20,8 +20,8 @@ from typing import Callable, Iterable, Sequence
 from .deal import Deal, check_seat
 from .errors import PrefsolveError
 from ._core import Solver
-from .solver import (STRAINS, DiscardHints, as_deal, default_solver, parse_strain, solve, table,
-                     table_size_mb)
+from .solver import (STRAINS, DiscardHints, as_deal, check_hints, default_solver, parse_strain,
+                     solve, table, table_size_mb)
 
 Progress = Callable[[int], None]
 
@@ -122,7 +122,7 @@ def solve_many(deals: Iterable[Deal | str], declarer: int, strain: str, leader: 
     declarer = check_seat(declarer, "declarer")
     leader = check_seat(leader, "leader")
     strain = parse_strain(strain)
-    hints = DiscardHints() if hints is None else hints    # see table_many
+    hints = check_hints(hints) or DiscardHints()    # see table_many
     values = map_deals(deals, lambda d, sv: solve(d, declarer, strain, leader, talon, solver=sv,
                                                    hints=hints).tricks, jobs, progress)
     import numpy as np  # imported on use: keeps the CLI's start-up fast
@@ -150,7 +150,7 @@ def table_many(deals: Iterable[Deal | str], leader: int = 0, talon: bool = True,
     # Shared by the worker threads: deals with the declarer's cards in common,
     # as the analyzer's samples, try the last best discards first. The tricks
     # do not depend on it.
-    hints = DiscardHints() if hints is None else hints
+    hints = check_hints(hints) or DiscardHints()
 
     def work(d: Deal, sv: Solver):
         return [[solve(d, p, s, leader, talon, solver=sv, hints=hints).tricks for s in STRAINS]

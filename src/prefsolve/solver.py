@@ -124,6 +124,13 @@ def _check_talon(deal: Deal, talon: bool) -> bool:
     return talon
 
 
+def check_hints(hints: object) -> DiscardHints | None:
+    """``hints`` itself, after checking that it is a DiscardHints or None."""
+    if hints is not None and not isinstance(hints, DiscardHints):
+        raise PrefsolveError(f"hints must be a DiscardHints or None, got {type(hints).__name__}")
+    return hints
+
+
 class DiscardHints:
     """Best discards remembered across solves of related deals, to try first.
 
@@ -172,13 +179,15 @@ def solve(deal: Deal | str, declarer: int, strain: str, leader: int = 0, talon: 
     of all 66 discards).
 
     ``hints``: a :class:`DiscardHints` shared by solves of related deals
-    (Monte Carlo over the unseen cards) to save work; the tricks are the same.
+    (Monte Carlo over the unseen cards) to save work. The tricks are the
+    same; the discard named may be another one of equal value.
     """
     deal = as_deal(deal)
     declarer = check_seat(declarer, "declarer")
     leader = check_seat(leader, "leader")
     strain = parse_strain(strain)
     talon = _check_talon(deal, talon)
+    hints = check_hints(hints)
     core = solver or default_solver()
     hands = [h.mask for h in deal.hands]
     trump = trump_of(strain)
