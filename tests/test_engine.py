@@ -134,6 +134,42 @@ def test_game_probes_match_reference_at_every_target():
                 value >= target), (hands, declarer, leader, strain, target)
 
 
+def shuffle_low_cards(rng, hands):
+    """The same ending with the holders of each suit's lowest cards (a random
+    number of them) shuffled: every hand keeps its suit lengths."""
+    new = [list(h) for h in hands]
+    for s in "SCDH":
+        cards = sorted((ref.rank(c), seat) for seat in range(3) for c in hands[seat] if c[0] == s)
+        low = cards[:rng.randint(0, len(cards))]
+        owners = [seat for _, seat in low]
+        rng.shuffle(owners)
+        for (r, seat), owner in zip(low, owners):
+            card = s + ref.RANK_ORDER[r]
+            new[seat].remove(card)
+            new[owner].append(card)
+    return new
+
+
+def test_game_table_entries_serve_only_matching_positions():
+    # A game's table entry keeps only the cards its answer relied on, and
+    # serves every position of the same shape that agrees on them. Endings
+    # that differ only in their low cards, solved one after another with one
+    # table, meet each other's entries: every probe must still be right.
+    rng = random.Random(31)
+    for _ in range(200):
+        cards = rng.randint(2, 5)
+        base = ref.random_ending(rng, cards)
+        declarer, leader = rng.randrange(3), rng.randrange(3)
+        strain = rng.choice(["S", "C", "D", "H", "NT"])
+        solver = Solver(1)
+        for k in range(8):
+            hands = base if k == 0 else shuffle_low_cards(rng, base)
+            value = ref.solve_memo(hands, declarer, TRUMPS[strain], False, leader)
+            for target in rng.sample(range(cards + 2), cards + 2):
+                assert solver.geq(masks(hands), declarer, trump_of(strain), False, target, leader) == (
+                    value >= target), (hands, declarer, leader, strain, target)
+
+
 @pytest.mark.parametrize("hands, declarer, leader, strain, expected", [
     # Seat 1 leads C7 to his partner's CA (the declarer must follow with CK);
     # seat 2 then cashes CQ and DA: the defence takes all three tricks.

@@ -14,12 +14,16 @@ exact values come from a short driver over such probes.
 Invariants of the search:
 * ``hand[s]`` are the cards still held; cards played in finished tricks are
   gone, cards of the current trick are in the ``table`` mask.
-* The transposition table is used at trick starts only, when no talon-led
-  trick is pending, and stores a lower and an upper bound of the tricks from
-  here. Its key is the position after relative-rank normalisation (each
+* The transposition tables are used at trick starts only, when no talon-led
+  trick is pending, and store a lower and an upper bound of the tricks from
+  here. The key is the position after relative-rank normalisation (each
   suit's length and which of its remaining cards, by rank among them, each
-  seat holds) plus the leader and the search context, so it stays valid
-  across solves, discards and strains.
+  seat holds) plus the leader and the search context, so entries stay valid
+  across solves, discards and strains. Misère and all-pass use the exact
+  key; games keep, with each bound, only the part of the key that the answer
+  relied on (each suit's cards down to its lowest relevant one), and the
+  entry serves every position with the same suit lengths per seat that
+  agrees on that part (see trick_start).
 * Two cards of one hand in one suit are equivalent when no card between them
   is held by another hand or lies on the table; one card per run is tried.
 """
@@ -75,7 +79,9 @@ cdef extern from *:
     uint64_t ps_mix(uint64_t key, uint32_t ctx) noexcept nogil
 
 cdef enum:
-    BUCKET = 4          # entries per bucket (one 64-byte cache line)
+    BUCKET = 4          # exact entries per bucket (one 64-byte cache line)
+    PBUCKET = 8         # pattern entries per bucket (four cache lines): a bucket
+                        # holds a shape's positions, so it needs more than 4
     HIST_W = 1 << 12    # games: the static score decides, history breaks ties
     HIST_CAP = 1 << 28  # history counts stay below this (scores are ints)
     MAX_MOVES = 12
@@ -97,6 +103,9 @@ SUIT_MASK[3] = 0xFF000000
 cdef uint8_t RUN_TOPS8[65536]
 cdef uint8_t POPCOUNT8[256]
 cdef uint8_t PACK8[65536]
+# UNPACK8[alive << 8 | code]: the inverse of PACK8 (the alive ranks whose
+# index among the alive ones is set in code).
+cdef uint8_t UNPACK8[65536]
 # TRUMP_TRICKS8[mine << 8 | theirs]: sure_trump_tricks within one suit (8 ranks).
 cdef uint8_t TRUMP_TRICKS8[65536]
 
@@ -148,6 +157,8 @@ cdef void _fill_tables() noexcept:
                         code |= 1 << k
                     k += 1
             PACK8[(alive << 8) | mine] = <uint8_t>code
+            if (mine & ~alive) == 0:
+                UNPACK8[(alive << 8) | code] = <uint8_t>mine
     for m in range(256):
         POPCOUNT8[m] = <uint8_t>ps_popcount(m)
     for mine in range(256):
@@ -171,9 +182,23 @@ cdef inline int suit_count(uint32_t m, int x) noexcept nogil:
 
 
 cdef struct Entry:
+    # An exact entry (misère and all-pass, whose answers rely on most cards).
     uint64_t key        # relative ranks held by seats 1 and 2, 16 bits a suit
     uint16_t lens       # remaining cards of each suit, 4 bits a suit
     uint8_t ctx         # leader, declarer, trump, mode
+    uint8_t gen         # solve generation that last touched the entry
+    int8_t lo           # tricks from here are >= lo
+    int8_t hi           # tricks from here are <= hi
+    uint8_t depth       # tricks left (replacement priority)
+    uint8_t move        # suit * 8 + relative rank of the best lead, 255 none
+
+
+cdef struct PEntry:
+    # A pattern entry (games): matches every position of its shape whose key
+    # agrees on the masked bits (see trick_start).
+    uint64_t shape      # suit lengths: all, seat 1, seat 2 (4 bits each); context
+    uint64_t key        # the stored position's key, masked
+    uint64_t mask       # the bits of the key that matter
     uint8_t gen         # solve generation that last touched the entry
     int8_t lo           # tricks from here are >= lo
     int8_t hi           # tricks from here are <= hi
@@ -193,8 +218,10 @@ cdef struct Search:
     uint64_t nodes
     uint32_t hist[3][32]    # cut-off counts per seat and card (move ordering only)
     int hist_weight         # weight of the static ordering score against history
-    Entry* tt
+    Entry* tt           # exact table
     uint64_t tt_mask    # number of buckets - 1
+    PEntry* pt          # pattern table
+    uint64_t pt_mask
     uint8_t gen
 
 
@@ -277,6 +304,110 @@ cdef inline void tt_store(Search* s, uint64_t key, uint16_t lens, uint8_t ctx, i
     victim.key = key
     victim.lens = lens
     victim.ctx = ctx
+    victim.lo = lo
+    victim.hi = hi
+    victim.depth = depth
+    victim.gen = s.gen
+    victim.move = move
+
+
+cdef inline uint32_t pack_nibbles(uint32_t counts) noexcept nogil:
+    """Four byte counts (each <= 8) packed to 4 bits each."""
+    counts = (counts | (counts >> 4)) & 0x00FF00FF
+    return (counts | (counts >> 8)) & 0xFFFF
+
+
+cdef inline uint64_t position_shape(Search* s, uint16_t lens, uint8_t ctx) noexcept nogil:
+    """The table's bucket key: every seat's suit lengths and the context.
+
+    An entry may match positions that differ below its relevant cards (see
+    trick_start), so the bucket must depend on nothing else."""
+    return (<uint64_t>lens | (<uint64_t>pack_nibbles(byte_counts(s.hand[1])) << 16)
+            | (<uint64_t>pack_nibbles(byte_counts(s.hand[2])) << 32) | (<uint64_t>ctx << 48))
+
+
+cdef inline PEntry* pt_bucket(Search* s, uint64_t shape) noexcept nogil:
+    """The bucket of a shape: an entry may match positions with other keys."""
+    return s.pt + (ps_mix(shape, 0) & s.pt_mask) * PBUCKET
+
+
+cdef inline uint32_t entry_cards(PEntry* e, uint32_t alive) noexcept nogil:
+    """The alive cards that an entry's mask covers (each suit's top cards)."""
+    cdef uint32_t r = 0
+    cdef int suit, sh
+    for suit in range(4):
+        sh = 8 * suit
+        r |= (<uint32_t>UNPACK8[(((alive >> sh) & 0xFF) << 8) | ((e.mask >> (2 * sh)) & 0xFF)]) << sh
+    return r
+
+
+cdef inline int pt_lookup(Search* s, uint64_t key, uint64_t shape, int target, int* move,
+                          uint32_t* rel) noexcept nogil:
+    """1 or 0 when a matching entry decides "value >= target" (``rel`` gets
+    the cards it relied on), -1 when none does; ``move`` gets a stored lead."""
+    cdef PEntry* b = pt_bucket(s, shape)
+    cdef int i
+    for i in range(PBUCKET):
+        if b[i].shape == shape and b[i].depth != 0 and ((b[i].key ^ key) & b[i].mask) == 0:
+            if b[i].lo >= target or b[i].hi < target:
+                rel[0] = entry_cards(&b[i], s.hand[0] | s.hand[1] | s.hand[2])
+                return 1 if b[i].lo >= target else 0
+            if b[i].move != 255:
+                move[0] = b[i].move
+    return -1
+
+
+cdef inline uint64_t relevance_mask(uint32_t rel, uint32_t alive) noexcept nogil:
+    """The key bits of the cards that matter: in each suit, every alive card
+    at or above the lowest card of ``rel`` (none if rel has no card of it)."""
+    cdef uint64_t mask = 0
+    cdef uint32_t r, a, m
+    cdef int suit, sh
+    for suit in range(4):
+        sh = 8 * suit
+        r = (rel >> sh) & 0xFF
+        if r:
+            a = (alive >> sh) & 0xFF
+            m = PACK8[(a << 8) | (a & ~((r & (~r + 1)) - 1))]
+            mask |= (<uint64_t>(m | (m << 8))) << (2 * sh)
+    return mask
+
+
+cdef inline void pt_store(Search* s, uint64_t key, uint64_t mask, uint64_t shape, int depth,
+                          int lo, int hi, int move) noexcept nogil:
+    cdef PEntry* b = pt_bucket(s, shape)
+    cdef PEntry* victim = NULL
+    cdef int i, score, worst = 1 << 30
+    key &= mask
+    for i in range(PBUCKET):
+        if b[i].depth != 0 and b[i].shape == shape and b[i].mask == mask and b[i].key == key:
+            victim = &b[i]
+            # Bounds only tighten: both come from exact searches of one pattern.
+            if lo > victim.lo:
+                victim.lo = lo
+            if hi < victim.hi:
+                victim.hi = hi
+            victim.gen = s.gen
+            if move != 255:
+                victim.move = move
+            return
+    for i in range(PBUCKET):
+        # Prefer empty slots, then entries of older solves, then shallow ones,
+        # then the least recently stored (the bucket is kept newest first):
+        # the positions of one shape in one solve all have the same depth.
+        if b[i].depth == 0:
+            score = -1
+        else:
+            score = b[i].depth + (64 if b[i].gen == s.gen else 0)
+        if score <= worst:
+            worst = score
+            victim = &b[i]
+    while victim != b:
+        victim[0] = (victim - 1)[0]
+        victim -= 1
+    victim.key = key
+    victim.mask = mask
+    victim.shape = shape
     victim.lo = lo
     victim.hi = hi
     victim.depth = depth
@@ -512,16 +643,18 @@ cdef inline int push_cards(int* out, int n, uint32_t m) noexcept nogil:
 
 
 cdef bint play(Search* s, int seat, int remaining, int led, int win_card, int win_seat,
-               uint32_t table, int target) noexcept nogil:
+               uint32_t table, int target, uint32_t* rel) noexcept nogil:
     """Seat ``seat`` plays the next card of the current trick.
 
     ``remaining`` cards are still to be played to the trick (this one included),
     ``led`` is the suit led (-1 before the first card), ``win_card``/``win_seat``
     the card winning so far (-1: none yet, as under a talon card), ``table`` the
     cards on the table, ``target`` the declarer tricks still needed counting this
-    trick. Returns whether the maximising side reaches the target.
+    trick. Returns whether the maximising side reaches the target; ``rel``
+    receives the cards whose ranks the answer relied on (see trick_start).
     """
     cdef uint32_t h = s.hand[seat]
+    cdef uint32_t acc = 0, cr, same
     cdef uint32_t alive = s.hand[0] | s.hand[1] | s.hand[2] | table
     cdef uint32_t moves, wins, beat
     cdef int order[MAX_MOVES]
@@ -600,21 +733,30 @@ cdef bint play(Search* s, int seat, int remaining, int led, int win_card, int wi
         if remaining == 1:
             # Nobody followed a talon card: first hand takes the trick (§4.7, C5).
             winner = nws if nws >= 0 else 0
-            r = next_trick(s, winner, target - (1 if winner == s.declarer else 0))
+            r = next_trick(s, winner, target - (1 if winner == s.declarer else 0), &cr)
+            # The trick went by rank when the winner beat a card of its own
+            # suit: the highest such card (and so the winner) matters.
+            if nw >= 0 and s.decl_max:
+                same = (table | ((<uint32_t>1) << c)) & SUIT_MASK[nw >> 3] & ~((<uint32_t>1) << nw)
+                if same:
+                    cr |= (<uint32_t>1) << ps_msb(same)
         else:
             r = play(s, SEAT3[seat + 1], remaining - 1, nl, nw, nws,
-                     table | ((<uint32_t>1) << c), target)
+                     table | ((<uint32_t>1) << c), target, &cr)
         s.hand[seat] ^= (<uint32_t>1) << c
         if r == maxnode:
+            rel[0] = cr
             # Misère weighs a cut-off by the cards left (deeper in the game is
             # worth more): measured -9% nodes on single misères, -12 to -23% on
             # best-of-66; games keep small counts that only break ties.
             add_history(s, seat, c, remaining if s.decl_max else (<uint32_t>1) << ps_popcount(h))
             return r
+        acc |= cr
+    rel[0] = acc
     return not maxnode
 
 
-cdef bint next_trick(Search* s, int leader, int target) noexcept nogil:
+cdef bint next_trick(Search* s, int leader, int target, uint32_t* rel) noexcept nogil:
     """A trick boundary: a talon-led trick if one is pending, else a normal one."""
     cdef int c
     cdef bint r
@@ -622,26 +764,30 @@ cdef bint next_trick(Search* s, int leader, int target) noexcept nogil:
         c = s.talon[s.talon_pos]
         s.talon_pos += 1
         # The talon card sets the suit and cannot win; first hand plays first.
-        r = play(s, 0, 3, c >> 3, -1, -1, (<uint32_t>1) << c, target)
+        r = play(s, 0, 3, c >> 3, -1, -1, (<uint32_t>1) << c, target, rel)
         s.talon_pos -= 1
         return r
-    return trick_start(s, leader, target)
+    return trick_start(s, leader, target, rel)
 
 
-cdef inline int last_trick(Search* s, int leader) noexcept nogil:
-    """Winner of the final trick, where every card is forced."""
+cdef inline int last_trick(Search* s, int leader, uint32_t* rel) noexcept nogil:
+    """Winner of the final trick, where every card is forced; ``rel`` gets
+    the highest card it beat in its suit, if any (as in play)."""
     cdef int c = ps_ctz(s.hand[leader])
     cdef int w = c, ws = leader, seat, d, k
+    cdef uint32_t same
     for k in range(1, 3):
         seat = SEAT3[leader + k]
         d = ps_ctz(s.hand[seat])
         if beats(d, w, s.trump):
             w = d
             ws = seat
+    same = (s.hand[0] | s.hand[1] | s.hand[2]) & SUIT_MASK[w >> 3] & ~((<uint32_t>1) << w)
+    rel[0] = ((<uint32_t>1) << ps_msb(same)) if same else 0
     return ws
 
 
-cdef inline int quick_tricks(Search* s, int leader, int* side_tricks) noexcept nogil:
+cdef inline int quick_tricks(Search* s, int leader, int* side_tricks, uint32_t* tops) noexcept nogil:
     """Tricks the leader's side surely takes by cashing the leader's winners.
 
     Games only (trump or no-trump). For each suit: the leader's cards above
@@ -651,7 +797,9 @@ cdef inline int quick_tricks(Search* s, int leader, int* side_tricks) noexcept n
     with a trump must ruff, and even the partner's ruff would take the lead).
     Cashing one suit never spoils another: whoever discards holds no trump.
     ``side_tricks`` receives the part from side suits: no trump is played
-    while they are cashed.
+    while they are cashed. ``tops`` receives his cards above every other
+    alive card of their suit: with the lengths, the count depends on nothing
+    else (more such cards never count fewer tricks).
     """
     # All four suits at once, one byte each, without branches (SWAR): the
     # per-suit loop it replaces spent ~10% of a best-of-66 solve.
@@ -664,6 +812,7 @@ cdef inline int quick_tricks(Search* s, int leader, int* side_tricks) noexcept n
     below |= (below >> 1) & 0x7F7F7F7F
     below |= (below >> 2) & 0x3F3F3F3F
     below |= (below >> 4) & 0x0F0F0F0F
+    tops[0] = h & ~below
     top = byte_counts(h & ~below)
     na = byte_counts(ha)
     nb = byte_counts(hb)
@@ -685,8 +834,8 @@ cdef inline int quick_tricks(Search* s, int leader, int* side_tricks) noexcept n
     return (top * 0x01010101) >> 24
 
 
-cdef inline bint has_entry_to_partner(Search* s, int leader) noexcept nogil:
-    """Games, a defender on lead: can he lead a suit that his partner surely wins?
+cdef inline int entry_to_partner(Search* s, int leader) noexcept nogil:
+    """Games, a defender on lead: a suit that his partner surely wins, or -1.
 
     He leads his lowest card of a suit in which the partner holds a card above
     it and above every card of the suit the declarer holds, and the declarer
@@ -710,16 +859,46 @@ cdef inline bint has_entry_to_partner(Search* s, int leader) noexcept nogil:
         dm = dh & sm
         if dm:
             if ps_msb(pm) > ps_msb(dm):
-                return True
+                return x
         elif not d_trumps or x == s.trump:
-            return True
-    return False
+            return x
+    return -1
 
 
 cdef inline int trump_tricks(Search* s, uint32_t mine, uint32_t theirs) noexcept nogil:
     """sure_trump_tricks for masks of the trump suit, by one table load."""
     cdef int sh = 8 * s.trump
     return TRUMP_TRICKS8[(((mine >> sh) & 0xFF) << 8) | ((theirs >> sh) & 0xFF)]
+
+
+cdef uint32_t trump_region(Search* s, uint32_t mine, uint32_t theirs, int need) noexcept nogil:
+    """The fewest top trumps (alive cards, from the highest down) whose
+    holders guarantee ``need`` sure_trump_tricks of ``mine`` against
+    ``theirs`` however the trumps below them lie: with my lower trumps placed
+    at the very bottom, below theirs (the worst case: a lower trump of mine
+    only spoils more easily, a higher one of theirs only spoils more)."""
+    cdef int sh = 8 * s.trump, j
+    cdef uint32_t a = ((s.hand[0] | s.hand[1] | s.hand[2]) >> sh) & 0xFF
+    cdef uint32_t m = (mine >> sh) & 0xFF, t = (theirs >> sh) & 0xFF
+    cdef uint32_t region = 0, small, mw, tw
+    cdef int nm, nt
+    if need <= 0:
+        return 0
+    while True:
+        small = a & ~region
+        nm = POPCOUNT8[m & small]
+        nt = POPCOUNT8[t & small]
+        mw = m & region
+        tw = t & region
+        for j in range(nm):
+            mw |= small & (~small + 1)
+            small &= small - 1
+        for j in range(nt):
+            tw |= small & (~small + 1)
+            small &= small - 1
+        if TRUMP_TRICKS8[(mw << 8) | tw] >= need or region == a:
+            return region << sh
+        region |= (<uint32_t>1) << ps_msb(a & ~region)
 
 
 cdef inline bint no_exit(Search* s, int leader) noexcept nogil:
@@ -833,47 +1012,82 @@ cdef inline bint never_wins(Search* s, int leader) noexcept nogil:
     return exit_ok
 
 
-cdef bint trick_start(Search* s, int leader, int target) noexcept nogil:
-    """A normal trick start: check bounds and the table, then search the lead."""
+cdef bint trick_start(Search* s, int leader, int target, uint32_t* rel) noexcept nogil:
+    """A normal trick start: check bounds and the table, then search the lead.
+
+    ``rel`` receives the cards whose ranks the answer relied on. The answer
+    then holds for every position with the same leader, context and suit
+    lengths in each hand, in which each suit's cards at or above its lowest
+    card of ``rel`` are held as here (the cards below are interchangeable
+    small cards). A trick decided by rank adds the highest card the winner
+    beat; bounds add the cards they read; a search adds its children's cards
+    (the cut-off child's alone, or every child's). The table stores each
+    answer with these cards only, so one entry serves all such positions
+    (the "winning ranks" of bridge solvers).
+    """
     cdef int left = ps_popcount(s.hand[leader])
-    cdef uint64_t key
+    cdef uint64_t key, shape = 0
     cdef uint8_t ctx
     cdef uint16_t lens
+    cdef int n, i, k, c, best = 255, d_sure, f_sure, n_side, x, first = -1, lo = 0, hi
     cdef Entry* e
-    cdef int lo = 0, hi = left, first = -1, n, i, k, c, best = 255, d_sure, f_sure, n_side
-    cdef uint32_t moves, tm, dt, f1, f2
+    cdef PEntry* pb
+    cdef uint32_t moves, tm, dt, f1, f2, alive, tops, ptops, acc, cr
+    cdef int p_sure, d_side, f_side, t1, t2
     cdef int order[MAX_MOVES]
     cdef bint maxnode, r
     if target <= 0:
+        rel[0] = 0
         return True
     if target > left:
+        rel[0] = 0
         return False
     if left == 1:
         s.nodes += 1
-        return (last_trick(s, leader) == s.declarer) >= target
+        return (last_trick(s, leader, rel) == s.declarer) >= target
+    hi = left
     ctx = s.ctx_base | <uint8_t>leader
+    alive = s.hand[0] | s.hand[1] | s.hand[2]
     # The table probe is the slowest load of a node (the bucket is rarely in
     # the nearer caches; perf puts ~25% of all samples on it): start it now
     # and compute the bounds while it is on its way.
     key = position_key(s, &lens)
-    ps_prefetch(s.tt + (ps_mix(key, (<uint32_t>lens << 8) | ctx) & s.tt_mask) * BUCKET)
+    if s.decl_max:
+        shape = position_shape(s, lens, ctx)
+        pb = pt_bucket(s, shape)
+        for i in range(0, <int>(PBUCKET * sizeof(PEntry)), 64):
+            ps_prefetch((<char*>pb) + i)
+    else:
+        ps_prefetch(s.tt + (ps_mix(key, (<uint32_t>lens << 8) | ctx) & s.tt_mask) * BUCKET)
     if s.decl_max:
         # Sure tricks bound the value: the side on lead cashing its winners, and
         # each side's trump tricks (see sure_trump_tricks; measured -4% analyzer
         # and -7% random best-of-66 game nodes against counting only the
         # trumps above all of the other side's).
-        n = quick_tricks(s, leader, &n_side)
+        n = quick_tricks(s, leader, &n_side, &tops)
         d_sure = 0
         f_sure = 0
+        p_sure = 0
+        ptops = 0
+        x = -1
+        t1 = 0
+        t2 = 0
+        d_side = 0
+        f_side = 0
+        dt = 0
+        f1 = 0
+        f2 = 0
         if leader == s.declarer:
             d_sure = n
         else:
             f_sure = n
             # Or he puts his partner on lead, who cashes his sure tricks.
-            if n < target and has_entry_to_partner(s, leader):
-                i = quick_tricks(s, 3 - leader - s.declarer, &k)
-                if i > f_sure:
-                    f_sure = i
+            if n < target:
+                x = entry_to_partner(s, leader)
+                if x >= 0:
+                    p_sure = quick_tricks(s, 3 - leader - s.declarer, &k, &ptops)
+                    if p_sure > f_sure:
+                        f_sure = p_sure
         if s.trump >= 0:
             tm = SUIT_MASK[s.trump]
             dt = s.hand[s.declarer] & tm
@@ -881,22 +1095,39 @@ cdef bint trick_start(Search* s, int leader, int target) noexcept nogil:
             f2 = s.hand[SEAT3[s.declarer + 2]] & tm
             # The side on lead may first cash its side-suit winners: nobody
             # plays a trump meanwhile, so the trump tricks come on top.
-            i = trump_tricks(s, dt, f1 | f2) + (n_side if leader == s.declarer else 0)
+            d_side = n_side if leader == s.declarer else 0
+            f_side = n_side - d_side
+            i = trump_tricks(s, dt, f1 | f2) + d_side
             if i > d_sure:
                 d_sure = i
-            i = trump_tricks(s, f1, dt)
-            k = trump_tricks(s, f2, dt)
-            if k > i:
-                i = k
-            if leader != s.declarer:
-                i += n_side
-            if i > f_sure:
-                f_sure = i
+            t1 = trump_tricks(s, f1, dt) + f_side
+            t2 = trump_tricks(s, f2, dt) + f_side
+            if t1 > f_sure:
+                f_sure = t1
+            if t2 > f_sure:
+                f_sure = t2
         if d_sure >= target:
+            # The cards of the cheapest bound that reaches the target.
+            if leader == s.declarer and n >= target:
+                rel[0] = tops
+            else:
+                rel[0] = trump_region(s, dt, f1 | f2, target - d_side) | (tops if d_side else 0)
             return True
         if left - f_sure < target:
+            k = left - target + 1         # the defence's tricks needed
+            if leader != s.declarer and n >= k:
+                rel[0] = tops
+            elif p_sure >= k:
+                rel[0] = ptops | (alive & SUIT_MASK[x])
+            elif t1 >= k:
+                rel[0] = trump_region(s, f1, dt, k - f_side) | (tops if f_side else 0)
+            else:
+                rel[0] = trump_region(s, f2, dt, k - f_side) | (tops if f_side else 0)
             return False
     else:
+        # Misère and all-pass use the exact table: their answers count as
+        # relying on every card.
+        rel[0] = alive
         if leader == s.declarer and no_exit(s, leader):
             return True                     # he takes all `left` >= target tricks
         if target == 1:
@@ -906,23 +1137,32 @@ cdef bint trick_start(Search* s, int leader, int target) noexcept nogil:
             return False                    # he escapes this trick: at most left - 1
         if never_wins(s, leader):
             return False                    # he takes none, and target >= 1
-    e = tt_probe(s, key, lens, ctx)
-    if e != NULL:
-        lo = e.lo
-        hi = e.hi
-        if lo >= target:
-            return True
-        if hi < target:
-            return False
-        if e.move != 255:
-            first = absolute_move(s, e.move)
+    if s.decl_max:
+        i = pt_lookup(s, key, shape, target, &first, rel)
+        if i >= 0:
+            return i == 1
+    else:
+        e = tt_probe(s, key, lens, ctx)
+        if e != NULL:
+            lo = e.lo
+            hi = e.hi
+            if lo >= target:
+                return True
+            if hi < target:
+                return False
+            first = e.move
+    if first >= 0 and first != 255:
+        first = absolute_move(s, first)
+    else:
+        first = -1
     s.nodes += 1
     maxnode = (leader == s.declarer) == s.decl_max
-    moves = run_tops(s.hand[leader], s.hand[leader], s.hand[0] | s.hand[1] | s.hand[2])
+    moves = run_tops(s.hand[leader], s.hand[leader], alive)
     if first >= 0 and not (moves >> first) & 1:
         first = -1
     r = not maxnode
     n = 0
+    acc = 0
     if first >= 0:
         # The table's move goes first, before the others are ordered: it
         # often cuts off, and then their scores are never needed.
@@ -944,17 +1184,28 @@ cdef bint trick_start(Search* s, int leader, int target) noexcept nogil:
         c = order[i]
         i += 1
         s.hand[leader] ^= (<uint32_t>1) << c
-        r = play(s, SEAT3[leader + 1], 2, c >> 3, c, leader, (<uint32_t>1) << c, target)
+        r = play(s, SEAT3[leader + 1], 2, c >> 3, c, leader, (<uint32_t>1) << c, target, &cr)
         s.hand[leader] ^= (<uint32_t>1) << c
         if r == maxnode:
+            acc = cr
             best = relative_move(s, c)
             add_history(s, leader, c, 4 * left if s.decl_max else (<uint32_t>1) << (left + 1))
             break
+        acc |= cr
     if r:
         lo = target
     else:
         hi = target - 1
-    tt_store(s, key, lens, ctx, left, lo, hi, best)
+    if s.decl_max:
+        # Store only the bound just proven: another entry's bound may rely on
+        # other cards.
+        if r:
+            pt_store(s, key, relevance_mask(acc, alive), shape, left, lo, left, best)
+        else:
+            pt_store(s, key, relevance_mask(acc, alive), shape, left, 0, hi, best)
+        rel[0] = acc
+    else:
+        tt_store(s, key, lens, ctx, left, lo, hi, best)
     return r
 
 
@@ -973,9 +1224,10 @@ cdef struct Root:
 
 
 cdef bint root_geq(Search* s, Root* rt, int target) noexcept nogil:
+    cdef uint32_t rel
     if rt.at_start:
-        return next_trick(s, rt.leader, target)
-    return play(s, rt.seat, rt.remaining, rt.led, rt.win_card, rt.win_seat, rt.table, target)
+        return next_trick(s, rt.leader, target, &rel)
+    return play(s, rt.seat, rt.remaining, rt.led, rt.win_card, rt.win_seat, rt.table, target, &rel)
 
 
 cdef int root_value_near(Search* s, Root* rt, int lo, int hi, int guess) noexcept nogil:
@@ -1021,20 +1273,31 @@ cdef class Solver:
     cdef readonly bint busy         # a search is running (checked with the GIL held)
 
     def __cinit__(self, int tt_mb=1):
-        cdef uint64_t buckets = 1
+        cdef uint64_t buckets = 1, pbuckets = 1
         if tt_mb < 1:
             raise ValueError(f"table size must be at least 1 MiB, got {tt_mb}")
-        while buckets * 2 * BUCKET * sizeof(Entry) <= (<uint64_t>tt_mb) << 20:
+        # Half for the exact table (misère, all-pass), half for the pattern
+        # table (games): a solve uses one of them.
+        while buckets * 2 * BUCKET * sizeof(Entry) <= (<uint64_t>tt_mb) << 19:
             buckets *= 2
+        while pbuckets * 2 * PBUCKET * sizeof(PEntry) <= (<uint64_t>tt_mb) << 19:
+            pbuckets *= 2
         memset(&self.s, 0, sizeof(Search))
         self.s.tt = <Entry*>calloc(buckets * BUCKET, sizeof(Entry))
-        if self.s.tt == NULL:
+        self.s.pt = <PEntry*>calloc(pbuckets * PBUCKET, sizeof(PEntry))
+        if self.s.tt == NULL or self.s.pt == NULL:
+            free(self.s.tt)
+            free(self.s.pt)
+            self.s.tt = NULL
+            self.s.pt = NULL
             raise MemoryError(f"cannot allocate a {tt_mb} MiB transposition table")
         self.s.tt_mask = buckets - 1
-        self.tt_bytes = buckets * BUCKET * sizeof(Entry)
+        self.s.pt_mask = pbuckets - 1
+        self.tt_bytes = buckets * BUCKET * sizeof(Entry) + pbuckets * PBUCKET * sizeof(PEntry)
 
     def __dealloc__(self):
         free(self.s.tt)
+        free(self.s.pt)
 
     cdef int _acquire(self) except -1:
         # Called with the GIL held, so check-and-set is atomic between threads:
@@ -1048,6 +1311,7 @@ cdef class Solver:
     def clear(self):
         """Forget every stored position."""
         memset(self.s.tt, 0, (self.s.tt_mask + 1) * BUCKET * sizeof(Entry))
+        memset(self.s.pt, 0, (self.s.pt_mask + 1) * PBUCKET * sizeof(PEntry))
 
     cdef int _setup(self, hands, int declarer, int trump, bint minimize, talon) except -1:
         cdef int i
