@@ -28,7 +28,7 @@ Invariants of the search:
   is held by another hand or lies on the table; one card per run is tried.
 """
 
-from libc.stdint cimport int8_t, uint8_t, uint16_t, uint32_t, uint64_t
+from libc.stdint cimport int8_t, uint8_t, uint16_t, uint32_t, uint64_t, uintptr_t
 from libc.stdlib cimport calloc, free
 from libc.string cimport memset
 
@@ -80,7 +80,7 @@ cdef extern from *:
 
 cdef enum:
     BUCKET = 4          # exact entries per bucket (one 64-byte cache line)
-    PBUCKET = 8         # pattern entries per bucket (four cache lines): a bucket
+    PBUCKET = 8         # pattern entries per bucket (three cache lines): a bucket
                         # holds a shape's positions, so it needs more than 4
     HIST_W = 1 << 12    # games: the static score decides, history breaks ties
     HIST_CAP = 1 << 28  # history counts stay below this (scores are ints)
@@ -196,13 +196,12 @@ cdef struct Entry:
 cdef struct PEntry:
     # A pattern entry (games): matches every position of its shape whose key
     # agrees on the masked bits (see trick_start).
-    uint64_t shape      # suit lengths: all, seat 1, seat 2 (4 bits each); context
+    uint64_t shape      # suit lengths: all, seat 1, seat 2 (4 bits each); context; 0 empty
     uint64_t key        # the stored position's key, masked
-    uint64_t mask       # the bits of the key that matter
-    uint8_t gen         # solve generation that last touched the entry
+    uint32_t mask       # per suit, a byte: the ranks (among the alive) that matter
     int8_t lo           # tricks from here are >= lo
     int8_t hi           # tricks from here are <= hi
-    uint8_t depth       # tricks left (replacement priority)
+    uint8_t gen         # solve generation that last touched the entry
     uint8_t move        # suit * 8 + relative rank of the best lead, 255 none
 
 
@@ -221,7 +220,7 @@ cdef struct Search:
     Entry* tt           # exact table
     uint64_t tt_mask    # number of buckets - 1
     PEntry* pt          # pattern table
-    uint64_t pt_mask
+    uint64_t pt_count   # number of buckets (any number below 2**32)
     uint8_t gen
 
 
@@ -328,7 +327,7 @@ cdef inline uint64_t position_shape(Search* s, uint16_t lens, uint8_t ctx) noexc
 
 cdef inline PEntry* pt_bucket(Search* s, uint64_t shape) noexcept nogil:
     """The bucket of a shape: an entry may match positions with other keys."""
-    return s.pt + (ps_mix(shape, 0) & s.pt_mask) * PBUCKET
+    return s.pt + (((ps_mix(shape, 0) >> 32) * s.pt_count) >> 32) * PBUCKET
 
 
 cdef inline uint32_t entry_cards(PEntry* e, uint32_t alive) noexcept nogil:
@@ -337,8 +336,16 @@ cdef inline uint32_t entry_cards(PEntry* e, uint32_t alive) noexcept nogil:
     cdef int suit, sh
     for suit in range(4):
         sh = 8 * suit
-        r |= (<uint32_t>UNPACK8[(((alive >> sh) & 0xFF) << 8) | ((e.mask >> (2 * sh)) & 0xFF)]) << sh
+        r |= (<uint32_t>UNPACK8[(((alive >> sh) & 0xFF) << 8) | ((e.mask >> sh) & 0xFF)]) << sh
     return r
+
+
+cdef inline uint64_t key_mask(uint32_t mask) noexcept nogil:
+    """The key bits of a pattern mask: each suit's byte for seats 1 and 2."""
+    cdef uint64_t x = mask
+    x = (x | (x << 16)) & 0x0000FFFF0000FFFFULL
+    x = (x | (x << 8)) & 0x00FF00FF00FF00FFULL
+    return x | (x << 8)
 
 
 cdef inline int pt_lookup(Search* s, uint64_t key, uint64_t shape, int target, int* move,
@@ -348,7 +355,7 @@ cdef inline int pt_lookup(Search* s, uint64_t key, uint64_t shape, int target, i
     cdef PEntry* b = pt_bucket(s, shape)
     cdef int i
     for i in range(PBUCKET):
-        if b[i].shape == shape and b[i].depth != 0 and ((b[i].key ^ key) & b[i].mask) == 0:
+        if b[i].shape == shape and ((b[i].key ^ key) & key_mask(b[i].mask)) == 0:
             if b[i].lo >= target or b[i].hi < target:
                 rel[0] = entry_cards(&b[i], s.hand[0] | s.hand[1] | s.hand[2])
                 return 1 if b[i].lo >= target else 0
@@ -357,10 +364,11 @@ cdef inline int pt_lookup(Search* s, uint64_t key, uint64_t shape, int target, i
     return -1
 
 
-cdef inline uint64_t relevance_mask(uint32_t rel, uint32_t alive) noexcept nogil:
-    """The key bits of the cards that matter: in each suit, every alive card
-    at or above the lowest card of ``rel`` (none if rel has no card of it)."""
-    cdef uint64_t mask = 0
+cdef inline uint32_t relevance_mask(uint32_t rel, uint32_t alive) noexcept nogil:
+    """The ranks that matter, among the alive ones, a byte per suit: in each
+    suit, every alive card at or above the lowest card of ``rel`` (none if
+    rel has no card of it)."""
+    cdef uint32_t mask = 0
     cdef uint32_t r, a, m
     cdef int suit, sh
     for suit in range(4):
@@ -368,19 +376,18 @@ cdef inline uint64_t relevance_mask(uint32_t rel, uint32_t alive) noexcept nogil
         r = (rel >> sh) & 0xFF
         if r:
             a = (alive >> sh) & 0xFF
-            m = PACK8[(a << 8) | (a & ~((r & (~r + 1)) - 1))]
-            mask |= (<uint64_t>(m | (m << 8))) << (2 * sh)
+            mask |= (<uint32_t>PACK8[(a << 8) | (a & ~((r & (~r + 1)) - 1))]) << sh
     return mask
 
 
-cdef inline void pt_store(Search* s, uint64_t key, uint64_t mask, uint64_t shape, int depth,
+cdef inline void pt_store(Search* s, uint64_t key, uint32_t mask, uint64_t shape,
                           int lo, int hi, int move) noexcept nogil:
     cdef PEntry* b = pt_bucket(s, shape)
     cdef PEntry* victim = NULL
-    cdef int i, score, worst = 1 << 30
-    key &= mask
+    cdef int i
+    key &= key_mask(mask)
     for i in range(PBUCKET):
-        if b[i].depth != 0 and b[i].shape == shape and b[i].mask == mask and b[i].key == key:
+        if b[i].shape == shape and b[i].mask == mask and b[i].key == key:
             victim = &b[i]
             # Bounds only tighten: both come from exact searches of one pattern.
             if lo > victim.lo:
@@ -391,16 +398,15 @@ cdef inline void pt_store(Search* s, uint64_t key, uint64_t mask, uint64_t shape
             if move != 255:
                 victim.move = move
             return
+    # Replace an empty slot, else the last entry of an older solve, else the
+    # least recently stored (the bucket is kept newest first). Depth does
+    # not count: a bucket holds one shape, so one depth, barring collisions.
+    victim = &b[PBUCKET - 1]
     for i in range(PBUCKET):
-        # Prefer empty slots, then entries of older solves, then shallow ones,
-        # then the least recently stored (the bucket is kept newest first):
-        # the positions of one shape in one solve all have the same depth.
-        if b[i].depth == 0:
-            score = -1
-        else:
-            score = b[i].depth + (64 if b[i].gen == s.gen else 0)
-        if score <= worst:
-            worst = score
+        if b[i].shape == 0:
+            victim = &b[i]
+            break
+        if b[i].gen != s.gen:
             victim = &b[i]
     while victim != b:
         victim[0] = (victim - 1)[0]
@@ -410,7 +416,6 @@ cdef inline void pt_store(Search* s, uint64_t key, uint64_t mask, uint64_t shape
     victim.shape = shape
     victim.lo = lo
     victim.hi = hi
-    victim.depth = depth
     victim.gen = s.gen
     victim.move = move
 
@@ -1200,9 +1205,9 @@ cdef bint trick_start(Search* s, int leader, int target, uint32_t* rel) noexcept
         # Store only the bound just proven: another entry's bound may rely on
         # other cards.
         if r:
-            pt_store(s, key, relevance_mask(acc, alive), shape, left, lo, left, best)
+            pt_store(s, key, relevance_mask(acc, alive), shape, lo, left, best)
         else:
-            pt_store(s, key, relevance_mask(acc, alive), shape, left, 0, hi, best)
+            pt_store(s, key, relevance_mask(acc, alive), shape, 0, hi, best)
         rel[0] = acc
     else:
         tt_store(s, key, lens, ctx, left, lo, hi, best)
@@ -1271,33 +1276,33 @@ cdef class Solver:
     cdef public uint64_t nodes      # nodes searched by the last call
     cdef readonly uint64_t tt_bytes
     cdef readonly bint busy         # a search is running (checked with the GIL held)
+    cdef void* tt_raw
+    cdef void* pt_raw
 
     def __cinit__(self, int tt_mb=1):
-        cdef uint64_t buckets = 1, pbuckets = 1
+        cdef uint64_t buckets = 1, pbuckets
         if tt_mb < 1:
             raise ValueError(f"table size must be at least 1 MiB, got {tt_mb}")
         # Half for the exact table (misère, all-pass), half for the pattern
         # table (games): a solve uses one of them.
         while buckets * 2 * BUCKET * sizeof(Entry) <= (<uint64_t>tt_mb) << 19:
             buckets *= 2
-        while pbuckets * 2 * PBUCKET * sizeof(PEntry) <= (<uint64_t>tt_mb) << 19:
-            pbuckets *= 2
+        pbuckets = ((<uint64_t>tt_mb) << 19) // (PBUCKET * sizeof(PEntry))
         memset(&self.s, 0, sizeof(Search))
-        self.s.tt = <Entry*>calloc(buckets * BUCKET, sizeof(Entry))
-        self.s.pt = <PEntry*>calloc(pbuckets * PBUCKET, sizeof(PEntry))
-        if self.s.tt == NULL or self.s.pt == NULL:
-            free(self.s.tt)
-            free(self.s.pt)
-            self.s.tt = NULL
-            self.s.pt = NULL
+        # Buckets start on a cache line (64 bytes): one more line to align.
+        self.tt_raw = calloc(buckets * BUCKET * sizeof(Entry) + 64, 1)
+        self.pt_raw = calloc(pbuckets * PBUCKET * sizeof(PEntry) + 64, 1)
+        if self.tt_raw == NULL or self.pt_raw == NULL:
             raise MemoryError(f"cannot allocate a {tt_mb} MiB transposition table")
+        self.s.tt = <Entry*>((<uintptr_t>self.tt_raw + 63) & ~(<uintptr_t>63))
+        self.s.pt = <PEntry*>((<uintptr_t>self.pt_raw + 63) & ~(<uintptr_t>63))
         self.s.tt_mask = buckets - 1
-        self.s.pt_mask = pbuckets - 1
+        self.s.pt_count = pbuckets
         self.tt_bytes = buckets * BUCKET * sizeof(Entry) + pbuckets * PBUCKET * sizeof(PEntry)
 
     def __dealloc__(self):
-        free(self.s.tt)
-        free(self.s.pt)
+        free(self.tt_raw)
+        free(self.pt_raw)
 
     cdef int _acquire(self) except -1:
         # Called with the GIL held, so check-and-set is atomic between threads:
@@ -1311,7 +1316,7 @@ cdef class Solver:
     def clear(self):
         """Forget every stored position."""
         memset(self.s.tt, 0, (self.s.tt_mask + 1) * BUCKET * sizeof(Entry))
-        memset(self.s.pt, 0, (self.s.pt_mask + 1) * PBUCKET * sizeof(PEntry))
+        memset(self.s.pt, 0, self.s.pt_count * PBUCKET * sizeof(PEntry))
 
     cdef int _setup(self, hands, int declarer, int trump, bint minimize, talon) except -1:
         cdef int i
