@@ -647,19 +647,27 @@ cdef inline int push_cards(int* out, int n, uint32_t m) noexcept nogil:
     return n
 
 
-cdef bint play(Search* s, int seat, int remaining, int led, int win_card, int win_seat,
-               uint32_t table, int target, uint32_t* rel) noexcept nogil:
+cdef inline uint64_t answer(bint r, uint32_t rel) noexcept nogil:
+    """A search answer: whether the maximising side reaches the target (bit
+    32) and the cards whose ranks it relied on (bits 0-31, see trick_start),
+    in one register."""
+    return (<uint64_t>r << 32) | rel
+
+
+cdef uint64_t play(Search* s, int seat, int remaining, int led, int win_card, int win_seat,
+                   uint32_t table, int target) noexcept nogil:
     """Seat ``seat`` plays the next card of the current trick.
 
     ``remaining`` cards are still to be played to the trick (this one included),
     ``led`` is the suit led (-1 before the first card), ``win_card``/``win_seat``
     the card winning so far (-1: none yet, as under a talon card), ``table`` the
     cards on the table, ``target`` the declarer tricks still needed counting this
-    trick. Returns whether the maximising side reaches the target; ``rel``
-    receives the cards whose ranks the answer relied on (see trick_start).
+    trick. Returns the answer (see answer): whether the maximising side
+    reaches the target, and the cards whose ranks that relied on.
     """
     cdef uint32_t h = s.hand[seat]
-    cdef uint32_t acc = 0, cr, same
+    cdef uint32_t acc = 0, same
+    cdef uint64_t a
     cdef uint32_t alive = s.hand[0] | s.hand[1] | s.hand[2] | table
     cdef uint32_t moves, wins, beat
     cdef int order[MAX_MOVES]
@@ -738,41 +746,40 @@ cdef bint play(Search* s, int seat, int remaining, int led, int win_card, int wi
         if remaining == 1:
             # Nobody followed a talon card: first hand takes the trick (§4.7, C5).
             winner = nws if nws >= 0 else 0
-            r = next_trick(s, winner, target - (1 if winner == s.declarer else 0), &cr)
+            a = next_trick(s, winner, target - (1 if winner == s.declarer else 0))
             # The trick went by rank when the winner beat a card of its own
             # suit: the highest such card (and so the winner) matters.
             if nw >= 0 and s.decl_max:
                 same = (table | ((<uint32_t>1) << c)) & SUIT_MASK[nw >> 3] & ~((<uint32_t>1) << nw)
                 if same:
-                    cr |= (<uint32_t>1) << ps_msb(same)
+                    a |= (<uint32_t>1) << ps_msb(same)
         else:
-            r = play(s, SEAT3[seat + 1], remaining - 1, nl, nw, nws,
-                     table | ((<uint32_t>1) << c), target, &cr)
+            a = play(s, SEAT3[seat + 1], remaining - 1, nl, nw, nws,
+                     table | ((<uint32_t>1) << c), target)
         s.hand[seat] ^= (<uint32_t>1) << c
+        r = (a >> 32) != 0
         if r == maxnode:
-            rel[0] = cr
             # Misère weighs a cut-off by the cards left (deeper in the game is
             # worth more): measured -9% nodes on single misères, -12 to -23% on
             # best-of-66; games keep small counts that only break ties.
             add_history(s, seat, c, remaining if s.decl_max else (<uint32_t>1) << ps_popcount(h))
-            return r
-        acc |= cr
-    rel[0] = acc
-    return not maxnode
+            return a
+        acc |= <uint32_t>a
+    return answer(not maxnode, acc)
 
 
-cdef bint next_trick(Search* s, int leader, int target, uint32_t* rel) noexcept nogil:
+cdef uint64_t next_trick(Search* s, int leader, int target) noexcept nogil:
     """A trick boundary: a talon-led trick if one is pending, else a normal one."""
     cdef int c
-    cdef bint r
+    cdef uint64_t a
     if s.talon_pos < s.n_talon:
         c = s.talon[s.talon_pos]
         s.talon_pos += 1
         # The talon card sets the suit and cannot win; first hand plays first.
-        r = play(s, 0, 3, c >> 3, -1, -1, (<uint32_t>1) << c, target, rel)
+        a = play(s, 0, 3, c >> 3, -1, -1, (<uint32_t>1) << c, target)
         s.talon_pos -= 1
-        return r
-    return trick_start(s, leader, target, rel)
+        return a
+    return trick_start(s, leader, target)
 
 
 cdef inline int last_trick(Search* s, int leader, uint32_t* rel) noexcept nogil:
@@ -1039,165 +1046,25 @@ cdef inline bint never_wins(Search* s, int leader) noexcept nogil:
     return exit_ok
 
 
-cdef bint trick_start(Search* s, int leader, int target, uint32_t* rel) noexcept nogil:
-    """A normal trick start: check bounds and the table, then search the lead.
-
-    ``rel`` receives the cards whose ranks the answer relied on. The answer
-    then holds for every position with the same leader, context and suit
-    lengths in each hand, in which each suit's cards at or above its lowest
-    card of ``rel`` are held as here (the cards below are interchangeable
-    small cards). A trick decided by rank adds the highest card the winner
-    beat; bounds add the cards they read; a search adds its children's cards
-    (the cut-off child's alone, or every child's). The table stores each
-    answer with these cards only, so one entry serves all such positions
-    (the "winning ranks" of bridge solvers).
-    """
-    cdef int left = ps_popcount(s.hand[leader])
-    cdef uint64_t key, shape = 0
-    cdef uint8_t ctx
-    cdef uint16_t lens
-    cdef int n, i, k, c, best = 255, d_sure, f_sure, n_side, x, first = -1, lo = 0, hi
-    cdef Entry* e
-    cdef PEntry* pb
-    cdef uint32_t moves, tm, dt, f1, f2, alive, tops, ptops, acc, cr
-    cdef int p_sure, d_side, f_side, t1, t2
-    cdef uint32_t qs, pqs = 0
+cdef inline uint64_t search_leads(Search* s, int leader, int target, int left, int first,
+                                  uint32_t alive, int* best) noexcept nogil:
+    """Search every lead (one per run) at a trick start, the table's move
+    ``first`` (or -1) first. Returns the answer (see answer) and sets
+    ``best`` to the relative move that cut off, if one did."""
+    cdef uint32_t moves, acc = 0
     cdef int order[MAX_MOVES]
-    cdef bint maxnode, r
-    if target <= 0:
-        rel[0] = 0
-        return True
-    if target > left:
-        rel[0] = 0
-        return False
-    if left == 1:
-        s.nodes += 1
-        return (last_trick(s, leader, rel) == s.declarer) >= target
-    hi = left
-    ctx = s.ctx_base | <uint8_t>leader
-    alive = s.hand[0] | s.hand[1] | s.hand[2]
-    # The table probe is the slowest load of a node (the bucket is rarely in
-    # the nearer caches; perf puts ~25% of all samples on it): start it now
-    # and compute the bounds while it is on its way.
-    key = position_key(s, &lens)
-    if s.decl_max:
-        shape = position_shape(s, lens, ctx)
-        pb = pt_bucket(s, shape)
-        for i in range(0, <int>(PBUCKET * sizeof(PEntry)), 64):
-            ps_prefetch((<char*>pb) + i)
-    else:
-        ps_prefetch(s.tt + (ps_mix(key, (<uint32_t>lens << 8) | ctx) & s.tt_mask) * BUCKET)
-    if s.decl_max:
-        # Sure tricks bound the value: the side on lead cashing its winners, and
-        # each side's trump tricks (see sure_trump_tricks; measured -4% analyzer
-        # and -7% random best-of-66 game nodes against counting only the
-        # trumps above all of the other side's).
-        n = quick_tricks(s, leader, &n_side, &tops, &qs)
-        d_sure = 0
-        f_sure = 0
-        p_sure = 0
-        ptops = 0
-        x = -1
-        t1 = 0
-        t2 = 0
-        d_side = 0
-        f_side = 0
-        dt = 0
-        f1 = 0
-        f2 = 0
-        if leader == s.declarer:
-            d_sure = n
-        else:
-            f_sure = n
-            # Or he puts his partner on lead, who cashes his sure tricks.
-            if n < target:
-                x = entry_to_partner(s, leader)
-                if x >= 0:
-                    p_sure = quick_tricks(s, 3 - leader - s.declarer, &k, &ptops, &pqs)
-                    if p_sure > f_sure:
-                        f_sure = p_sure
-        if s.trump >= 0:
-            tm = SUIT_MASK[s.trump]
-            dt = s.hand[s.declarer] & tm
-            f1 = s.hand[SEAT3[s.declarer + 1]] & tm
-            f2 = s.hand[SEAT3[s.declarer + 2]] & tm
-            # The side on lead may first cash its side-suit winners: nobody
-            # plays a trump meanwhile, so the trump tricks come on top.
-            d_side = n_side if leader == s.declarer else 0
-            f_side = n_side - d_side
-            i = trump_tricks(s, dt, f1 | f2) + d_side
-            if i > d_sure:
-                d_sure = i
-            t1 = trump_tricks(s, f1, dt) + f_side
-            t2 = trump_tricks(s, f2, dt) + f_side
-            if t1 > f_sure:
-                f_sure = t1
-            if t2 > f_sure:
-                f_sure = t2
-        if d_sure >= target:
-            # The cards of the cheapest bound that reaches the target.
-            if leader == s.declarer and n >= target:
-                rel[0] = quick_cards(tops, qs, target)
-            else:
-                rel[0] = trump_region(s, dt, f1 | f2, target - d_side) | (tops if d_side else 0)
-            return True
-        if left - f_sure < target:
-            k = left - target + 1         # the defence's tricks needed
-            if leader != s.declarer and n >= k:
-                rel[0] = quick_cards(tops, qs, k)
-            elif p_sure >= k:
-                rel[0] = quick_cards(ptops, pqs, k) | (alive & SUIT_MASK[x])
-            elif t1 >= k:
-                rel[0] = trump_region(s, f1, dt, k - f_side) | (tops if f_side else 0)
-            else:
-                rel[0] = trump_region(s, f2, dt, k - f_side) | (tops if f_side else 0)
-            return False
-    else:
-        # Misère and all-pass use the exact table: their answers count as
-        # relying on every card.
-        rel[0] = alive
-        if leader == s.declarer and no_exit(s, leader):
-            return True                     # he takes all `left` >= target tricks
-        if target == 1:
-            if must_win_now(s, leader):
-                return True
-        elif target == left and not must_win_now(s, leader):
-            return False                    # he escapes this trick: at most left - 1
-        if never_wins(s, leader):
-            return False                    # he takes none, and target >= 1
-    if s.decl_max:
-        i = pt_lookup(s, key, shape, target, &first, rel)
-        if i >= 0:
-            return i == 1
-    else:
-        e = tt_probe(s, key, lens, ctx)
-        if e != NULL:
-            lo = e.lo
-            hi = e.hi
-            if lo >= target:
-                return True
-            if hi < target:
-                return False
-            first = e.move
-    if first >= 0 and first != 255:
-        first = absolute_move(s, first)
-    else:
-        first = -1
+    cdef int n = 0, i = 0, k, c
+    cdef bint maxnode = (leader == s.declarer) == s.decl_max
+    cdef bint r = not maxnode
+    cdef uint64_t a
     s.nodes += 1
-    maxnode = (leader == s.declarer) == s.decl_max
     moves = run_tops(s.hand[leader], s.hand[leader], alive)
-    if first >= 0 and not (moves >> first) & 1:
-        first = -1
-    r = not maxnode
-    n = 0
-    acc = 0
-    if first >= 0:
+    if first >= 0 and (moves >> first) & 1:
         # The table's move goes first, before the others are ordered: it
         # often cuts off, and then their scores are never needed.
         order[0] = first
         n = 1
         moves &= ~((<uint32_t>1) << first)
-    i = 0
     while True:
         if i == n:
             if not moves:
@@ -1212,29 +1079,170 @@ cdef bint trick_start(Search* s, int leader, int target, uint32_t* rel) noexcept
         c = order[i]
         i += 1
         s.hand[leader] ^= (<uint32_t>1) << c
-        r = play(s, SEAT3[leader + 1], 2, c >> 3, c, leader, (<uint32_t>1) << c, target, &cr)
+        a = play(s, SEAT3[leader + 1], 2, c >> 3, c, leader, (<uint32_t>1) << c, target)
         s.hand[leader] ^= (<uint32_t>1) << c
+        r = (a >> 32) != 0
         if r == maxnode:
-            acc = cr
-            best = relative_move(s, c)
+            acc = <uint32_t>a
+            best[0] = relative_move(s, c)
             add_history(s, leader, c, 4 * left if s.decl_max else (<uint32_t>1) << (left + 1))
             break
-        acc |= cr
-    if r:
+        acc |= <uint32_t>a
+    return answer(r, acc)
+
+
+cdef uint64_t game_start(Search* s, int leader, int target, int left) noexcept nogil:
+    """A trick start of a game (at least two cards each): bounds, the pattern
+    table, then the leads.
+
+    The answer relies on the cards it returns: it holds for every position
+    with the same leader, context and suit lengths in each hand, in which
+    each suit's cards at or above its lowest returned card are held as here
+    (the cards below are interchangeable small cards). A trick decided by
+    rank adds the highest card the winner beat (play); a bound adds the cards
+    it read; a search adds its children's cards (the cut-off child's alone,
+    or every child's). The table stores each bound with these cards only, so
+    one entry serves all such positions (the "winning ranks" of bridge
+    solvers).
+    """
+    cdef uint64_t key, shape, a
+    cdef uint8_t ctx = s.ctx_base | <uint8_t>leader
+    cdef uint16_t lens
+    cdef int n, i, k, d_sure, f_sure, n_side, x = -1, first = -1, best = 255
+    cdef int p_sure = 0, d_side = 0, f_side = 0, t1 = 0, t2 = 0
+    cdef uint32_t tm, dt = 0, f1 = 0, f2 = 0, tops, ptops = 0, qs, pqs = 0, cr
+    cdef uint32_t alive = s.hand[0] | s.hand[1] | s.hand[2]
+    cdef PEntry* pb
+    # The table probe is the slowest load of a node (the bucket is rarely in
+    # the nearer caches; perf puts ~25% of all samples on it): start it now
+    # and compute the bounds while it is on its way.
+    key = position_key(s, &lens)
+    shape = position_shape(s, lens, ctx)
+    pb = pt_bucket(s, shape)
+    for i in range(0, <int>(PBUCKET * sizeof(PEntry)), 64):
+        ps_prefetch((<char*>pb) + i)
+    # Sure tricks bound the value: the side on lead cashing its winners, and
+    # each side's trump tricks (see sure_trump_tricks; measured -4% analyzer
+    # and -7% random best-of-66 game nodes against counting only the
+    # trumps above all of the other side's).
+    n = quick_tricks(s, leader, &n_side, &tops, &qs)
+    d_sure = 0
+    f_sure = 0
+    if leader == s.declarer:
+        d_sure = n
+    else:
+        f_sure = n
+        # Or he puts his partner on lead, who cashes his sure tricks.
+        if n < target:
+            x = entry_to_partner(s, leader)
+            if x >= 0:
+                p_sure = quick_tricks(s, 3 - leader - s.declarer, &k, &ptops, &pqs)
+                if p_sure > f_sure:
+                    f_sure = p_sure
+    if s.trump >= 0:
+        tm = SUIT_MASK[s.trump]
+        dt = s.hand[s.declarer] & tm
+        f1 = s.hand[SEAT3[s.declarer + 1]] & tm
+        f2 = s.hand[SEAT3[s.declarer + 2]] & tm
+        # The side on lead may first cash its side-suit winners: nobody
+        # plays a trump meanwhile, so the trump tricks come on top.
+        d_side = n_side if leader == s.declarer else 0
+        f_side = n_side - d_side
+        i = trump_tricks(s, dt, f1 | f2) + d_side
+        if i > d_sure:
+            d_sure = i
+        t1 = trump_tricks(s, f1, dt) + f_side
+        t2 = trump_tricks(s, f2, dt) + f_side
+        if t1 > f_sure:
+            f_sure = t1
+        if t2 > f_sure:
+            f_sure = t2
+    if d_sure >= target:
+        # The cards of the cheapest bound that reaches the target.
+        if leader == s.declarer and n >= target:
+            return answer(True, quick_cards(tops, qs, target))
+        return answer(True, trump_region(s, dt, f1 | f2, target - d_side) | (tops if d_side else 0))
+    if left - f_sure < target:
+        k = left - target + 1         # the defence's tricks needed
+        if leader != s.declarer and n >= k:
+            return answer(False, quick_cards(tops, qs, k))
+        if p_sure >= k:
+            return answer(False, quick_cards(ptops, pqs, k) | (alive & SUIT_MASK[x]))
+        if t1 >= k:
+            return answer(False, trump_region(s, f1, dt, k - f_side) | (tops if f_side else 0))
+        return answer(False, trump_region(s, f2, dt, k - f_side) | (tops if f_side else 0))
+    i = pt_lookup(s, key, shape, target, &first, &cr)
+    if i >= 0:
+        return answer(i == 1, cr)
+    a = search_leads(s, leader, target, left, absolute_move(s, first) if first >= 0 else -1,
+                     alive, &best)
+    # Store only the bound just proven: another entry's bound may rely on
+    # other cards.
+    if (a >> 32) != 0:
+        pt_store(s, key, relevance_mask(<uint32_t>a, alive), shape, target, left, best)
+    else:
+        pt_store(s, key, relevance_mask(<uint32_t>a, alive), shape, 0, target - 1, best)
+    return a
+
+
+cdef uint64_t exact_start(Search* s, int leader, int target, int left) noexcept nogil:
+    """A trick start of misère or all-pass (at least two cards each): bounds,
+    the exact table, then the leads. Their bounds read whole suits, so
+    patterns would rarely serve other positions (measured: no fewer nodes):
+    the answers count as relying on every card."""
+    cdef uint64_t key, a
+    cdef uint8_t ctx = s.ctx_base | <uint8_t>leader
+    cdef uint16_t lens
+    cdef int lo = 0, hi = left, first = -1, best = 255
+    cdef uint32_t alive = s.hand[0] | s.hand[1] | s.hand[2]
+    cdef Entry* e
+    key = position_key(s, &lens)
+    ps_prefetch(s.tt + (ps_mix(key, (<uint32_t>lens << 8) | ctx) & s.tt_mask) * BUCKET)
+    if leader == s.declarer and no_exit(s, leader):
+        return answer(True, alive)      # he takes all `left` >= target tricks
+    if target == 1:
+        if must_win_now(s, leader):
+            return answer(True, alive)
+    elif target == left and not must_win_now(s, leader):
+        return answer(False, alive)     # he escapes this trick: at most left - 1
+    if never_wins(s, leader):
+        return answer(False, alive)     # he takes none, and target >= 1
+    e = tt_probe(s, key, lens, ctx)
+    if e != NULL:
+        lo = e.lo
+        hi = e.hi
+        if lo >= target:
+            return answer(True, alive)
+        if hi < target:
+            return answer(False, alive)
+        if e.move != 255:
+            first = absolute_move(s, e.move)
+    a = search_leads(s, leader, target, left, first, alive, &best)
+    if (a >> 32) != 0:
         lo = target
     else:
         hi = target - 1
+    tt_store(s, key, lens, ctx, left, lo, hi, best)
+    return answer((a >> 32) != 0, alive)
+
+
+cdef inline uint64_t trick_start(Search* s, int leader, int target) noexcept nogil:
+    """A normal trick start: the answers that need no search, then the
+    game's or the misère's own start."""
+    cdef int left = ps_popcount(s.hand[leader])
+    cdef uint32_t cr
+    cdef bint r
+    if target <= 0:
+        return answer(True, 0)
+    if target > left:
+        return answer(False, 0)
+    if left == 1:
+        s.nodes += 1
+        r = (last_trick(s, leader, &cr) == s.declarer) >= target
+        return answer(r, cr)
     if s.decl_max:
-        # Store only the bound just proven: another entry's bound may rely on
-        # other cards.
-        if r:
-            pt_store(s, key, relevance_mask(acc, alive), shape, lo, left, best)
-        else:
-            pt_store(s, key, relevance_mask(acc, alive), shape, 0, hi, best)
-        rel[0] = acc
-    else:
-        tt_store(s, key, lens, ctx, left, lo, hi, best)
-    return r
+        return game_start(s, leader, target, left)
+    return exact_start(s, leader, target, left)
 
 
 # ---------------------------------------------------------------------------
@@ -1252,10 +1260,9 @@ cdef struct Root:
 
 
 cdef bint root_geq(Search* s, Root* rt, int target) noexcept nogil:
-    cdef uint32_t rel
     if rt.at_start:
-        return next_trick(s, rt.leader, target, &rel)
-    return play(s, rt.seat, rt.remaining, rt.led, rt.win_card, rt.win_seat, rt.table, target, &rel)
+        return (next_trick(s, rt.leader, target) >> 32) != 0
+    return (play(s, rt.seat, rt.remaining, rt.led, rt.win_card, rt.win_seat, rt.table, target) >> 32) != 0
 
 
 cdef int root_value_near(Search* s, Root* rt, int lo, int hi, int guess) noexcept nogil:
