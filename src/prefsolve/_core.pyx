@@ -80,7 +80,7 @@ cdef extern from *:
 
 cdef enum:
     BUCKET = 4          # exact entries per bucket (one 64-byte cache line)
-    PBUCKET = 8         # pattern entries per bucket (three cache lines): a bucket
+    PBUCKET = 16        # pattern entries per bucket (six cache lines): a bucket
                         # holds a shape's positions, so it needs more than 4
     HIST_W = 1 << 12    # games: the static score decides, history breaks ties
     HIST_CAP = 1 << 28  # history counts stay below this (scores are ints)
