@@ -654,6 +654,12 @@ cdef inline uint64_t answer(bint r, uint32_t rel) noexcept nogil:
     return (<uint64_t>r << 32) | rel
 
 
+cdef inline uint32_t lowest_above(uint32_t alive, int z) noexcept nogil:
+    """The lowest card of ``alive`` above card z in its suit (there is one)."""
+    cdef uint32_t above = alive & SUIT_MASK[z >> 3] & ~(((<uint32_t>2) << z) - 1)
+    return above & (~above + 1)
+
+
 cdef uint64_t play(Search* s, int seat, int remaining, int led, int win_card, int win_seat,
                    uint32_t table, int target) noexcept nogil:
     """Seat ``seat`` plays the next card of the current trick.
@@ -748,11 +754,14 @@ cdef uint64_t play(Search* s, int seat, int remaining, int led, int win_card, in
             winner = nws if nws >= 0 else 0
             a = next_trick(s, winner, target - (1 if winner == s.declarer else 0))
             # The trick went by rank when the winner beat a card of its own
-            # suit: the highest such card (and so the winner) matters.
+            # suit: the cards above the highest card it beat matter (the
+            # winner's whole run lies there; the beaten card may then be any
+            # smaller card).
             if nw >= 0 and s.decl_max:
                 same = (table | ((<uint32_t>1) << c)) & SUIT_MASK[nw >> 3] & ~((<uint32_t>1) << nw)
                 if same:
-                    a |= (<uint32_t>1) << ps_msb(same)
+                    a |= lowest_above(s.hand[0] | s.hand[1] | s.hand[2] | table | ((<uint32_t>1) << c),
+                                      ps_msb(same))
         else:
             a = play(s, SEAT3[seat + 1], remaining - 1, nl, nw, nws,
                      table | ((<uint32_t>1) << c), target)
@@ -784,7 +793,7 @@ cdef uint64_t next_trick(Search* s, int leader, int target) noexcept nogil:
 
 cdef inline int last_trick(Search* s, int leader, uint32_t* rel) noexcept nogil:
     """Winner of the final trick, where every card is forced; ``rel`` gets
-    the highest card it beat in its suit, if any (as in play)."""
+    the card that the trick's ranks rely on, if any (as in play)."""
     cdef int c = ps_ctz(s.hand[leader])
     cdef int w = c, ws = leader, seat, d, k
     cdef uint32_t same
@@ -795,7 +804,7 @@ cdef inline int last_trick(Search* s, int leader, uint32_t* rel) noexcept nogil:
             w = d
             ws = seat
     same = (s.hand[0] | s.hand[1] | s.hand[2]) & SUIT_MASK[w >> 3] & ~((<uint32_t>1) << w)
-    rel[0] = ((<uint32_t>1) << ps_msb(same)) if same else 0
+    rel[0] = lowest_above(s.hand[0] | s.hand[1] | s.hand[2], ps_msb(same)) if same else 0
     return ws
 
 
