@@ -150,24 +150,74 @@ def shuffle_low_cards(rng, hands):
     return new
 
 
-def test_game_table_entries_serve_only_matching_positions():
-    # A game's table entry keeps only the cards its answer relied on, and
-    # serves every position of the same shape that agrees on them. Endings
-    # that differ only in their low cards, solved one after another with one
-    # table, meet each other's entries: every probe must still be right.
-    rng = random.Random(31)
-    for _ in range(200):
-        cards = rng.randint(2, 5)
+def check_table_families(seed, families, min_cards, max_cards, variants=8):
+    """Endings that differ only in their low cards, solved one after another
+    with one table: every probe must match the reference."""
+    rng = random.Random(seed)
+    for _ in range(families):
+        cards = rng.randint(min_cards, max_cards)
         base = ref.random_ending(rng, cards)
         declarer, leader = rng.randrange(3), rng.randrange(3)
         strain = rng.choice(["S", "C", "D", "H", "NT"])
         solver = Solver(1)
-        for k in range(8):
+        for k in range(variants):
             hands = base if k == 0 else shuffle_low_cards(rng, base)
             value = ref.solve_memo(hands, declarer, TRUMPS[strain], False, leader)
             for target in rng.sample(range(cards + 2), cards + 2):
                 assert solver.geq(masks(hands), declarer, trump_of(strain), False, target, leader) == (
                     value >= target), (hands, declarer, leader, strain, target)
+
+
+def test_game_table_entries_serve_only_matching_positions():
+    # A game's table entry keeps only the cards its answer relied on, and
+    # serves every position of the same shape that agrees on them. Endings
+    # that differ only in their low cards, solved one after another with one
+    # table, meet each other's entries: every probe must still be right.
+    check_table_families(31, 200, 2, 5)
+
+
+def table_sequence_matches_reference(sequence, declarer, leader, strain):
+    """Solve (hands, probe targets) one after another with one table."""
+    solver = Solver(1)
+    for hands, targets in sequence:
+        value = ref.solve_memo(hands, declarer, TRUMPS[strain], False, leader)
+        for target in targets:
+            assert solver.geq(masks(hands), declarer, trump_of(strain), False, target, leader) == (
+                value >= target), (hands, target)
+
+
+def test_a_trick_relies_on_the_cards_above_the_card_it_beat():
+    # Found by a family search: with only the winning card kept for a trick
+    # won by rank, a lower card of the winner's run (which the search stands
+    # for by the top of the run) is left out, and the last ending takes a
+    # wrong bound from the table at target 1.
+    table_sequence_matches_reference([
+        ([["D8", "H8", "HK"], ["CA", "CJ", "H9"], ["C9", "D9", "DT"]], [3, 2, 0, 4, 1]),
+        ([["D8", "H8", "H9"], ["CJ", "CA", "HK"], ["DT", "C9", "D9"]], [2, 4, 1, 3, 0]),
+        ([["HK", "D9", "H9"], ["CA", "CJ", "H8"], ["DT", "C9", "D8"]], [4, 1, 0, 3, 2]),
+        ([["D8", "HK", "H9"], ["CA", "CJ", "H8"], ["D9", "DT", "C9"]], [2, 4, 0, 1, 3]),
+        ([["DT", "H9", "HK"], ["CA", "CJ", "H8"], ["C9", "D8", "D9"]], [2, 0, 4, 3, 1]),
+        ([["HK", "D8", "H8"], ["CA", "CJ", "H9"], ["C9", "D9", "DT"]], [4, 2, 3, 1, 0]),
+        ([["HK", "DT", "H8"], ["CA", "CJ", "H9"], ["C9", "D8", "D9"]], [0, 1, 3, 2, 4]),
+        ([["HK", "D8", "H9"], ["CA", "C9", "H8"], ["D9", "DT", "CJ"]], [1, 0, 3, 2, 4]),
+    ], declarer=0, leader=1, strain="S")
+
+
+def test_defender_entry_bound_relies_on_the_partners_card():
+    # Found by a longer family search: with the entry to the partner's
+    # winners stored as relying on no card of its suit, the fourth ending
+    # (which differs from the earlier ones only in low cards) takes a wrong
+    # bound from the table at target 2.
+    table_sequence_matches_reference([
+        ([["C9", "CQ", "DA", "DK", "HT"], ["C8", "CJ", "H8", "SA", "SJ"], ["C7", "CT", "H7", "HA", "HJ"]],
+         [3, 2, 6, 1, 4, 0, 5]),
+        ([["C9", "CQ", "DA", "DK", "HJ"], ["C8", "CJ", "SJ", "SA", "H7"], ["CT", "C7", "H8", "HT", "HA"]],
+         [2, 3, 0, 5, 4, 1, 6]),
+        ([["CQ", "DA", "C9", "DK", "H8"], ["SA", "SJ", "C7", "C8", "H7"], ["CT", "CJ", "HT", "HJ", "HA"]],
+         [5, 3, 4, 0, 2, 1, 6]),
+        ([["DA", "C7", "CT", "DK", "H7"], ["SA", "SJ", "C9", "CJ", "HT"], ["HA", "HJ", "C8", "CQ", "H8"]],
+         [0, 5, 4, 1, 2, 3, 6]),
+    ], declarer=2, leader=1, strain="S")
 
 
 @pytest.mark.parametrize("hands, declarer, leader, strain, expected", [

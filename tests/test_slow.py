@@ -11,7 +11,7 @@ import reference as ref
 from helpers import TRUMPS
 from prefsolve import Deal, solve
 from prefsolve.solver import STRAINS
-from test_engine import SOLVER, brute_force_discard, engine_value
+from test_engine import SOLVER, brute_force_discard, check_table_families, engine_value
 
 pytestmark = pytest.mark.slow
 
@@ -34,3 +34,9 @@ def test_best_discard_against_all_66_on_many_deals():
         for strain in STRAINS:
             got = solve(d, declarer, strain, leader, solver=SOLVER).tricks
             assert got == brute_force_discard(d, declarer, strain, leader), (str(d), declarer, strain)
+
+
+def test_game_table_entries_on_longer_endings():
+    # Rarer bounds (a defender's entry to his partner) decide only in longer
+    # endings.
+    check_table_families(4006, 150, 4, 6)

@@ -861,8 +861,11 @@ cdef inline int quick_tricks(Search* s, int leader, int* side_tricks, uint32_t* 
 cdef inline uint32_t quick_cards(uint32_t tops, uint32_t per_suit, int need) noexcept nogil:
     """The top cards of the fewest suits whose quick tricks (``per_suit``, a
     byte each, from quick_tricks) reach ``need``: the cards such a bound
-    relies on."""
-    cdef uint32_t cards = 0
+    relies on. In the last suit, when the tricks still needed are no more
+    than his top cards there, only that many of his highest cards: with them
+    his count there stays at least that (a trump cap on it is at least the
+    count it capped)."""
+    cdef uint32_t cards = 0, m
     cdef int x, best, bx
     while need > 0 and per_suit:
         best = 0
@@ -871,7 +874,14 @@ cdef inline uint32_t quick_cards(uint32_t tops, uint32_t per_suit, int need) noe
             if <int>((per_suit >> (8 * x)) & 0xFF) > best:
                 best = (per_suit >> (8 * x)) & 0xFF
                 bx = x
-        cards |= tops & SUIT_MASK[bx]
+        m = tops & SUIT_MASK[bx]
+        if need < best and need <= ps_popcount(m):
+            while need > 0:
+                cards |= (<uint32_t>1) << ps_msb(m)
+                m &= ~((<uint32_t>1) << ps_msb(m))
+                need -= 1
+            return cards
+        cards |= m
         per_suit &= ~SUIT_MASK[bx]
         need -= best
     return cards
@@ -1176,7 +1186,11 @@ cdef uint64_t game_start(Search* s, int leader, int target, int left) noexcept n
         if leader != s.declarer and n >= k:
             return answer(False, quick_cards(tops, qs, k))
         if p_sure >= k:
-            return answer(False, quick_cards(ptops, pqs, k) | (alive & SUIT_MASK[x]))
+            # The entry relies on the partner's highest card of its suit
+            # alone: the leader's lower card and all the declarer's lie
+            # below it.
+            return answer(False, quick_cards(ptops, pqs, k)
+                          | ((<uint32_t>1) << ps_msb(s.hand[3 - leader - s.declarer] & SUIT_MASK[x])))
         if t1 >= k:
             return answer(False, trump_region(s, f1, dt, k - f_side) | (tops if f_side else 0))
         return answer(False, trump_region(s, f2, dt, k - f_side) | (tops if f_side else 0))
