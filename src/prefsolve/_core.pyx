@@ -108,6 +108,20 @@ cdef uint8_t PACK8[65536]
 cdef uint8_t UNPACK8[65536]
 # TRUMP_TRICKS8[mine << 8 | theirs]: sure_trump_tricks within one suit (8 ranks).
 cdef uint8_t TRUMP_TRICKS8[65536]
+# UNDER8[low << 8 | high]: 1 when, within one suit, the i-th lowest card of
+# `low` is below the i-th lowest of `high` for each i up to the shorter count
+# (the matching of the misère bounds never_wins and no_exit).
+cdef uint8_t UNDER8[65536]
+
+
+cdef bint lies_under(uint32_t low, uint32_t high) noexcept nogil:
+    """UNDER8's rule, card by card from the bottom."""
+    while low and high:
+        if ps_ctz(low) > ps_ctz(high):
+            return False
+        low &= low - 1
+        high &= high - 1
+    return True
 
 
 cdef int sure_trump_tricks(uint32_t mine, uint32_t theirs) noexcept nogil:
@@ -164,6 +178,7 @@ cdef void _fill_tables() noexcept:
     for mine in range(256):
         for m in range(256):
             TRUMP_TRICKS8[(mine << 8) | m] = <uint8_t>sure_trump_tricks(mine, m)
+            UNDER8[(mine << 8) | m] = <uint8_t>lies_under(mine, m)
 
 
 _fill_tables()
@@ -265,8 +280,12 @@ cdef inline uint64_t position_key(Search* s, uint16_t* lens) noexcept nogil:
     return key
 
 
-cdef inline Entry* tt_probe(Search* s, uint64_t key, uint16_t lens, uint8_t ctx) noexcept nogil:
-    cdef Entry* b = s.tt + (ps_mix(key, (<uint32_t>lens << 8) | ctx) & s.tt_mask) * BUCKET
+cdef inline Entry* tt_bucket(Search* s, uint64_t key, uint16_t lens, uint8_t ctx) noexcept nogil:
+    return s.tt + (ps_mix(key, (<uint32_t>lens << 8) | ctx) & s.tt_mask) * BUCKET
+
+
+cdef inline Entry* tt_probe(Entry* b, uint64_t key, uint16_t lens, uint8_t ctx) noexcept nogil:
+    """The entry of this position in bucket ``b`` (see tt_bucket), or NULL."""
     cdef int i
     for i in range(BUCKET):
         if b[i].depth != 0 and b[i].key == key and b[i].lens == lens and b[i].ctx == ctx:
@@ -274,9 +293,8 @@ cdef inline Entry* tt_probe(Search* s, uint64_t key, uint16_t lens, uint8_t ctx)
     return NULL
 
 
-cdef inline void tt_store(Search* s, uint64_t key, uint16_t lens, uint8_t ctx, int depth,
+cdef inline void tt_store(Search* s, Entry* b, uint64_t key, uint16_t lens, uint8_t ctx, int depth,
                           int lo, int hi, int move) noexcept nogil:
-    cdef Entry* b = s.tt + (ps_mix(key, (<uint32_t>lens << 8) | ctx) & s.tt_mask) * BUCKET
     cdef Entry* victim = NULL
     cdef int i, score, worst = 1 << 30
     for i in range(BUCKET):
@@ -521,9 +539,10 @@ cdef inline int lead_score(Search* s, int seat, int c, uint32_t alive) noexcept 
 
 cdef inline int follow_score(Search* s, int seat, int c, int led, int win_card,
                              int win_seat, int remaining) noexcept nogil:
-    """Cheap ordering heuristic for a card played to a led suit; higher is tried
-    first. play() builds the same order from masks for games when every legal
-    card is of one suit: keep the two in step."""
+    """Cheap ordering heuristic for a card played to a led suit in a game;
+    higher is tried first. play() builds the same order from masks when every
+    legal card is of one suit: keep the two in step. (Misère and all-pass:
+    order_misere_follows.)"""
     cdef int suit = c >> 3
     cdef bint is_decl = seat == s.declarer
     cdef bint wins, partner_wins
@@ -533,33 +552,22 @@ cdef inline int follow_score(Search* s, int seat, int c, int led, int win_card,
     else:
         wins = beats(c, win_card, s.trump)
     partner_wins = win_seat >= 0 and (win_seat == s.declarer) == is_decl
-    if s.decl_max:
-        # Second to play, a card that the last player (an opponent) can beat
-        # is a weak winner: try the cards that hold the trick first.
-        if partner_wins and not is_decl:
-            if (remaining == 2 and wins and last_beats(s, SEAT3[seat + 1], win_card, led, False)
-                    and not last_beats(s, SEAT3[seat + 1], c, led, False)):
-                return 55 - power          # overtake a partner the declarer would beat
-            return 30 - power
-        if (remaining == 2 and not is_decl and win_seat == s.declarer
-                and last_beats(s, SEAT3[seat + 1], win_card, led, True)):
-            # Second hand low: the partner, last, can beat the declarer's card.
-            return (30 if wins else 62) - power
-        if wins:
-            if remaining == 2 and last_beats(s, SEAT3[seat + 1], c, led, is_decl):
-                return 45 - power
-            return 60 - power              # cheapest winning card first
+    # Second to play, a card that the last player (an opponent) can beat
+    # is a weak winner: try the cards that hold the trick first.
+    if partner_wins and not is_decl:
+        if (remaining == 2 and wins and last_beats(s, SEAT3[seat + 1], win_card, led, False)
+                and not last_beats(s, SEAT3[seat + 1], c, led, False)):
+            return 55 - power          # overtake a partner the declarer would beat
         return 30 - power
-    if is_decl:
-        if not wins:
-            return 60 + power              # highest card that still loses
-        if remaining == 1:
-            return 40 + power              # must win anyway: shed the highest
-        return 40 - power
-    # Misère defender: keep the declarer winning, or force him to go over.
-    if win_seat == s.declarer:
-        return (60 + power) if not wins else (20 - power)
-    return 40 - power
+    if (remaining == 2 and not is_decl and win_seat == s.declarer
+            and last_beats(s, SEAT3[seat + 1], win_card, led, True)):
+        # Second hand low: the partner, last, can beat the declarer's card.
+        return (30 if wins else 62) - power
+    if wins:
+        if remaining == 2 and last_beats(s, SEAT3[seat + 1], c, led, is_decl):
+            return 45 - power
+        return 60 - power              # cheapest winning card first
+    return 30 - power
 
 
 cdef inline void add_history(Search* s, int seat, int c, uint32_t amount) noexcept nogil:
@@ -599,12 +607,56 @@ cdef inline void order_follows(Search* s, int seat, uint32_t moves, int* out, in
     """Order the cards ``moves`` (at least two) played to a trick in progress."""
     cdef int scores[MAX_MOVES]
     cdef int k = 0, c, i, j, tmp
+    cdef uint32_t wins
+    if not s.decl_max:
+        # All the legal cards are of the suit led, or the player is void in it.
+        if not (moves & SUIT_MASK[led]):
+            wins = 0                # a void player's card never wins
+        elif win_card < 0:
+            wins = moves            # the first card to follow a talon card
+        else:
+            wins = moves & ~(((<uint32_t>2) << win_card) - 1)
+        order_misere_follows(s, seat, moves, wins, win_seat == s.declarer, remaining, out, n)
+        return
     while moves:
         c = ps_ctz(moves)
         moves &= moves - 1
         out[k] = c
         scores[k] = (follow_score(s, seat, c, led, win_card, win_seat, remaining) * s.hist_weight
                      + <int>s.hist[seat][c])
+        k += 1
+    for i in range(1, k):
+        j = i
+        while j > 0 and scores[j] > scores[j - 1]:
+            tmp = scores[j]; scores[j] = scores[j - 1]; scores[j - 1] = tmp
+            tmp = out[j]; out[j] = out[j - 1]; out[j - 1] = tmp
+            j -= 1
+    n[0] = k
+
+
+cdef inline void order_misere_follows(Search* s, int seat, uint32_t moves, uint32_t wins,
+                                      bint decl_wins, int remaining, int* out, int* n) noexcept nogil:
+    """order_follows for misère and all-pass (no trumps), from the mask of the
+    cards that win the trick (``wins``): a card loop free of the game's tests."""
+    cdef int scores[MAX_MOVES]
+    cdef int k = 0, c, i, j, tmp, sc, r
+    cdef bint is_decl = seat == s.declarer
+    while moves:
+        c = ps_ctz(moves)
+        moves &= moves - 1
+        r = c & 7
+        # The declarer: the highest card that still loses; when he must win,
+        # the highest if he is last, else the lowest. A defender: keep the
+        # declarer winning (high under him), or force him to go over (low).
+        if (wins >> c) & 1:
+            if is_decl:
+                sc = (40 + r) if remaining == 1 else (40 - r)
+            else:
+                sc = (20 - r) if decl_wins else (40 - r)
+        else:
+            sc = (60 + r) if (is_decl or decl_wins) else (40 - r)
+        out[k] = c
+        scores[k] = sc * s.hist_weight + <int>s.hist[seat][c]
         k += 1
     for i in range(1, k):
         j = i
@@ -963,20 +1015,16 @@ cdef inline bint no_exit(Search* s, int leader) noexcept nogil:
     below it) or shed the top card of a suit, and either keeps the matching:
     the mirror of never_wins. He then takes every remaining trick.
     """
-    cdef uint32_t h = s.hand[leader], mine, a, b
-    cdef int x, k
+    cdef uint32_t h = s.hand[leader], mine
+    cdef int x, sh
     for x in range(4):
-        mine = h & SUIT_MASK[x]
+        sh = 8 * x
+        mine = (h >> sh) & 0xFF
         if not mine:
             continue
-        for k in range(1, 3):
-            a = s.hand[SEAT3[leader + k]] & SUIT_MASK[x]
-            b = mine
-            while a and b:
-                if ps_ctz(a) > ps_ctz(b):
-                    return False
-                a &= a - 1
-                b &= b - 1
+        if not (UNDER8[(((s.hand[SEAT3[leader + 1]] >> sh) & 0xFF) << 8) | mine]
+                and UNDER8[(((s.hand[SEAT3[leader + 2]] >> sh) & 0xFF) << 8) | mine]):
+            return False
     return True
 
 
@@ -1044,7 +1092,6 @@ cdef inline bint never_wins(Search* s, int leader) noexcept nogil:
     cdef uint32_t rest = s.hand[SEAT3[d + 1]] | s.hand[SEAT3[d + 2]], dx, ox
     cdef bint exit_ok = leader != d
     cdef int x
-    cdef uint32_t a, b
     for x in range(4):
         dx = s.hand[d] & SUIT_MASK[x]
         if not dx:
@@ -1055,13 +1102,8 @@ cdef inline bint never_wins(Search* s, int leader) noexcept nogil:
         if ps_msb(dx) < ps_ctz(ox):
             exit_ok = True
             continue
-        a = dx
-        b = ox
-        while a and b:
-            if ps_ctz(a) > ps_ctz(b):
-                return False
-            a &= a - 1
-            b &= b - 1
+        if not UNDER8[(((dx >> (8 * x)) & 0xFF) << 8) | ((ox >> (8 * x)) & 0xFF)]:
+            return False
     return exit_ok
 
 
@@ -1219,8 +1261,10 @@ cdef uint64_t exact_start(Search* s, int leader, int target, int left) noexcept 
     cdef int lo = 0, hi = left, first = -1, best = 255
     cdef uint32_t alive = s.hand[0] | s.hand[1] | s.hand[2]
     cdef Entry* e
+    cdef Entry* b
     key = position_key(s, &lens)
-    ps_prefetch(s.tt + (ps_mix(key, (<uint32_t>lens << 8) | ctx) & s.tt_mask) * BUCKET)
+    b = tt_bucket(s, key, lens, ctx)
+    ps_prefetch(b)
     if leader == s.declarer and no_exit(s, leader):
         return answer(True, alive)      # he takes all `left` >= target tricks
     if target == 1:
@@ -1230,7 +1274,7 @@ cdef uint64_t exact_start(Search* s, int leader, int target, int left) noexcept 
         return answer(False, alive)     # he escapes this trick: at most left - 1
     if never_wins(s, leader):
         return answer(False, alive)     # he takes none, and target >= 1
-    e = tt_probe(s, key, lens, ctx)
+    e = tt_probe(b, key, lens, ctx)
     if e != NULL:
         lo = e.lo
         hi = e.hi
@@ -1245,7 +1289,7 @@ cdef uint64_t exact_start(Search* s, int leader, int target, int left) noexcept 
         lo = target
     else:
         hi = target - 1
-    tt_store(s, key, lens, ctx, left, lo, hi, best)
+    tt_store(s, b, key, lens, ctx, left, lo, hi, best)
     return answer((a >> 32) != 0, alive)
 
 

@@ -17,7 +17,7 @@ import random
 import re
 
 from .cards import ALL_CARDS, Hand
-from .errors import DealError, HandError, PrefsolveError
+from .errors import DealError, HandError, PrefsolveError, SeatError
 
 SEATS = (0, 1, 2)
 
@@ -157,8 +157,6 @@ class Deal:
 
 def check_seat(value: object, what: str) -> int:
     """Validate a seat number 0..2, naming the parameter in the error."""
-    from .errors import SeatError
-
     if isinstance(value, bool) or not isinstance(value, int) or value not in SEATS:
         raise SeatError(f"{what} must be a seat 0, 1 or 2, got {value!r}")
     return value
