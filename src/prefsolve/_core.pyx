@@ -1350,6 +1350,62 @@ cdef int root_value_near(Search* s, Root* rt, int lo, int hi, int guess) noexcep
     return lo
 
 
+cdef int guess_tricks(Search* s) noexcept nogil:
+    """A first guess at the value of a 10-card deal (only speed depends on it).
+
+    Least-squares fits on random deals (3,000 contracts, 1,500 misères) of
+    the value against the declarer's cards above all the defenders' in their
+    suit, his high-card points 4-3-2-1 and, in games, his trumps and their
+    square, the longest defender's trumps and no-trump; in misère his voids.
+    Games: exact for 44% of deals, within a trick for 88%; misère: 27% and 69%.
+    """
+    cdef uint32_t h = s.hand[s.declarer]
+    cdef uint32_t o1 = s.hand[SEAT3[s.declarer + 1]], o2 = s.hand[SEAT3[s.declarer + 2]]
+    cdef uint32_t m, om
+    cdef int x, tops = 0, points = 0, voids = 0, tl = 0, otl = 0, g
+    for x in range(4):
+        m = (h >> (8 * x)) & 0xFF
+        om = ((o1 | o2) >> (8 * x)) & 0xFF
+        tops += POPCOUNT8[m & ~((<uint32_t>2 << ps_msb(om)) - 1)] if om else POPCOUNT8[m]
+        points += 4 * ((m >> 7) & 1) + 3 * ((m >> 6) & 1) + 2 * ((m >> 5) & 1) + ((m >> 4) & 1)
+        voids += m == 0
+    # In thousandths of a trick.
+    if not s.decl_max:
+        g = 1756 - 137 * tops + 150 * points - 237 * voids + 500
+    else:
+        if s.trump >= 0:
+            tl = suit_count(h, s.trump)
+            otl = suit_count(o1, s.trump)
+            if suit_count(o2, s.trump) > otl:
+                otl = suit_count(o2, s.trump)
+        g = (-919 + 363 * tops + 191 * points + 94 * tl - 288 * otl + 148 * tl * tl
+             + (49 if s.trump < 0 else 0))
+        # Rounded up from .2: in games a guess a trick too high costs less
+        # than one a trick too low (-1% median nodes against rounding at .5).
+        g += 800
+    return g // 1000 if g > 0 else 0
+
+
+cdef int root_value_from(Search* s, Root* rt, int lo, int hi, int guess) noexcept nogil:
+    """Exact value in [lo, hi] by probes stepping from ``guess`` towards it:
+    two probes when the guess is right, one more per trick it is off.
+    Measured with guess_tricks against bisection on random deals: contracts
+    -10% median nodes and -12% median time, misères -5% median nodes and
+    -2 to -5% time (bench/README.md, round 7)."""
+    if guess > hi:
+        guess = hi
+    if guess > lo and not root_geq(s, rt, guess):
+        hi = guess - 1
+        while hi > lo and not root_geq(s, rt, hi):
+            hi -= 1
+        return hi
+    if guess > lo:
+        lo = guess
+    while lo < hi and root_geq(s, rt, lo + 1):
+        lo += 1
+    return lo
+
+
 cdef int root_value(Search* s, Root* rt, int lo, int hi) noexcept nogil:
     """Exact value in [lo, hi] (known bounds) by null-window probes (bisection)."""
     cdef int mid
@@ -1498,7 +1554,7 @@ cdef class Solver:
             self._root(&rt, leader, trick, talon_card)
             hi = ps_popcount(self.s.hand[rt.seat])
             with nogil:
-                v = root_value(&self.s, &rt, lo, hi)
+                v = root_value_from(&self.s, &rt, lo, hi, guess_tricks(&self.s))
         finally:
             self.busy = False
         self.nodes = self.s.nodes
@@ -1617,7 +1673,10 @@ cdef class Solver:
                 n_seen += 1
                 tricks = ps_popcount(self.s.hand[declarer])
                 if best < 0:
-                    best = root_value_near(&self.s, &rt, 0, tricks, guess)
+                    if guess < 0 and not minimize:
+                        best = root_value_from(&self.s, &rt, 0, tricks, guess_tricks(&self.s))
+                    else:
+                        best = root_value_near(&self.s, &rt, 0, tricks, guess)
                     best_mask = d
                 elif not minimize:
                     if best < tricks and root_geq(&self.s, &rt, best + 1):
