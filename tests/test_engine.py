@@ -104,6 +104,24 @@ def test_null_window_probe_matches_value():
 
 
 
+def test_value_is_the_same_from_every_first_guess():
+    # value() probes from a guess and steps towards the value: down when the
+    # guess is too high (also past the cards left), up when it is too low.
+    rng = random.Random(29)
+    for _ in range(150):
+        cards = rng.randint(2, 4)
+        hands = ref.random_ending(rng, cards)
+        declarer, leader = rng.randrange(3), rng.randrange(3)
+        strain = rng.choice(STRAINS)
+        trump = TRUMPS[strain]
+        trick = play_random_cards(rng, hands, leader, trump, rng.randint(0, 2))
+        expected = ref.solve(hands, declarer, trump, strain == "misere", leader, trick)
+        for guess in range(cards + 3):
+            got = SOLVER.value(masks(hands), declarer, trump_of(strain), strain == "misere", leader,
+                               [index(c) for c in trick], -1, (), guess)
+            assert got == expected, (hands, declarer, strain, leader, trick, guess)
+
+
 def test_misere_probes_match_reference_at_every_target():
     # Misère has its own bounds at trick starts (the counted player must take
     # this trick / escapes it, so he cannot take them all / can lose every

@@ -1538,13 +1538,14 @@ cdef class Solver:
         return 0
 
     def value(self, hands, int declarer, int trump, bint minimize, int leader=0,
-              trick=(), int talon_card=-1, pending=()):
+              trick=(), int talon_card=-1, pending=(), int guess=-1):
         """Declarer's tricks from this position on, with best play by both sides.
 
         ``hands``: three card masks; ``trick``: cards already played to the
         current trick, in order (first played by ``leader``, or by seat 0 under
         a talon card ``talon_card``); ``pending``: talon cards that will lead
-        the next tricks (all-pass). The caller validates the position.
+        the next tricks (all-pass); ``guess``: where the probes start (-1: an
+        estimate from the hands). The caller validates the position.
         """
         cdef Root rt
         cdef int v, lo = 0, hi
@@ -1554,7 +1555,8 @@ cdef class Solver:
             self._root(&rt, leader, trick, talon_card)
             hi = ps_popcount(self.s.hand[rt.seat])
             with nogil:
-                v = root_value_from(&self.s, &rt, lo, hi, guess_tricks(&self.s))
+                v = root_value_from(&self.s, &rt, lo, hi,
+                                    guess if guess >= 0 else guess_tricks(&self.s))
         finally:
             self.busy = False
         self.nodes = self.s.nodes
