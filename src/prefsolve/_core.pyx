@@ -1350,39 +1350,88 @@ cdef int root_value_near(Search* s, Root* rt, int lo, int hi, int guess) noexcep
     return lo
 
 
+cdef int misere_suit_tricks(uint32_t d, uint32_t a, uint32_t b, int* stranded) noexcept nogil:
+    """A rough count of the tricks a misère declarer takes in one suit (his
+    cards ``d``, the defenders' ``a`` and ``b``, one byte each): the
+    defenders lead their lowest card; he plays his highest card below it,
+    else his lowest, which wins unless the other defender must go over it.
+    ``stranded`` gets his cards left once they are void. Only guess_tricks
+    uses it."""
+    cdef int forced = 0, lead
+    cdef uint32_t below
+    while d and (a | b):
+        if a and (not b or ps_ctz(a) < ps_ctz(b)):
+            lead = ps_ctz(a)
+            a &= a - 1
+            below = d & ((<uint32_t>1 << lead) - 1)
+            if below:
+                d &= ~(<uint32_t>1 << ps_msb(below))
+            else:
+                if (b & ((<uint32_t>1 << ps_ctz(d)) - 1)) or not b:
+                    forced += 1
+                d &= d - 1
+            b &= b - 1
+        else:
+            lead = ps_ctz(b)
+            b &= b - 1
+            below = d & ((<uint32_t>1 << lead) - 1)
+            if below:
+                d &= ~(<uint32_t>1 << ps_msb(below))
+            else:
+                if (a & ((<uint32_t>1 << ps_ctz(d)) - 1)) or not a:
+                    forced += 1
+                d &= d - 1
+            a &= a - 1
+    stranded[0] = POPCOUNT8[d]
+    return forced
+
+
 cdef int guess_tricks(Search* s) noexcept nogil:
     """A first guess at the value of a 10-card deal (only speed depends on it).
 
-    Least-squares fits on random deals (3,000 contracts, 1,500 misères) of
-    the value against the declarer's cards above all the defenders' in their
-    suit, his high-card points 4-3-2-1 and, in games, his trumps and their
-    square, the longest defender's trumps and no-trump; in misère his voids.
-    Games: exact for 44% of deals, within a trick for 88%; misère: 27% and 69%.
+    Least-squares fits on 3,000 random deals each. Games: the value against
+    the declarer's cards above all the defenders' in their suit, his
+    high-card points 4-3-2-1, his trumps and their square, the longest
+    defender's trumps and no-trump (exact for 44% of deals, within a trick
+    for 88%). Misère: against misere_suit_tricks, the cards stranded in
+    suits the defenders lack, and the top cards that break the matching of
+    never_wins (33% and 78%).
     """
     cdef uint32_t h = s.hand[s.declarer]
     cdef uint32_t o1 = s.hand[SEAT3[s.declarer + 1]], o2 = s.hand[SEAT3[s.declarer + 2]]
-    cdef uint32_t m, om
-    cdef int x, tops = 0, points = 0, voids = 0, tl = 0, otl = 0, g
+    cdef uint32_t m, om, mm
+    cdef int x, tops = 0, points = 0, tl = 0, otl = 0, g, forced = 0, stranded = 0, k, excess = 0
+    if not s.decl_max:
+        for x in range(4):
+            m = (h >> (8 * x)) & 0xFF
+            om = ((o1 | o2) >> (8 * x)) & 0xFF
+            forced += misere_suit_tricks(m, (o1 >> (8 * x)) & 0xFF, (o2 >> (8 * x)) & 0xFF, &k)
+            stranded += k
+            mm = m
+            while mm and not UNDER8[(mm << 8) | om]:
+                mm &= ~(<uint32_t>1 << ps_msb(mm))
+                excess += 1
+        # In thousandths of a trick, rounded up only from .6: a guess above
+        # the value costs a probe above it, the dearest kind in misère, while
+        # the probes below it are cheap (-4 to -5% median nodes against
+        # rounding at .5).
+        g = 452 + 253 * excess + 625 * forced + 369 * stranded - 100
+        return g // 1000
     for x in range(4):
         m = (h >> (8 * x)) & 0xFF
         om = ((o1 | o2) >> (8 * x)) & 0xFF
         tops += POPCOUNT8[m & ~((<uint32_t>2 << ps_msb(om)) - 1)] if om else POPCOUNT8[m]
         points += 4 * ((m >> 7) & 1) + 3 * ((m >> 6) & 1) + 2 * ((m >> 5) & 1) + ((m >> 4) & 1)
-        voids += m == 0
-    # In thousandths of a trick.
-    if not s.decl_max:
-        g = 1756 - 137 * tops + 150 * points - 237 * voids + 500
-    else:
-        if s.trump >= 0:
-            tl = suit_count(h, s.trump)
-            otl = suit_count(o1, s.trump)
-            if suit_count(o2, s.trump) > otl:
-                otl = suit_count(o2, s.trump)
-        g = (-919 + 363 * tops + 191 * points + 94 * tl - 288 * otl + 148 * tl * tl
-             + (49 if s.trump < 0 else 0))
-        # Rounded up from .2: in games a guess a trick too high costs less
-        # than one a trick too low (-1% median nodes against rounding at .5).
-        g += 800
+    if s.trump >= 0:
+        tl = suit_count(h, s.trump)
+        otl = suit_count(o1, s.trump)
+        if suit_count(o2, s.trump) > otl:
+            otl = suit_count(o2, s.trump)
+    g = (-919 + 363 * tops + 191 * points + 94 * tl - 288 * otl + 148 * tl * tl
+         + (49 if s.trump < 0 else 0))
+    # Rounded up from .2: in games a guess a trick too high costs less than
+    # one a trick too low (-1% median nodes against rounding at .5).
+    g += 800
     return g // 1000 if g > 0 else 0
 
 
@@ -1390,8 +1439,8 @@ cdef int root_value_from(Search* s, Root* rt, int lo, int hi, int guess) noexcep
     """Exact value in [lo, hi] by probes stepping from ``guess`` towards it:
     two probes when the guess is right, one more per trick it is off.
     Measured with guess_tricks against bisection on random deals: contracts
-    -10% median nodes and -12% median time, misères -5% median nodes and
-    -2 to -5% time (bench/README.md, round 7)."""
+    -10% median nodes and -12% median time, misères -14% median nodes and
+    -12% median time (bench/README.md, round 7)."""
     if guess > hi:
         guess = hi
     if guess > lo and not root_geq(s, rt, guess):
@@ -1675,7 +1724,7 @@ cdef class Solver:
                 n_seen += 1
                 tricks = ps_popcount(self.s.hand[declarer])
                 if best < 0:
-                    if guess < 0 and not minimize:
+                    if guess < 0:
                         best = root_value_from(&self.s, &rt, 0, tricks, guess_tricks(&self.s))
                     else:
                         best = root_value_near(&self.s, &rt, 0, tricks, guess)
