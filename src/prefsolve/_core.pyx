@@ -515,7 +515,17 @@ cdef inline int lead_score(Search* s, int seat, int c, uint32_t alive) noexcept 
             dm = s.hand[s.declarer] & SUIT_MASK[suit]
             if pm and ((dm and ps_msb(pm) > ps_msb(dm)) or (not dm and (
                     s.trump < 0 or suit == s.trump or not (s.hand[s.declarer] & SUIT_MASK[s.trump])))):
-                return 45 - rank       # partner can beat the declarer, who cannot ruff
+                # Partner can beat the declarer, who cannot ruff: before the
+                # top cards, high first (round 7: -5% nodes on contracts,
+                # -3% on best-of-66 games).
+                return 70 + rank
+            if (not pm and s.trump >= 0 and suit != s.trump
+                    and (s.hand[3 - seat - s.declarer] & SUIT_MASK[s.trump])
+                    and (dm or not (s.hand[s.declarer] & SUIT_MASK[s.trump]))):
+                # Partner void with a trump, the declarer follows or cannot
+                # ruff: a ruff, ahead of the top cards (round 7: -4.7% nodes
+                # on trump contracts, -5.4% on best-of-66 games).
+                return 75 - rank
         return 20 + rank               # otherwise high cards first: they force the top ones
     if is_decl:
         # A lead that some defender holding the suit must overtake is a sure exit.
