@@ -535,6 +535,12 @@ cdef inline int lead_score(Search* s, int seat, int c, uint32_t alive) noexcept 
                 # ruff: a ruff, ahead of the top cards (round 7: -4.7% nodes
                 # on trump contracts, -5.4% on best-of-66 games).
                 return 75 - rank
+        if (is_decl and s.trump < 0 and (suit_alive & (bit - 1))
+                and ((s.hand[seat] >> ps_msb(suit_alive & (bit - 1))) & 1)):
+            # No-trump, the declarer: the top of a sequence below the
+            # defenders' stopper, to set the suit up while his top cards
+            # keep the entries (round 7: -4 to -6% nodes on no-trump).
+            return 68 + rank
         if suit == s.trump:
             # A trump below the other side's: it only feeds their trump
             # trick (round 7: -2.8% nodes on trump contracts, -1 to -2% on
