@@ -1389,30 +1389,22 @@ cdef int misere_suit_tricks(uint32_t d, uint32_t a, uint32_t b, int* stranded) n
     ``stranded`` gets his cards left once they are void. Only guess_tricks
     uses it."""
     cdef int forced = 0, lead
-    cdef uint32_t below
+    cdef uint32_t below, t
     while d and (a | b):
-        if a and (not b or ps_ctz(a) < ps_ctz(b)):
-            lead = ps_ctz(a)
-            a &= a - 1
-            below = d & ((<uint32_t>1 << lead) - 1)
-            if below:
-                d &= ~(<uint32_t>1 << ps_msb(below))
-            else:
-                if (b & ((<uint32_t>1 << ps_ctz(d)) - 1)) or not b:
-                    forced += 1
-                d &= d - 1
-            b &= b - 1
+        if not a or (b and ps_ctz(b) < ps_ctz(a)):
+            t = a                       # call the defender who leads ``a``
+            a = b
+            b = t
+        lead = ps_ctz(a)
+        a &= a - 1
+        below = d & ((<uint32_t>1 << lead) - 1)
+        if below:
+            d &= ~(<uint32_t>1 << ps_msb(below))
         else:
-            lead = ps_ctz(b)
-            b &= b - 1
-            below = d & ((<uint32_t>1 << lead) - 1)
-            if below:
-                d &= ~(<uint32_t>1 << ps_msb(below))
-            else:
-                if (a & ((<uint32_t>1 << ps_ctz(d)) - 1)) or not a:
-                    forced += 1
-                d &= d - 1
-            a &= a - 1
+            if (b & ((<uint32_t>1 << ps_ctz(d)) - 1)) or not b:
+                forced += 1
+            d &= d - 1
+        b &= b - 1
     stranded[0] = POPCOUNT8[d]
     return forced
 
