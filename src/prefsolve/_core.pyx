@@ -231,6 +231,7 @@ cdef struct Search:
     int talon_pos       # index of the next talon card to lead
     uint64_t nodes
     uint32_t hist[3][32]    # cut-off counts per seat and card (move ordering only)
+    int8_t killer[3][33]    # games: per seat and cards in hand, the last lead that cut off (-1: none)
     int hist_weight         # weight of the static ordering score against history
     Entry* tt           # exact table
     uint64_t tt_mask    # number of buckets - 1
@@ -1156,6 +1157,14 @@ cdef inline uint64_t search_leads(Search* s, int leader, int target, int left, i
         order[0] = first
         n = 1
         moves &= ~((<uint32_t>1) << first)
+    # Games: next the last lead of this seat that cut off with as many cards
+    # left (a "killer"; round 7: best-of-66 games -3 to -7% nodes, random
+    # contracts -2.5%, the median unchanged).
+    k = s.killer[leader][left]
+    if s.decl_max and k >= 0 and (moves >> k) & 1:
+        order[n] = k
+        n += 1
+        moves &= ~((<uint32_t>1) << k)
     while True:
         if i == n:
             if not moves:
@@ -1176,6 +1185,7 @@ cdef inline uint64_t search_leads(Search* s, int leader, int target, int left, i
         if r == maxnode:
             acc = <uint32_t>a
             best[0] = relative_move(s, c)
+            s.killer[leader][left] = c
             add_history(s, leader, c, 4 * left if s.decl_max else (<uint32_t>1) << (left + 1))
             break
         acc |= <uint32_t>a
@@ -1572,6 +1582,7 @@ cdef class Solver:
         self.s.nodes = 0
         self.s.gen = <uint8_t>(self.s.gen + 1)
         memset(self.s.hist, 0, sizeof(self.s.hist))
+        memset(self.s.killer, 0xFF, sizeof(self.s.killer))
         # Measured on random deals: in misère the static heuristic is weak and
         # history ordering saves ~30% of nodes; in games it only breaks ties.
         self.s.hist_weight = 1 if minimize else HIST_W
