@@ -491,81 +491,63 @@ cdef inline bint last_beats(Search* s, int last, int c, int led, bint is_decl) n
 
 
 cdef inline int lead_score(Search* s, int seat, int c, uint32_t alive) noexcept nogil:
-    """Cheap ordering heuristic for a lead; higher is tried first. Only speed
-    depends on it. ``alive``: every card still held."""
+    """Cheap ordering heuristic for a lead in a game; higher is tried first.
+    Only speed depends on it. ``alive``: every card still held. (Misère and
+    all-pass: order_misere_leads.)"""
     cdef int rank = c & 7
     cdef int suit = c >> 3
     cdef uint32_t bit = (<uint32_t>1) << c
     cdef uint32_t suit_alive = alive & SUIT_MASK[suit]
     cdef uint32_t higher = suit_alive & ~((bit << 1) - 1)
     cdef bint is_decl = seat == s.declarer
-    cdef uint32_t d1, d2, dm, pm
+    cdef uint32_t dm, pm
     cdef int power = rank + (8 if suit == s.trump else 0)
-    if s.decl_max:
-        # Measured on best-of-66 node counts (bench/README.md): each rule
-        # below cuts 2-8% of game nodes.
-        if not is_decl and suit == s.trump and not (s.hand[s.declarer] & SUIT_MASK[suit]):
-            # A defender's trump when the declarer has none: keep it to ruff
-            # (round 7: -1.6% nodes on trump contracts).
+    # Measured on best-of-66 node counts (bench/README.md): each rule
+    # below cuts 2-8% of game nodes.
+    if not is_decl and suit == s.trump and not (s.hand[s.declarer] & SUIT_MASK[suit]):
+        # A defender's trump when the declarer has none: keep it to ruff
+        # (round 7: -1.6% nodes on trump contracts).
+        return 10 + rank
+    if higher == 0:
+        if ruffed_by_opponent(s, seat, suit, is_decl):
+            return 25 + power      # a top card the other side can ruff
+        if suit == s.trump and not (alive & SUIT_MASK[suit] & ~s.hand[seat]):
+            # The declarer's top trump when the defenders have none: it
+            # draws nothing and is worth keeping to ruff (round 7: -5.6%
+            # nodes on trump contracts against scoring it as a top card).
             return 10 + rank
-        if higher == 0:
-            if ruffed_by_opponent(s, seat, suit, is_decl):
-                return 25 + power      # a top card the other side can ruff
-            if suit == s.trump and not (alive & SUIT_MASK[suit] & ~s.hand[seat]):
-                # The declarer's top trump when the defenders have none: it
-                # draws nothing and is worth keeping to ruff (round 7: -5.6%
-                # nodes on trump contracts against scoring it as a top card).
-                return 10 + rank
-            # A top card: a likely winner; side suits are cashed before trumps.
-            return 60 + rank - (8 if suit == s.trump else 0)
-        if not is_decl:
-            pm = s.hand[3 - seat - s.declarer] & SUIT_MASK[suit]
-            if pm and (higher & ~pm) == 0:
-                return 50 - rank       # partner holds every higher card: low to him
-            dm = s.hand[s.declarer] & SUIT_MASK[suit]
-            if pm and ((dm and ps_msb(pm) > ps_msb(dm)) or (not dm and (
-                    s.trump < 0 or suit == s.trump or not (s.hand[s.declarer] & SUIT_MASK[s.trump])))):
-                # Partner can beat the declarer, who cannot ruff: before the
-                # top cards, high first (round 7: -5% nodes on contracts,
-                # -3% on best-of-66 games).
-                return 70 + rank
-            if (not pm and s.trump >= 0 and suit != s.trump
-                    and (s.hand[3 - seat - s.declarer] & SUIT_MASK[s.trump])
-                    and (dm or not (s.hand[s.declarer] & SUIT_MASK[s.trump]))):
-                # Partner void with a trump, the declarer follows or cannot
-                # ruff: a ruff, ahead of the top cards (round 7: -4.7% nodes
-                # on trump contracts, -5.4% on best-of-66 games).
-                return 75 - rank
-        if (is_decl and s.trump < 0 and (suit_alive & (bit - 1))
-                and ((s.hand[seat] >> ps_msb(suit_alive & (bit - 1))) & 1)):
-            # No-trump, the declarer: the top of a sequence below the
-            # defenders' stopper, to set the suit up while his top cards
-            # keep the entries (round 7: -4 to -6% nodes on no-trump).
-            return 68 + rank
-        if suit == s.trump:
-            # A trump below the other side's: it only feeds their trump
-            # trick (round 7: -2.8% nodes on trump contracts, -1 to -2% on
-            # best-of-66 games).
-            return 12 + rank
-        return 20 + rank               # otherwise high cards first: they force the top ones
-    if is_decl:
-        # A lead that some defender holding the suit must overtake is a sure exit.
-        d1 = s.hand[SEAT3[seat + 1]] & SUIT_MASK[suit]
-        d2 = s.hand[SEAT3[seat + 2]] & SUIT_MASK[suit]
-        if (d1 and (d1 & (bit - 1)) == 0) or (d2 and (d2 & (bit - 1)) == 0):
-            return 80 - rank
-        return 40 - rank - 4 * suit_count(suit_alive & ~s.hand[seat] & (bit - 1), suit)
-    # Misère defence: lead low into a suit where the declarer must go over
-    # both defenders; never into a suit he is void in (he sheds a card).
-    dm = s.hand[s.declarer] & SUIT_MASK[suit]
-    if dm:
+        # A top card: a likely winner; side suits are cashed before trumps.
+        return 60 + rank - (8 if suit == s.trump else 0)
+    if not is_decl:
         pm = s.hand[3 - seat - s.declarer] & SUIT_MASK[suit]
-        if (dm & (bit - 1)) == 0:
-            if pm == 0 or ps_ctz(pm) < ps_ctz(dm):
-                return 80 - rank
-            return 60 - rank
-        return 30 - rank
-    return 10 - rank
+        if pm and (higher & ~pm) == 0:
+            return 50 - rank       # partner holds every higher card: low to him
+        dm = s.hand[s.declarer] & SUIT_MASK[suit]
+        if pm and ((dm and ps_msb(pm) > ps_msb(dm)) or (not dm and (
+                s.trump < 0 or suit == s.trump or not (s.hand[s.declarer] & SUIT_MASK[s.trump])))):
+            # Partner can beat the declarer, who cannot ruff: before the
+            # top cards, high first (round 7: -5% nodes on contracts,
+            # -3% on best-of-66 games).
+            return 70 + rank
+        if (not pm and s.trump >= 0 and suit != s.trump
+                and (s.hand[3 - seat - s.declarer] & SUIT_MASK[s.trump])
+                and (dm or not (s.hand[s.declarer] & SUIT_MASK[s.trump]))):
+            # Partner void with a trump, the declarer follows or cannot
+            # ruff: a ruff, ahead of the top cards (round 7: -4.7% nodes
+            # on trump contracts, -5.4% on best-of-66 games).
+            return 75 - rank
+    if (is_decl and s.trump < 0 and (suit_alive & (bit - 1))
+            and ((s.hand[seat] >> ps_msb(suit_alive & (bit - 1))) & 1)):
+        # No-trump, the declarer: the top of a sequence below the
+        # defenders' stopper, to set the suit up while his top cards
+        # keep the entries (round 7: -4 to -6% nodes on no-trump).
+        return 68 + rank
+    if suit == s.trump:
+        # A trump below the other side's: it only feeds their trump
+        # trick (round 7: -2.8% nodes on trump contracts, -1 to -2% on
+        # best-of-66 games).
+        return 12 + rank
+    return 20 + rank               # otherwise high cards first: they force the top ones
 
 
 cdef inline int follow_score(Search* s, int seat, int c, int led, int win_card,
@@ -612,17 +594,152 @@ cdef inline void add_history(Search* s, int seat, int c, uint32_t amount) noexce
                 s.hist[i][j] >>= 1
 
 
-cdef inline void order_leads(Search* s, int seat, uint32_t moves, int* out, int* n) noexcept nogil:
-    """Order the leads ``moves`` (at least two cards) by static score, with
-    history breaking ties (games) or deciding (misère)."""
-    cdef int scores[MAX_MOVES]
-    cdef int k = 0, c, i, j, tmp
-    cdef uint32_t alive = s.hand[0] | s.hand[1] | s.hand[2]
+cdef inline void sort_by_score(int* scores, int* out, int k) noexcept nogil:
+    """Insertion sort of ``out[:k]`` by ``scores`` (highest first; stable)."""
+    cdef int i, j, tmp
+    for i in range(1, k):
+        j = i
+        while j > 0 and scores[j] > scores[j - 1]:
+            tmp = scores[j]; scores[j] = scores[j - 1]; scores[j - 1] = tmp
+            tmp = out[j]; out[j] = out[j - 1]; out[j - 1] = tmp
+            j -= 1
+
+
+cdef inline int history_levels(Search* s, int seat, uint32_t moves, int* out, int* lhs,
+                               int* top) noexcept nogil:
+    """Lists ``moves`` in ``out`` with each card's history as a power of two
+    (floor(log2(count + 1))) in ``lhs``; ``top`` gets the highest level.
+    Returns the number of cards."""
+    cdef int k = 0, c
+    top[0] = 0
     while moves:
         c = ps_ctz(moves)
         moves &= moves - 1
         out[k] = c
-        scores[k] = lead_score(s, seat, c, alive) * s.hist_weight + <int>s.hist[seat][c]
+        lhs[k] = ps_msb(s.hist[seat][c] + 1)
+        if lhs[k] > top[0]:
+            top[0] = lhs[k]
+        k += 1
+    return k
+
+
+# Misère ordering (round 8). History alone decided it before; these scores
+# were fitted instead to what ordering costs. An instrumented build searched
+# every lead (or card) at sampled cut nodes of random misères, each from the
+# same saved table and history, and recorded whether it cuts off and how
+# many nodes it took; the weights minimise the expected nodes until the
+# first card that cuts off (softmax of the score, fitted on 200 deals,
+# checked on 200 others, refitted once on data from the new order), and
+# features that did not pay for their cost were dropped. The history term
+# is a bonus for the cards at the highest power-of-two level and a small
+# slope below it. Measured: misère nodes -28% (median), time -24%.
+
+cdef inline void order_misere_leads(Search* s, int seat, uint32_t moves, int* out, int* n) noexcept nogil:
+    """Order misère and all-pass leads (at least two cards) by fitted scores
+    (see above). Roughly: the counted player leads low cards of short suits
+    that both others hold, a sure exit a little higher; a defender avoids
+    suits a player is void in and suits where the declarer can go under his
+    card or under his partner's lowest."""
+    cdef int scores[MAX_MOVES]
+    cdef int lhs[MAX_MOVES]
+    cdef int i, c, r, sh, nd, sc, mx
+    cdef int d = s.declarer
+    cdef int k = history_levels(s, seat, moves, out, lhs, &mx)
+    cdef uint32_t b, p8, d8, a8, b8
+    cdef uint32_t alive = s.hand[0] | s.hand[1] | s.hand[2]
+    for i in range(k):
+        c = out[i]
+        r = c & 7
+        sh = c & ~7
+        b = (<uint32_t>1) << r
+        d8 = (s.hand[d] >> sh) & 0xFF
+        a8 = (s.hand[SEAT3[seat + 1]] >> sh) & 0xFF      # the next player's cards of the suit
+        b8 = (s.hand[SEAT3[seat + 2]] >> sh) & 0xFF      # the last player's
+        if seat == d:
+            nd = POPCOUNT8[d8]
+            sc = (30 * r - 73 * POPCOUNT8[((alive >> sh) & 0xFF) & ~((b << 1) - 1)] - 55 * nd
+                  + 28 * (lhs[i] - mx))
+            if lhs[i] == mx:
+                sc += 185
+            if nd == 1:
+                sc += 113
+            if a8 == 0:
+                sc -= 315
+            if b8 == 0:
+                sc -= 378
+            if (a8 and (a8 & (b - 1)) == 0) or (b8 and (b8 & (b - 1)) == 0):
+                sc += 22 * r                # a sure exit
+        else:
+            p8 = (s.hand[3 - seat - d] >> sh) & 0xFF
+            sc = 29 * (lhs[i] - mx)
+            if lhs[i] == mx:
+                sc += 185
+            if a8 == 0:
+                sc -= 284
+            if b8 == 0:
+                sc -= 259
+            if (d8 & (b - 1)) == 0:
+                sc -= 197                   # the declarer has no card under it
+            if p8 and d8 and ps_ctz(p8) < ps_ctz(d8):
+                sc -= 250                   # the partner's lowest is under the declarer's
+        scores[i] = sc
+    sort_by_score(scores, out, k)
+    n[0] = k
+
+
+cdef inline void order_misere_second(Search* s, int seat, uint32_t moves, uint32_t wins,
+                                     int led, int* out, int* n) noexcept nogil:
+    """Order a misère (or all-pass) defender's cards as second to play (at
+    least two) by fitted scores (see above): ``wins`` are the cards that
+    would win the trick so far. Roughly: cards above many of the declarer's
+    cards of their suit, the highest that stays under the card led, never a
+    winner the last player can beat. (Fits for the counted player and for
+    the last player saved nodes but not time.)"""
+    cdef int scores[MAX_MOVES]
+    cdef int lhs[MAX_MOVES]
+    cdef int i, c, r, sh, sc, mx
+    cdef int k = history_levels(s, seat, moves, out, lhs, &mx)
+    cdef uint32_t b, o8, a8, d8
+    cdef uint32_t alive = s.hand[0] | s.hand[1] | s.hand[2]
+    cdef uint32_t n8 = (s.hand[SEAT3[seat + 1]] >> (8 * led)) & 0xFF     # the last player's suit led
+    for i in range(k):
+        c = out[i]
+        r = c & 7
+        sh = c & ~7
+        b = (<uint32_t>1) << r
+        o8 = (s.hand[seat] >> sh) & 0xFF
+        a8 = ((alive >> sh) & 0xFF) & ~o8
+        d8 = (s.hand[s.declarer] >> sh) & 0xFF
+        sc = (-105 * POPCOUNT8[a8 & ~((b << 1) - 1)] - 62 * POPCOUNT8[o8 & (b - 1)]
+              + 231 * POPCOUNT8[d8 & (b - 1)])
+        if lhs[i] == mx:
+            sc += 305
+        if (wins >> c) & 1:
+            sc -= 40 * r
+            if (c >> 3) == led and (n8 & ~((b << 1) - 1)):
+                sc -= 158
+        elif (c >> 3) == led:
+            sc += 101 * r
+        scores[i] = sc
+    sort_by_score(scores, out, k)
+    n[0] = k
+
+
+cdef inline void order_leads(Search* s, int seat, uint32_t moves, int* out, int* n) noexcept nogil:
+    """Order the leads ``moves`` (at least two cards): in games by static
+    score with history breaking ties; misère and all-pass by
+    order_misere_leads."""
+    cdef int scores[MAX_MOVES]
+    cdef int k = 0, c, i, j, tmp
+    cdef uint32_t alive = s.hand[0] | s.hand[1] | s.hand[2]
+    if not s.decl_max:
+        order_misere_leads(s, seat, moves, out, n)
+        return
+    while moves:
+        c = ps_ctz(moves)
+        moves &= moves - 1
+        out[k] = c
+        scores[k] = lead_score(s, seat, c, alive) * HIST_W + <int>s.hist[seat][c]
         k += 1
     for i in range(1, k):
         j = i
@@ -647,7 +764,10 @@ cdef inline void order_follows(Search* s, int seat, uint32_t moves, int* out, in
             wins = moves            # the first card to follow a talon card
         else:
             wins = moves & ~(((<uint32_t>2) << win_card) - 1)
-        order_misere_follows(s, seat, moves, wins, win_seat == s.declarer, remaining, out, n)
+        if remaining == 2 and seat != s.declarer:
+            order_misere_second(s, seat, moves, wins, led, out, n)
+        else:
+            order_misere_follows(s, seat, moves, wins, win_seat == s.declarer, remaining, out, n)
         return
     while moves:
         c = ps_ctz(moves)
