@@ -1306,7 +1306,10 @@ cdef inline uint64_t search_leads(Search* s, int leader, int target, int left, i
             acc = <uint32_t>a
             best[0] = relative_move(s, c)
             s.killer[leader][left] = c
-            add_history(s, leader, c, 4 * left if s.decl_max else (<uint32_t>1) << (left + 1))
+            # Misère: a lead's cut-off weighs 8x a follow's with as many
+            # cards (round 8, with the fitted orders: -5% misère nodes,
+            # -7% best-of-66 misère against 2x).
+            add_history(s, leader, c, 4 * left if s.decl_max else (<uint32_t>1) << (left + 3))
             break
         acc |= <uint32_t>a
     return answer(r, acc)
