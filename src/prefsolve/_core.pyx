@@ -367,11 +367,11 @@ cdef inline uint64_t key_mask(uint32_t mask) noexcept nogil:
     return x | (x << 8)
 
 
-cdef inline int pt_lookup(Search* s, uint64_t key, uint64_t shape, int target, int* move,
+cdef inline int pt_lookup(Search* s, PEntry* b, uint64_t key, uint64_t shape, int target, int* move,
                           uint32_t* rel) noexcept nogil:
-    """1 or 0 when a matching entry decides "value >= target" (``rel`` gets
-    the cards it relied on), -1 when none does; ``move`` gets a stored lead."""
-    cdef PEntry* b = pt_bucket(s, shape)
+    """1 or 0 when a matching entry of bucket ``b`` (pt_bucket of ``shape``)
+    decides "value >= target" (``rel`` gets the cards it relied on), -1 when
+    none does; ``move`` gets a stored lead."""
     cdef int i
     for i in range(PBUCKET):
         if b[i].shape == shape and ((b[i].key ^ key) & key_mask(b[i].mask)) == 0:
@@ -399,9 +399,8 @@ cdef inline uint32_t relevance_mask(uint32_t rel, uint32_t alive) noexcept nogil
     return mask
 
 
-cdef inline void pt_store(Search* s, uint64_t key, uint32_t mask, uint64_t shape,
+cdef inline void pt_store(Search* s, PEntry* b, uint64_t key, uint32_t mask, uint64_t shape,
                           int lo, int hi, int move) noexcept nogil:
-    cdef PEntry* b = pt_bucket(s, shape)
     cdef PEntry* victim = NULL
     cdef int i
     key &= key_mask(mask)
@@ -1356,7 +1355,7 @@ cdef uint64_t game_start(Search* s, int leader, int target, int left) noexcept n
     k = target if leader == s.declarer else left - target + 1     # his side's tricks needed
     if n >= k:
         return answer(leader == s.declarer, quick_cards(tops, qs, k))
-    i = pt_lookup(s, key, shape, target, &first, &cr)
+    i = pt_lookup(s, pb, key, shape, target, &first, &cr)
     if i >= 0:
         return answer(i == 1, cr)
     d_sure = 0
@@ -1408,9 +1407,9 @@ cdef uint64_t game_start(Search* s, int leader, int target, int left) noexcept n
     # Store only the bound just proven: another entry's bound may rely on
     # other cards.
     if (a >> 32) != 0:
-        pt_store(s, key, relevance_mask(<uint32_t>a, alive), shape, target, left, best)
+        pt_store(s, pb, key, relevance_mask(<uint32_t>a, alive), shape, target, left, best)
     else:
-        pt_store(s, key, relevance_mask(<uint32_t>a, alive), shape, 0, target - 1, best)
+        pt_store(s, pb, key, relevance_mask(<uint32_t>a, alive), shape, 0, target - 1, best)
     return a
 
 
