@@ -636,10 +636,12 @@ cdef inline int history_levels(Search* s, int seat, uint32_t moves, int* out, in
 
 cdef inline void order_misere_leads(Search* s, int seat, uint32_t moves, int* out, int* n) noexcept nogil:
     """Order misère and all-pass leads (at least two cards) by fitted scores
-    (see above). Roughly: the counted player leads low cards of short suits
-    that both others hold, a sure exit a little higher; a defender avoids
-    suits a player is void in and suits where the declarer can go under his
-    card or under his partner's lowest."""
+    (see above). They rank what is cheap to prove, not only what is likely
+    to cut off. Roughly: the counted player leads high cards with few higher
+    ones out, from short suits (a singleton first) that both others hold,
+    a sure exit higher still; a defender avoids suits a player is void in,
+    cards below all of the declarer's, and suits where his partner's lowest
+    card is under the declarer's."""
     cdef int scores[MAX_MOVES]
     cdef int lhs[MAX_MOVES]
     cdef int i, c, r, sh, nd, sc, mx
@@ -750,8 +752,8 @@ cdef inline void order_misere_last(Search* s, int seat, uint32_t moves, uint32_t
         if not ((wins >> c) & 1) and (c >> 3) == led:
             sc += 114 * r
         out[k] = c
-        # |sc| < 2**13 and hist < 2**28 (HIST_CAP): both fit in an int.
-        scores[k] = (sc << 16) + <int>(s.hist[seat][c] >> 12)
+        # |sc| < 2**12 and hist < 2**28 (HIST_CAP): both fit in an int.
+        scores[k] = sc * 65536 + <int>(s.hist[seat][c] >> 12)
         k += 1
     sort_by_score(scores, out, k)
     n[0] = k
