@@ -265,20 +265,22 @@ cdef inline uint32_t run_tops(uint32_t legal, uint32_t mine, uint32_t alive) noe
 
 cdef inline uint64_t position_key(Search* s, uint16_t* lens) noexcept nogil:
     """Relative-rank key: for each suit, which of its remaining cards (counted
-    from the bottom) seats 1 and 2 hold, 8 bits each; seat 0 holds the rest.
-    ``lens`` receives the suit lengths, which complete the key."""
-    cdef uint64_t key = 0
+    from the bottom) seats 1 and 2 hold, a byte each: seat 1's bytes in the
+    low half, seat 2's in the high half, suit by suit, so that a byte mask
+    of the suits (key_mask) covers both with one shift; seat 0 holds the
+    rest. ``lens`` receives the suit lengths, which complete the key."""
+    cdef uint32_t k1 = 0, k2 = 0
     cdef uint32_t h1 = s.hand[1], h2 = s.hand[2], alive = s.hand[0] | h1 | h2
-    cdef uint32_t a, code, n = 0
+    cdef uint32_t a, n = 0
     cdef int suit, sh
     for suit in range(4):
         sh = 8 * suit
         a = ((alive >> sh) & 0xFF) << 8
-        code = PACK8[a | ((h1 >> sh) & 0xFF)] | (<uint32_t>PACK8[a | ((h2 >> sh) & 0xFF)] << 8)
-        key |= (<uint64_t>code) << (2 * sh)
+        k1 |= (<uint32_t>PACK8[a | ((h1 >> sh) & 0xFF)]) << sh
+        k2 |= (<uint32_t>PACK8[a | ((h2 >> sh) & 0xFF)]) << sh
         n |= (<uint32_t>POPCOUNT8[a >> 8]) << (4 * suit)
     lens[0] = <uint16_t>n
-    return key
+    return k1 | ((<uint64_t>k2) << 32)
 
 
 cdef inline Entry* tt_bucket(Search* s, uint64_t key, uint16_t lens, uint8_t ctx) noexcept nogil:
@@ -361,10 +363,7 @@ cdef inline uint32_t entry_cards(PEntry* e, uint32_t alive) noexcept nogil:
 
 cdef inline uint64_t key_mask(uint32_t mask) noexcept nogil:
     """The key bits of a pattern mask: each suit's byte for seats 1 and 2."""
-    cdef uint64_t x = mask
-    x = (x | (x << 16)) & 0x0000FFFF0000FFFFULL
-    x = (x | (x << 8)) & 0x00FF00FF00FF00FFULL
-    return x | (x << 8)
+    return mask | ((<uint64_t>mask) << 32)
 
 
 cdef inline int pt_lookup(Search* s, PEntry* b, uint64_t key, uint64_t shape, int target, int* move,
