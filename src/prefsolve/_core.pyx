@@ -231,7 +231,7 @@ cdef struct Search:
     int talon_pos       # index of the next talon card to lead
     uint64_t nodes
     uint32_t hist[3][32]    # cut-off counts per seat and card (move ordering only)
-    int8_t killer[3][33]    # games: per seat and cards in hand, the last lead that cut off (-1: none)
+    int8_t killer[3][33][33]    # games: per seat, cards in hand and target, the last lead that cut off (-1: none)
     int hist_weight         # weight of the static ordering score against history
     Entry* tt           # exact table
     uint64_t tt_mask    # number of buckets - 1
@@ -1313,9 +1313,10 @@ cdef inline uint64_t search_leads(Search* s, int leader, int target, int left, i
         n = 1
         moves &= ~((<uint32_t>1) << first)
     # Games: next the last lead of this seat that cut off with as many cards
-    # left (a "killer"; round 7: best-of-66 games -3 to -7% nodes, random
-    # contracts -2.5%, the median unchanged).
-    k = s.killer[leader][left]
+    # left and the same target (a "killer"; round 7: best-of-66 games -3 to
+    # -7% nodes, random contracts -2.5%; round 8, keyed by the target too:
+    # -1.4% contract nodes, -3% best-of-66 games. Misère: +6% nodes).
+    k = s.killer[leader][left][target]
     if s.decl_max and k >= 0 and (moves >> k) & 1:
         order[n] = k
         n += 1
@@ -1340,7 +1341,7 @@ cdef inline uint64_t search_leads(Search* s, int leader, int target, int left, i
         if r == maxnode:
             acc = <uint32_t>a
             best[0] = relative_move(s, c)
-            s.killer[leader][left] = c
+            s.killer[leader][left][target] = c
             # Misère: a lead's cut-off weighs 8x a follow's with as many
             # cards (round 8, with the fitted orders: -5% misère nodes,
             # -7% best-of-66 misère against 2x).
