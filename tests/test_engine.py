@@ -137,6 +137,37 @@ def test_misere_probes_match_reference_at_every_target():
                 hands, declarer, leader, target)
 
 
+def test_misere_take_all_probes_match_reference():
+    # "Can he be made to take every trick?" is decided without search (the
+    # matching of no_exit, after one trick when an opponent leads): check it
+    # on longer endings, dealt from fewer suits and with the counted player
+    # often holding high cards, where the answer is most often yes.
+    rng = random.Random(23)
+    for _ in range(300):
+        cards = rng.randint(2, 5)
+        suits = rng.sample("SCDH", rng.randint(2, 4))
+        pool = [s + r for s in suits for r in "789TJQKA"]
+        while len(pool) < 3 * cards:
+            pool.append(rng.choice([s + r for s in "SCDH" for r in "789TJQKA" if s + r not in pool]))
+        drawn = rng.sample(pool, 3 * cards)
+        declarer, leader = rng.randrange(3), rng.randrange(3)
+        if rng.random() < 0.5:
+            drawn.sort(key=lambda c: "789TJQKA".index(c[1]))
+            high = drawn[-cards:]
+            rest = drawn[:-cards]
+            rng.shuffle(rest)
+            hands = [None, None, None]
+            hands[declarer] = high
+            others = [s for s in range(3) if s != declarer]
+            hands[others[0]], hands[others[1]] = rest[:cards], rest[cards:]
+        else:
+            hands = [drawn[i * cards:(i + 1) * cards] for i in range(3)]
+        value = ref.solve_memo(hands, declarer, None, True, leader)
+        for target in (cards - 1, cards):
+            assert SOLVER.geq(masks(hands), declarer, -1, True, target, leader) == (value >= target), (
+                hands, declarer, leader, target)
+
+
 def test_game_probes_match_reference_at_every_target():
     # The sure-trick bounds of games (the side on lead, trump tricks, a defender's
     # entry to his partner's winners) decide probes on their own: check each one.
@@ -296,6 +327,13 @@ def test_game_bound_positions(hands, declarer, leader, strain, expected):
     # Seat 1 leads; he plays under in spades and is void in the red suits, so
     # no lead forces him this trick; later seat 2's C7 makes him take both clubs.
     ([["S7", "CA", "CK"], ["S8", "H7", "D7"], ["S9", "H8", "C7"]], 0, 1, 2),
+    # On lead with no exit now (seat 1 plays S7 under S8), but seat 1's second
+    # spade is above his second: he leads S8, then ST, and SJ must go over it.
+    ([["S8", "ST"], ["S7", "SJ"], ["C7", "C8"]], 0, 0, 1),
+    # Seat 2 leads S7 and he must win with S9; seat 1, void in spades, sheds
+    # HK, after which H7 goes under each of his hearts: he takes all three.
+    # (Shedding C7 instead would leave HK to overtake his H9.)
+    ([["S9", "H8", "H9"], ["H7", "HK", "C7"], ["S7", "C8", "C9"]], 0, 2, 3),
 ])
 def test_misere_bound_positions(hands, declarer, leader, expected):
     assert ref.solve(hands, declarer, None, True, leader) == expected

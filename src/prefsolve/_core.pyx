@@ -1214,6 +1214,107 @@ cdef inline bint no_exit(Search* s, int leader) noexcept nogil:
     return True
 
 
+cdef inline bint all_ok_but(uint32_t bad, int x) noexcept nogil:
+    """No suit but x in the mask ``bad`` (one bit per suit)."""
+    return (bad & ~((<uint32_t>1) << x)) == 0
+
+
+cdef bint all_forced(Search* s, int leader) noexcept nogil:
+    """Misère / all-pass: can the other two make the counted player take
+    every remaining trick (at least two)? Exact.
+
+    On lead, he takes them all exactly when no_exit holds: if some suit
+    breaks its matching for a player X (X's i-th lowest card above his i-th
+    lowest, with i up to the shorter count), he leads that suit from the
+    bottom; X must follow every time, and has at most i - 1 cards below his
+    i-th lowest, so X overtakes one of the first i leads at the latest.
+
+    When an opponent leads, he takes every trick exactly when he takes this
+    one and no_exit holds after it (he is then on lead). The leader must
+    lead a suit he holds with a card under all of the counted player's in
+    it; the partner, when he follows, a card under the one that would win.
+    Of the cards that qualify, each plays his highest: dropping a higher
+    card keeps the i-th lowest of the rest no higher, so the matching only
+    gets easier. A partner void in the suit sheds the top card of one suit,
+    which can mend that suit's matching for him alone. The counted player
+    tries each card of the suit (all win).
+    """
+    cdef int d = s.declarer
+    cdef int p = 3 - leader - d
+    cdef int x, t, z, sh
+    cdef uint32_t hd = s.hand[d], hl = s.hand[leader], hp = s.hand[p]
+    cdef uint32_t bad = 0, badl = 0, d8, l8, p8, l8n, p8n, d8n, below, m, fix
+    cdef bint ok
+    if leader == d:
+        return no_exit(s, d)
+    for x in range(4):
+        sh = 8 * x
+        d8 = (hd >> sh) & 0xFF
+        if not UNDER8[(((hl >> sh) & 0xFF) << 8) | d8]:
+            badl |= (<uint32_t>1) << x
+        if not UNDER8[(((hp >> sh) & 0xFF) << 8) | d8]:
+            bad |= (<uint32_t>1) << x
+    bad |= badl
+    for x in range(4):
+        sh = 8 * x
+        d8 = (hd >> sh) & 0xFF
+        l8 = (hl >> sh) & 0xFF
+        if not d8 or not l8:
+            continue
+        below = (d8 & (~d8 + 1)) - 1           # the ranks under his lowest card
+        if not (l8 & below):
+            continue                            # no lead he must win
+        # Every other suit must hold, but for one the partner mends by a
+        # discard when he is void in x (fix: that suit, or 4 for none).
+        if not all_ok_but(bad, x):
+            if (hp >> sh) & 0xFF:
+                continue
+            m = bad & ~((<uint32_t>1) << x)
+            if (m & (m - 1)) or (m & badl):
+                continue
+            t = ps_ctz(m)
+            p8 = (hp >> (8 * t)) & 0xFF
+            if not UNDER8[((p8 & ~((<uint32_t>1) << ps_msb(p8))) << 8) | ((hd >> (8 * t)) & 0xFF)]:
+                continue
+        l8n = l8 & ~((<uint32_t>1) << ps_msb(l8 & below))
+        p8 = (hp >> sh) & 0xFF
+        ok = True
+        if SEAT3[leader + 1] == d:
+            # He plays second: the partner answers his card.
+            m = d8
+            while m:
+                z = ps_ctz(m)
+                m &= m - 1
+                d8n = d8 & ~((<uint32_t>1) << z)
+                p8n = p8
+                if p8:
+                    if not (p8 & (((<uint32_t>1) << z) - 1)):
+                        ok = False              # the partner must go over him
+                        break
+                    p8n = p8 & ~((<uint32_t>1) << ps_msb(p8 & (((<uint32_t>1) << z) - 1)))
+                if not (UNDER8[(l8n << 8) | d8n] and UNDER8[(p8n << 8) | d8n]):
+                    ok = False
+                    break
+        else:
+            # He plays last: the partner's card comes first.
+            p8n = p8
+            if p8:
+                if not (p8 & below):
+                    continue
+                p8n = p8 & ~((<uint32_t>1) << ps_msb(p8 & below))
+            m = d8
+            while m:
+                z = ps_ctz(m)
+                m &= m - 1
+                d8n = d8 & ~((<uint32_t>1) << z)
+                if not (UNDER8[(l8n << 8) | d8n] and UNDER8[(p8n << 8) | d8n]):
+                    ok = False
+                    break
+        if ok:
+            return True
+    return False
+
+
 cdef inline bint must_win_now(Search* s, int leader) noexcept nogil:
     """Misère / all-pass: the counted player surely takes the current trick.
 
@@ -1462,6 +1563,8 @@ cdef uint64_t exact_start(Search* s, int leader, int target, int left) noexcept 
     cdef uint32_t alive = s.hand[0] | s.hand[1] | s.hand[2]
     cdef Entry* e
     cdef Entry* b
+    if target == left:
+        return answer(all_forced(s, leader), alive)
     key = position_key(s, &lens)
     b = tt_bucket(s, key, lens, ctx)
     ps_prefetch(b)
@@ -1470,8 +1573,6 @@ cdef uint64_t exact_start(Search* s, int leader, int target, int left) noexcept 
     if target == 1:
         if must_win_now(s, leader):
             return answer(True, alive)
-    elif target == left and not must_win_now(s, leader):
-        return answer(False, alive)     # he escapes this trick: at most left - 1
     if never_wins(s, leader):
         return answer(False, alive)     # he takes none, and target >= 1
     e = tt_probe(b, key, lens, ctx)
