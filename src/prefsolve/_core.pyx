@@ -1243,10 +1243,21 @@ cdef bint all_forced(Search* s, int leader) noexcept nogil:
     cdef int p = 3 - leader - d
     cdef int x, t, z, sh
     cdef uint32_t hd = s.hand[d], hl = s.hand[leader], hp = s.hand[p]
-    cdef uint32_t bad = 0, badl = 0, d8, l8, p8, l8n, p8n, d8n, below, m, fix
+    cdef uint32_t bad = 0, badl = 0, d8, l8, p8, l8n, p8n, d8n, below, m, fix, cand = 0
     cdef bint ok
     if leader == d:
         return no_exit(s, d)
+    # The suits with a lead he must win (the leader and a following partner
+    # both have a card under his lowest): most positions have none.
+    for x in range(4):
+        sh = 8 * x
+        d8 = (hd >> sh) & 0xFF
+        below = (d8 & (~d8 + 1)) - 1
+        p8 = (hp >> sh) & 0xFF
+        if d8 and ((hl >> sh) & below) and (not p8 or (p8 & below)):
+            cand |= (<uint32_t>1) << x
+    if not cand:
+        return False
     for x in range(4):
         sh = 8 * x
         d8 = (hd >> sh) & 0xFF
@@ -1255,15 +1266,13 @@ cdef bint all_forced(Search* s, int leader) noexcept nogil:
         if not UNDER8[(((hp >> sh) & 0xFF) << 8) | d8]:
             bad |= (<uint32_t>1) << x
     bad |= badl
-    for x in range(4):
+    while cand:
+        x = ps_ctz(cand)
+        cand &= cand - 1
         sh = 8 * x
         d8 = (hd >> sh) & 0xFF
         l8 = (hl >> sh) & 0xFF
-        if not d8 or not l8:
-            continue
         below = (d8 & (~d8 + 1)) - 1           # the ranks under his lowest card
-        if not (l8 & below):
-            continue                            # no lead he must win
         # Every other suit must hold, but for one the partner mends by a
         # discard when he is void in x (fix: that suit, or 4 for none).
         if not all_ok_but(bad, x):
