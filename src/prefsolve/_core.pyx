@@ -1324,6 +1324,99 @@ cdef bint all_forced(Search* s, int leader) noexcept nogil:
     return False
 
 
+cdef inline uint32_t legal_cards(uint32_t h, int suit, uint32_t alive) noexcept nogil:
+    """No trumps: one card per run of the cards h may play to a trick of
+    ``suit`` (all of h when void in it); ``alive`` counts the table too."""
+    if h & SUIT_MASK[suit]:
+        return run_tops(h & SUIT_MASK[suit], h, alive)
+    return run_tops(h, h, alive)
+
+
+cdef inline uint32_t escape_cards(uint32_t h, int suit, int w) noexcept nogil:
+    """The cards lead_refuted tries for the counted player to lose a trick of
+    ``suit`` won so far by card w: his highest card under w (it keeps his
+    lower cards, the best of them to escape again), or, void in the suit,
+    the top card of each suit. Trying fewer cards can only prove less."""
+    cdef uint32_t m = h & SUIT_MASK[suit] & ((<uint32_t>1 << w) - 1), r = 0
+    cdef int x
+    if h & SUIT_MASK[suit]:
+        return ((<uint32_t>1) << ps_msb(m)) if m else 0
+    for x in range(4):
+        m = h & SUIT_MASK[x]
+        if m:
+            r |= (<uint32_t>1) << ps_msb(m)
+    return r
+
+
+cdef bint lead_refuted(Search* s, int leader, int x) noexcept nogil:
+    """Misère / all-pass, an opponent on lead (at least three cards each)
+    with the others needing all tricks but one: True when his lead of card
+    x surely fails, the counted player then escaping two tricks.
+
+    Sufficient only: he has a card that loses this trick whatever the last
+    player does (his highest under the winning card, or the top card of a
+    suit when void), after which all_forced fails, so he escapes once more.
+    """
+    cdef int d = s.declarer
+    cdef int p = 3 - leader - d
+    cdef int sx = x >> 3, z, y, w, win
+    cdef uint32_t alive = s.hand[0] | s.hand[1] | s.hand[2]
+    cdef uint32_t xb = (<uint32_t>1) << x
+    cdef uint32_t zs, ys, zb, yb
+    cdef bint found, ok = True
+    s.hand[leader] ^= xb
+    if SEAT3[leader + 1] == d:
+        # He plays second: one card of his must do against every reply.
+        zs = escape_cards(s.hand[d], sx, x)
+        found = False
+        while zs and not found:
+            z = ps_ctz(zs)
+            zs &= zs - 1
+            zb = (<uint32_t>1) << z
+            s.hand[d] ^= zb
+            found = True
+            ys = legal_cards(s.hand[p], sx, alive)
+            while ys:
+                y = ps_ctz(ys)
+                ys &= ys - 1
+                yb = (<uint32_t>1) << y
+                win = p if ((y >> 3) == sx and y > x) else leader
+                s.hand[p] ^= yb
+                if all_forced(s, win):
+                    found = False
+                s.hand[p] ^= yb
+                if not found:
+                    break
+            s.hand[d] ^= zb
+        ok = found
+    else:
+        # He plays last: against every reply of the partner, a card of his.
+        ys = legal_cards(s.hand[p], sx, alive)
+        while ys and ok:
+            y = ps_ctz(ys)
+            ys &= ys - 1
+            yb = (<uint32_t>1) << y
+            w = x
+            win = leader
+            if (y >> 3) == sx and y > x:
+                w = y
+                win = p
+            s.hand[p] ^= yb
+            zs = escape_cards(s.hand[d], sx, w)
+            found = False
+            while zs and not found:
+                z = ps_ctz(zs)
+                zs &= zs - 1
+                zb = (<uint32_t>1) << z
+                s.hand[d] ^= zb
+                found = not all_forced(s, win)
+                s.hand[d] ^= zb
+            s.hand[p] ^= yb
+            ok = found
+    s.hand[leader] ^= xb
+    return ok
+
+
 cdef inline bint must_win_now(Search* s, int leader) noexcept nogil:
     """Misère / all-pass: the counted player surely takes the current trick.
 
@@ -1404,10 +1497,11 @@ cdef inline bint never_wins(Search* s, int leader) noexcept nogil:
 
 
 cdef inline uint64_t search_leads(Search* s, int leader, int target, int left, int first,
-                                  uint32_t alive, int* best) noexcept nogil:
+                                  uint32_t alive, int* best, bint refute=False) noexcept nogil:
     """Search every lead (one per run) at a trick start, the table's move
-    ``first`` (or -1) first. Returns the answer (see answer) and sets
-    ``best`` to the relative move that cut off, if one did."""
+    ``first`` (or -1) first, skipping the leads lead_refuted settles when
+    ``refute``. Returns the answer (see answer) and sets ``best`` to the
+    relative move that cut off, if one did."""
     cdef uint32_t moves, acc = 0
     cdef int order[MAX_MOVES]
     cdef int n = 0, i = 0, k, c
@@ -1444,6 +1538,8 @@ cdef inline uint64_t search_leads(Search* s, int leader, int target, int left, i
             moves = 0
         c = order[i]
         i += 1
+        if refute and lead_refuted(s, leader, c):
+            continue                # misère: refuted without search (exact_start)
         s.hand[leader] ^= (<uint32_t>1) << c
         a = play(s, SEAT3[leader + 1], 2, c >> 3, c, leader, (<uint32_t>1) << c, target)
         s.hand[leader] ^= (<uint32_t>1) << c
@@ -1594,7 +1690,11 @@ cdef uint64_t exact_start(Search* s, int leader, int target, int left) noexcept 
             return answer(False, alive)
         if e.move != 255:
             first = absolute_move(s, e.move)
-    a = search_leads(s, leader, target, left, first, alive, &best)
+    # The others need all tricks but one: a lead of theirs after which he
+    # surely escapes twice is skipped (lead_refuted; round 9: -26% misère
+    # nodes, -12% time).
+    a = search_leads(s, leader, target, left, first, alive, &best,
+                     target == left - 1 and leader != s.declarer and left >= 3)
     if (a >> 32) != 0:
         lo = target
     else:
