@@ -1243,7 +1243,7 @@ cdef bint all_forced(Search* s, int leader) noexcept nogil:
     cdef int p = 3 - leader - d
     cdef int x, t, z, sh
     cdef uint32_t hd = s.hand[d], hl = s.hand[leader], hp = s.hand[p]
-    cdef uint32_t bad = 0, badl = 0, d8, l8, p8, l8n, p8n, d8n, below, m, fix, cand = 0
+    cdef uint32_t bad = 0, badl = 0, d8, l8, p8, l8n, p8n, d8n, below, m, cand = 0
     cdef bint ok
     if leader == d:
         return no_exit(s, d)
@@ -1273,8 +1273,8 @@ cdef bint all_forced(Search* s, int leader) noexcept nogil:
         d8 = (hd >> sh) & 0xFF
         l8 = (hl >> sh) & 0xFF
         below = (d8 & (~d8 + 1)) - 1           # the ranks under his lowest card
-        # Every other suit must hold, but for one the partner mends by a
-        # discard when he is void in x (fix: that suit, or 4 for none).
+        # Every other suit's matching must hold, but one that only the
+        # partner breaks, when he is void in x: his discard can mend it.
         if not all_ok_but(bad, x):
             if (hp >> sh) & 0xFF:
                 continue
@@ -1654,10 +1654,12 @@ cdef uint64_t game_start(Search* s, int leader, int target, int left) noexcept n
 
 
 cdef uint64_t exact_start(Search* s, int leader, int target, int left) noexcept nogil:
-    """A trick start of misère or all-pass (at least two cards each): bounds,
-    the exact table, then the leads. Their bounds read whole suits, so
-    patterns would rarely serve other positions (measured: no fewer nodes):
-    the answers count as relying on every card."""
+    """A trick start of misère or all-pass (at least two cards each): the
+    exact take-all decision when the others need every trick, else bounds,
+    the exact table, the leads refuted without search when they need all but
+    one, then the other leads. Their bounds read whole suits, so patterns
+    would rarely serve other positions (measured: no fewer nodes): the
+    answers count as relying on every card."""
     cdef uint64_t key, a
     cdef uint8_t ctx = s.ctx_base | <uint8_t>leader
     cdef uint16_t lens
