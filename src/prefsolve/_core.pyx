@@ -80,8 +80,9 @@ cdef extern from *:
 
 cdef enum:
     BUCKET = 4          # exact entries per bucket (one 64-byte cache line)
-    PBUCKET = 16        # pattern entries per bucket (six cache lines): a bucket
-                        # holds a shape's positions, so it needs more than 4
+    PBUCKET = 8         # pattern entries per bucket (three cache lines): a bucket
+                        # holds a shape's positions, so it needs more than 4;
+                        # round 10: 8 against 16, contracts -4% time (+1% mean nodes)
     HIST_W = 1 << 12    # games: the static score decides, history breaks ties
     HIST_CAP = 1 << 28  # history counts stay below this (scores are ints)
     MAX_MOVES = 12
@@ -263,23 +264,23 @@ cdef inline uint32_t run_tops(uint32_t legal, uint32_t mine, uint32_t alive) noe
     return tops & legal
 
 
-cdef inline uint64_t position_key(Search* s, uint16_t* lens) noexcept nogil:
+cdef inline uint64_t position_key(Search* s, uint32_t counts, uint16_t* lens) noexcept nogil:
     """Relative-rank key: for each suit, which of its remaining cards (counted
     from the bottom) seats 1 and 2 hold, a byte each: seat 1's bytes in the
     low half, seat 2's in the high half, suit by suit, so that a byte mask
     of the suits (key_mask) covers both with one shift; seat 0 holds the
-    rest. ``lens`` receives the suit lengths, which complete the key."""
+    rest. ``lens`` receives the suit lengths, which complete the key, from
+    ``counts``: the alive cards of each suit, a byte a suit (byte_counts)."""
     cdef uint32_t k1 = 0, k2 = 0
     cdef uint32_t h1 = s.hand[1], h2 = s.hand[2], alive = s.hand[0] | h1 | h2
-    cdef uint32_t a, n = 0
+    cdef uint32_t a
     cdef int suit, sh
     for suit in range(4):
         sh = 8 * suit
         a = ((alive >> sh) & 0xFF) << 8
         k1 |= (<uint32_t>PACK8[a | ((h1 >> sh) & 0xFF)]) << sh
         k2 |= (<uint32_t>PACK8[a | ((h2 >> sh) & 0xFF)]) << sh
-        n |= (<uint32_t>POPCOUNT8[a >> 8]) << (4 * suit)
-    lens[0] = <uint16_t>n
+    lens[0] = <uint16_t>pack_nibbles(counts)
     return k1 | ((<uint64_t>k2) << 32)
 
 
@@ -337,13 +338,14 @@ cdef inline uint32_t pack_nibbles(uint32_t counts) noexcept nogil:
     return (counts | (counts >> 8)) & 0xFFFF
 
 
-cdef inline uint64_t position_shape(Search* s, uint16_t lens, uint8_t ctx) noexcept nogil:
-    """The table's bucket key: every seat's suit lengths and the context.
+cdef inline uint64_t position_shape(Search* s, uint16_t lens, uint8_t ctx, uint32_t* cnt) noexcept nogil:
+    """The table's bucket key: every seat's suit lengths (``cnt``: each
+    hand's byte_counts) and the context.
 
     An entry may match positions that differ below its relevant cards (see
     trick_start), so the bucket must depend on nothing else."""
-    return (<uint64_t>lens | (<uint64_t>pack_nibbles(byte_counts(s.hand[1])) << 16)
-            | (<uint64_t>pack_nibbles(byte_counts(s.hand[2])) << 32) | (<uint64_t>ctx << 48))
+    return (<uint64_t>lens | (<uint64_t>pack_nibbles(cnt[1]) << 16)
+            | (<uint64_t>pack_nibbles(cnt[2]) << 32) | (<uint64_t>ctx << 48))
 
 
 cdef inline PEntry* pt_bucket(Search* s, uint64_t shape) noexcept nogil:
@@ -1046,7 +1048,7 @@ cdef inline int last_trick(Search* s, int leader, uint32_t* rel) noexcept nogil:
     return ws
 
 
-cdef inline int quick_tricks(Search* s, int leader, int* side_tricks, uint32_t* tops,
+cdef inline int quick_tricks(Search* s, int leader, uint32_t* cnt, int* side_tricks, uint32_t* tops,
                              uint32_t* per_suit) noexcept nogil:
     """Tricks the leader's side surely takes by cashing the leader's winners.
 
@@ -1060,7 +1062,8 @@ cdef inline int quick_tricks(Search* s, int leader, int* side_tricks, uint32_t* 
     while they are cashed. ``tops`` receives his cards above every other
     alive card of their suit: with the lengths, each suit's count depends on
     nothing else (more such cards never count fewer tricks). ``per_suit``
-    receives the count of each suit, a byte each.
+    receives the count of each suit, a byte each. ``cnt`` holds each seat's
+    byte_counts.
     """
     # All four suits at once, one byte each, without branches (SWAR): the
     # per-suit loop it replaces spent ~10% of a best-of-66 solve.
@@ -1075,12 +1078,12 @@ cdef inline int quick_tricks(Search* s, int leader, int* side_tricks, uint32_t* 
     below |= (below >> 4) & 0x0F0F0F0F
     tops[0] = h & ~below
     top = byte_counts(h & ~below)
-    na = byte_counts(ha)
-    nb = byte_counts(hb)
+    na = cnt[SEAT3[leader + 1]]
+    nb = cnt[SEAT3[leader + 2]]
     # Suits where his top cards exhaust both others: every card of his counts.
     m = ((top | H80) - na) & ((top | H80) - nb) & H80
     m = (m >> 7) * 0xFF
-    top = (byte_counts(h) & m) | (top & ~m)
+    top = (cnt[leader] & m) | (top & ~m)
     side_tricks[0] = 0
     if s.trump >= 0:
         side = ~SUIT_MASK[s.trump]
@@ -1575,12 +1578,18 @@ cdef uint64_t game_start(Search* s, int leader, int target, int left) noexcept n
     cdef int p_sure = 0, d_side = 0, f_side = 0, t1 = 0, t2 = 0
     cdef uint32_t tm, dt = 0, f1 = 0, f2 = 0, tops, ptops = 0, qs, pqs = 0, cr
     cdef uint32_t alive = s.hand[0] | s.hand[1] | s.hand[2]
+    cdef uint32_t cnt[3]       # each hand's byte_counts, for the key, the shape and the bounds
     cdef PEntry* pb
     # The table probe is the slowest load of a node (the bucket is rarely in
     # the nearer caches; perf puts ~25% of all samples on it): start it now
     # and compute the bounds while it is on its way.
-    key = position_key(s, &lens)
-    shape = position_shape(s, lens, ctx)
+    # Each hand's suit lengths, counted once here for the key, the shape and
+    # both quick_tricks (round 10: -5% game instructions).
+    cnt[0] = byte_counts(s.hand[0])
+    cnt[1] = byte_counts(s.hand[1])
+    cnt[2] = byte_counts(s.hand[2])
+    key = position_key(s, cnt[0] + cnt[1] + cnt[2], &lens)
+    shape = position_shape(s, lens, ctx, cnt)
     pb = pt_bucket(s, shape)
     for i in range(0, <int>(PBUCKET * sizeof(PEntry)), 64):
         ps_prefetch((<char*>pb) + i)
@@ -1588,7 +1597,7 @@ cdef uint64_t game_start(Search* s, int leader, int target, int left) noexcept n
     # each side's trump tricks (see sure_trump_tricks; measured -4% analyzer
     # and -7% random best-of-66 game nodes against counting only the
     # trumps above all of the other side's).
-    n = quick_tricks(s, leader, &n_side, &tops, &qs)
+    n = quick_tricks(s, leader, cnt, &n_side, &tops, &qs)
     # The leader's own sure tricks decide most bounded positions; next the
     # table (its bucket has arrived by now), and only then the dearer
     # bounds (round 7: game time -2 to -3%, the same nodes).
@@ -1608,7 +1617,7 @@ cdef uint64_t game_start(Search* s, int leader, int target, int left) noexcept n
         if n < target:
             x = entry_to_partner(s, leader)
             if x >= 0:
-                p_sure = quick_tricks(s, 3 - leader - s.declarer, &k, &ptops, &pqs)
+                p_sure = quick_tricks(s, 3 - leader - s.declarer, cnt, &k, &ptops, &pqs)
                 if p_sure > f_sure:
                     f_sure = p_sure
     if s.trump >= 0:
@@ -1669,7 +1678,7 @@ cdef uint64_t exact_start(Search* s, int leader, int target, int left) noexcept 
     cdef Entry* b
     if target == left:
         return answer(all_forced(s, leader), alive)
-    key = position_key(s, &lens)
+    key = position_key(s, byte_counts(alive), &lens)
     b = tt_bucket(s, key, lens, ctx)
     ps_prefetch(b)
     if leader == s.declarer and no_exit(s, leader):
@@ -1895,11 +1904,18 @@ cdef class Solver:
         cdef uint64_t buckets = 1, pbuckets
         if tt_mb < 1:
             raise ValueError(f"table size must be at least 1 MiB, got {tt_mb}")
-        # Half for the exact table (misère, all-pass), half for the pattern
-        # table (games): a solve uses one of them.
-        while buckets * 2 * BUCKET * sizeof(Entry) <= (<uint64_t>tt_mb) << 19:
+        # A quarter for the exact table (misère, all-pass), an eighth for the
+        # pattern table (games): a solve uses one of them, and the rest is
+        # left unused on purpose. What one solve stores fits many times over;
+        # what costs is the probes that miss the per-core L2 cache (512 KiB
+        # here), since one table is used solve after solve. Round 10, at 1 MiB
+        # (against 512 KiB each): a 128 KiB pattern table, contracts -10% time
+        # (+0.5% mean nodes) and best-of-66 games -4%; a 256 KiB exact table,
+        # misère -4% time and full tables -9% (+2% nodes); 128 KiB cost up to
+        # 8% more nodes and a slower tail.
+        while buckets * 2 * BUCKET * sizeof(Entry) <= (<uint64_t>tt_mb) << 18:
             buckets *= 2
-        pbuckets = ((<uint64_t>tt_mb) << 19) // (PBUCKET * sizeof(PEntry))
+        pbuckets = ((<uint64_t>tt_mb) << 17) // (PBUCKET * sizeof(PEntry))
         memset(&self.s, 0, sizeof(Search))
         # Buckets start on a cache line (64 bytes): one more line to align.
         self.tt_raw = calloc(buckets * BUCKET * sizeof(Entry) + 64, 1)
@@ -2122,7 +2138,8 @@ cdef class Solver:
             for p in range(n_pairs):
                 d = pairs[p]
                 self.s.hand[declarer] = full & ~d
-                key = position_key(&self.s, &lens)
+                key = position_key(&self.s, byte_counts(self.s.hand[0] | self.s.hand[1] | self.s.hand[2]),
+                                   &lens)
                 dup = False
                 for k in range(n_seen):
                     if seen[k] == key and seen_lens[k] == lens:
