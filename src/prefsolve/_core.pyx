@@ -82,7 +82,8 @@ cdef enum:
     BUCKET = 4          # exact entries per bucket (one 64-byte cache line)
     PBUCKET = 8         # pattern entries per bucket (three cache lines): a bucket
                         # holds a shape's positions, so it needs more than 4;
-                        # round 10: 8 against 16, contracts -4% time (+1% mean nodes)
+                        # round 10, with a 128 KiB table: 8 against 16, contracts
+                        # -7% time for +4% mean nodes (blocks of 50 deals)
     HIST_W = 1 << 12    # games: the static score decides, history breaks ties
     HIST_CAP = 1 << 28  # history counts stay below this (scores are ints)
     MAX_MOVES = 12
@@ -1912,7 +1913,7 @@ cdef class Solver:
         # what costs is the probes that miss the per-core L2 cache (512 KiB
         # here), since one table is used solve after solve. Round 10, at 1 MiB
         # (against 512 KiB each): a 128 KiB pattern table, contracts -10% time
-        # (+0.5% mean nodes) and best-of-66 games -4%; a 256 KiB exact table,
+        # (+1% mean nodes) and best-of-66 games -4%; a 256 KiB exact table,
         # misère -4% time and full tables -9% (+2% nodes); 128 KiB cost up to
         # 8% more nodes and a slower tail.
         while buckets * 2 * BUCKET * sizeof(Entry) <= (<uint64_t>tt_mb) << 18:
