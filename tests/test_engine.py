@@ -269,6 +269,79 @@ def test_defender_entry_bound_relies_on_the_partners_card():
     ], declarer=2, leader=1, strain="S")
 
 
+def counted_tricks(hands, declarer):
+    """The tricks that the declarer's count proves when a defender leads and
+    the defenders hold no trump (declarer_sure_tricks, from its rule): U are
+    the suits where he holds the top card and a defender holds a card; when
+    the defenders' longer holdings of the other suits add up to at most his
+    cards less |U|, he takes as many tricks as he has top cards (those of
+    suits the defenders lack included), up to that difference."""
+    defenders = [hands[seat] for seat in range(3) if seat != declarer]
+    u = outside = tops = 0
+    for s in "SCDH":
+        mine = [ref.rank(c) for c in hands[declarer] if c[0] == s]
+        theirs = [ref.rank(c) for h in defenders for c in h if c[0] == s]
+        top = [r for r in mine if not theirs or r > max(theirs)]
+        tops += len(top)
+        if top and theirs:
+            u += 1
+        else:
+            outside += max(sum(1 for c in h if c[0] == s) for h in defenders)
+    room = len(hands[declarer]) - outside
+    return min(tops, room) if u and room >= u else 0
+
+
+def test_counting_bounds_match_reference_at_every_target():
+    # The counting bounds of games: the declarer's top cards against a
+    # defence without trumps (declarer_sure_tricks), a defender's top card
+    # when the declarer needs every trick (defence_wins_one). Endings where
+    # the declarer's count proves tricks are drawn more often; the rule
+    # itself is checked against the reference too, apart from the engine.
+    rng = random.Random(41)
+    proofs = 0
+    for _ in range(500):
+        while True:
+            cards = rng.randint(2, 5)
+            hands = ref.random_ending(rng, cards)
+            declarer, leader = rng.randrange(3), rng.randrange(3)
+            held = {c[0] for seat in range(3) if seat != declarer for c in hands[seat]}
+            strain = rng.choice(["NT"] + [s for s in "SCDH" if s not in held])
+            proven = counted_tricks(hands, declarer) if leader != declarer else 0
+            if proven or rng.random() < 0.05:
+                break
+        value = ref.solve_memo(hands, declarer, TRUMPS[strain], False, leader)
+        assert value >= proven, (hands, declarer, leader, strain)
+        proofs += proven > 0
+        for target in range(cards + 2):
+            assert SOLVER.geq(masks(hands), declarer, trump_of(strain), False, target, leader) == (
+                value >= target), (hands, declarer, leader, strain, target)
+    assert proofs > 250, proofs
+
+
+def test_counting_bounds_serve_only_matching_positions():
+    # The same endings as above, each followed by variants that differ in
+    # their low cards, with one table: an entry stored from a counting bound
+    # relies on the lengths and on the top cards it counted.
+    rng = random.Random(43)
+    for _ in range(80):
+        while True:
+            cards = rng.randint(3, 5)
+            base = ref.random_ending(rng, cards)
+            declarer = rng.randrange(3)
+            leader = rng.choice([seat for seat in range(3) if seat != declarer])
+            if counted_tricks(base, declarer):
+                break
+        held = {c[0] for seat in range(3) if seat != declarer for c in base[seat]}
+        strain = rng.choice(["NT"] + [s for s in "SCDH" if s not in held])
+        solver = Solver(1)
+        for k in range(6):
+            hands = base if k == 0 else shuffle_low_cards(rng, base)
+            value = ref.solve_memo(hands, declarer, TRUMPS[strain], False, leader)
+            for target in rng.sample(range(cards + 2), cards + 2):
+                assert solver.geq(masks(hands), declarer, trump_of(strain), False, target, leader) == (
+                    value >= target), (hands, declarer, leader, strain, target)
+
+
 @pytest.mark.parametrize("hands, declarer, leader, strain, expected", [
     # Seat 1 leads C7 to his partner's CA (the declarer must follow with CK);
     # seat 2 then cashes CQ and DA: the defence takes all three tricks.
@@ -293,6 +366,17 @@ def test_defender_entry_bound_relies_on_the_partners_card():
     # The declarer cashes HA, then his SK SQ SJ make two tricks against SA S7.
     ([["SK", "SQ", "SJ", "HA", "D7"], ["SA", "S7", "H7", "C7", "C8"],
       ["C9", "CT", "CJ", "H8", "D8"]], 0, 0, "S", 3),
+    # Seat 1 leads: a spade or a heart gives the declarer the lead and both
+    # aces; the club is the only other lead, so the second trick must give
+    # him one (his count: U = spades and hearts, 3 cards less |U| = 1 club
+    # trick at most outside U, so he takes 2).
+    ([["SA", "HA", "C7"], ["S7", "H7", "C8"], ["S8", "H8", "CA"]], 0, 1, "NT", 2),
+    # The declarer leads every trick he wins and must lead H7 at last: seat
+    # 1 keeps HA for it (no quick trick of the defence is on lead).
+    ([["SA", "SK", "H7"], ["HA", "C7", "C8"], ["S7", "D7", "D8"]], 0, 0, "NT", 2),
+    # The same with seat 1 on lead: the declarer must ruff the first trick
+    # to win it, so H7 stays with him and meets HA later.
+    ([["SA", "SK", "H7"], ["D7", "D8", "D9"], ["HA", "C7", "C8"]], 0, 1, "S", 2),
 ])
 def test_game_bound_positions(hands, declarer, leader, strain, expected):
     assert ref.solve(hands, declarer, TRUMPS[strain], False, leader) == expected
