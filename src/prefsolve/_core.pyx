@@ -1221,12 +1221,12 @@ cdef inline uint32_t defence_wins_one(Search* s, uint32_t* cnt) noexcept nogil:
     The declarer must hold a card of that suit. The defender keeps the top
     card to the end and plays his others first. Winning every trick, the
     declarer leads each trick after the first, so each of his cards but the
-    one he plays to the first trick is a lead, and that one, when a
-    defender leads, follows the suit led or ruffs. A lead of the suit (or his following it on the first
-    trick) meets the top card: the defender still holds it, since he plays
-    it last, when it is all he has and so no discard. If the suit is trumps
-    and he ruffs the first trick with his last one, the top trump still wins
-    the last trick."""
+    one he plays to the first trick is a lead, and that one, when a defender
+    leads, follows the suit led or ruffs. A lead of the suit (or his
+    following it on the first trick) meets the top card: the defender still
+    holds it, since he plays it last, when it is all he has and so no
+    discard. If the suit is trumps and he ruffs the first trick with his
+    last one, the top trump still wins the last trick."""
     cdef uint32_t dh = s.hand[s.declarer]
     cdef uint32_t oh = s.hand[SEAT3[s.declarer + 1]] | s.hand[SEAT3[s.declarer + 2]]
     cdef uint32_t below = dh, tops, m
