@@ -137,6 +137,25 @@ def test_misere_probes_match_reference_at_every_target():
                 hands, declarer, leader, target)
 
 
+def test_misere_leads_refuted_from_the_table_match_reference():
+    # Two or more tricks short of all, a defender's lead is settled without
+    # search when the declarer escapes the trick into a start the table (or
+    # never_wins) already bounds below the target. Probe each ending at every
+    # target in random order with a table of its own, so that the earlier
+    # probes leave the entries the later ones use.
+    rng = random.Random(29)
+    for _ in range(150):
+        cards = rng.randint(4, 5)
+        hands = ref.random_ending(rng, cards)
+        declarer = rng.randrange(3)
+        leader = rng.choice([seat for seat in range(3) if seat != declarer])
+        value = ref.solve_memo(hands, declarer, None, True, leader)
+        solver = Solver(1)
+        for target in rng.sample(range(cards + 2), cards + 2):
+            assert solver.geq(masks(hands), declarer, -1, True, target, leader) == (value >= target), (
+                hands, declarer, leader, target)
+
+
 def test_misere_take_all_probes_match_reference():
     # "Can he be made to take every trick?" is decided without search (the
     # matching of no_exit, after one trick when an opponent leads): check it

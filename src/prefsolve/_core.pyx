@@ -1434,21 +1434,49 @@ cdef inline uint32_t escape_cards(uint32_t h, int suit, int w) noexcept nogil:
     return r
 
 
-cdef bint lead_refuted(Search* s, int leader, int x) noexcept nogil:
-    """Misère / all-pass, an opponent on lead (at least three cards each)
-    with the others needing all tricks but one: True when his lead of card
-    x surely fails, the counted player then escaping two tricks.
+cdef bint escapes_after(Search* s, int w, int target, int left) noexcept nogil:
+    """Misère / all-pass, a trick start with seat w on lead and ``left``
+    cards each: True when the counted player surely takes fewer than
+    ``target`` (<= left) tricks from here. Exact when target == left (he
+    escapes a trick unless all_forced); else sufficient only: never_wins, or
+    the exact table's upper bound (an entry stored earlier in the search)."""
+    cdef uint16_t lens
+    cdef uint64_t key
+    cdef Entry* e
+    cdef uint8_t ctx
+    if target >= left:
+        return not all_forced(s, w)
+    if never_wins(s, w):
+        return True
+    ctx = s.ctx_base | <uint8_t>w
+    key = position_key(s, byte_counts(s.hand[0] | s.hand[1] | s.hand[2]), &lens)
+    e = tt_probe(tt_bucket(s, key, lens, ctx), key, lens, ctx)
+    return e != NULL and e.hi < target
 
-    Sufficient only: he has a card that loses this trick whatever the last
-    player does (his highest under the winning card, or the top card of a
-    suit when void), after which all_forced fails, so he escapes once more.
+
+cdef inline void prefetch_start(Search* s, int w) noexcept nogil:
+    """Start loading the exact-table bucket of the trick start with seat w on lead."""
+    cdef uint16_t lens
+    cdef uint64_t key = position_key(s, byte_counts(s.hand[0] | s.hand[1] | s.hand[2]), &lens)
+    ps_prefetch(tt_bucket(s, key, lens, s.ctx_base | <uint8_t>w))
+
+
+cdef bint lead_refuted(Search* s, int leader, int x, int target, int left) noexcept nogil:
+    """Misère / all-pass, an opponent on lead (at least three cards each)
+    with the others needing ``target`` tricks of the counted player, at most
+    ``left`` - 1: True when his lead of card x surely fails.
+
+    Sufficient only: the counted player has a card that loses this trick
+    whatever the last player does (his highest under the winning card, or
+    the top card of a suit when void), after which escapes_after holds:
+    from there he takes fewer than ``target`` tricks.
     """
     cdef int d = s.declarer
     cdef int p = 3 - leader - d
     cdef int sx = x >> 3, z, y, w, win
     cdef uint32_t alive = s.hand[0] | s.hand[1] | s.hand[2]
     cdef uint32_t xb = (<uint32_t>1) << x
-    cdef uint32_t zs, ys, zb, yb
+    cdef uint32_t zs, ys, zb, yb, m
     cdef bint found, ok = True
     s.hand[leader] ^= xb
     if SEAT3[leader + 1] == d:
@@ -1462,13 +1490,24 @@ cdef bint lead_refuted(Search* s, int leader, int x) noexcept nogil:
             s.hand[d] ^= zb
             found = True
             ys = legal_cards(s.hand[p], sx, alive)
+            if target < left - 1:
+                # The table's buckets of every reply, loaded together (their
+                # probes are the dear part; round 11: -3 to -7% misère time).
+                m = ys
+                while m:
+                    y = ps_ctz(m)
+                    m &= m - 1
+                    yb = (<uint32_t>1) << y
+                    s.hand[p] ^= yb
+                    prefetch_start(s, p if ((y >> 3) == sx and y > x) else leader)
+                    s.hand[p] ^= yb
             while ys:
                 y = ps_ctz(ys)
                 ys &= ys - 1
                 yb = (<uint32_t>1) << y
                 win = p if ((y >> 3) == sx and y > x) else leader
                 s.hand[p] ^= yb
-                if all_forced(s, win):
+                if not escapes_after(s, win, target, left - 1):
                     found = False
                 s.hand[p] ^= yb
                 if not found:
@@ -1495,7 +1534,7 @@ cdef bint lead_refuted(Search* s, int leader, int x) noexcept nogil:
                 zs &= zs - 1
                 zb = (<uint32_t>1) << z
                 s.hand[d] ^= zb
-                found = not all_forced(s, win)
+                found = escapes_after(s, win, target, left - 1)
                 s.hand[d] ^= zb
             s.hand[p] ^= yb
             ok = found
@@ -1583,10 +1622,13 @@ cdef inline bint never_wins(Search* s, int leader) noexcept nogil:
 
 
 cdef inline uint64_t search_leads(Search* s, int leader, int target, int left, int first,
-                                  uint32_t alive, int* best, uint32_t skip=0) noexcept nogil:
+                                  uint32_t alive, int* best, uint32_t skip=0,
+                                  bint refute=False) noexcept nogil:
     """Search every lead (one per run) but those in ``skip`` at a trick
-    start, the table's move ``first`` (or -1) first. Returns the answer (see
-    answer) and sets ``best`` to the relative move that cut off, if one did."""
+    start, the table's move ``first`` (or -1) first; with ``refute``
+    (misère, an opponent on lead), a lead that lead_refuted settles is not
+    searched. Returns the answer (see answer) and sets ``best`` to the
+    relative move that cut off, if one did."""
     cdef uint32_t moves, acc = 0
     cdef int order[MAX_MOVES]
     cdef int n = 0, i = 0, k, c
@@ -1623,6 +1665,8 @@ cdef inline uint64_t search_leads(Search* s, int leader, int target, int left, i
             moves = 0
         c = order[i]
         i += 1
+        if refute and lead_refuted(s, leader, c, target, left):
+            continue
         s.hand[leader] ^= (<uint32_t>1) << c
         a = play(s, SEAT3[leader + 1], 2, c >> 3, c, leader, (<uint32_t>1) << c, target)
         s.hand[leader] ^= (<uint32_t>1) << c
@@ -1761,8 +1805,8 @@ cdef uint64_t game_start(Search* s, int leader, int target, int left) noexcept n
 cdef uint64_t exact_start(Search* s, int leader, int target, int left) noexcept nogil:
     """A trick start of misère or all-pass (at least two cards each): the
     exact take-all decision when the others need every trick, else bounds,
-    the exact table, the leads refuted without search when they need all but
-    one, then the other leads. Their bounds read whole suits, so patterns
+    the exact table, the leads refuted without search (see lead_refuted),
+    then the other leads. Their bounds read whole suits, so patterns
     would rarely serve other positions (measured: no fewer nodes): the
     answers count as relying on every card."""
     cdef uint64_t key, a
@@ -1802,12 +1846,18 @@ cdef uint64_t exact_start(Search* s, int leader, int target, int left) noexcept 
         while m:
             c = ps_ctz(m)
             m &= m - 1
-            if lead_refuted(s, leader, c):
+            if lead_refuted(s, leader, c, target, left):
                 skip |= (<uint32_t>1) << c
         if skip == run_tops(s.hand[leader], s.hand[leader], alive):
             tt_store(s, b, key, lens, ctx, left, lo, target - 1, best)
             return answer(False, alive)
-    a = search_leads(s, leader, target, left, first, alive, &best, skip)
+    # Further from all, each lead of theirs is refuted the same way just
+    # before it would be searched, from never_wins or a bound the table holds
+    # for the start after the trick (round 11: -24% median misère nodes, -7%
+    # instructions, -5 to -7% time; checked before each lead rather than all
+    # at once, since a lead that cuts off ends the loop).
+    a = search_leads(s, leader, target, left, first, alive, &best, skip,
+                     target <= left - 2 and leader != s.declarer)
     if (a >> 32) != 0:
         lo = target
     else:
