@@ -29,6 +29,15 @@ def test_same_seed_same_nodes(monkeypatch):
     assert a["nodes_mean"] == b["nodes_mean"]
 
 
+def test_parallel_reports_the_median_of_alternated_rounds(monkeypatch):
+    monkeypatch.setitem(bench.SIZES, "parallel", (2, 2))
+    w = bench.run(quick=True, only=["parallel"])["workloads"]["parallel"]
+    jobs = w["jobs"]
+    assert len(w["speedups"]) == bench.PARALLEL_ROUNDS
+    assert w["speedup"] == sorted(w["speedups"])[bench.PARALLEL_ROUNDS // 2]
+    assert w["deals_per_s_1"] > 0 and w[f"deals_per_s_{jobs}"] > 0
+
+
 def test_cli_bench_rejects_unknown_workload():
     r = CliRunner().invoke(main, ["bench", "--only", "nope"])
     assert r.exit_code == 2 and "nope" in r.output
