@@ -637,7 +637,7 @@ cdef inline int history_levels(Search* s, int seat, uint32_t moves, int* out, in
 # defender's order a further -6% nodes, -4% time (bench/README.md, round 8).
 #
 # Round 12 re-tuned the weights, since rounds 9-11 changed which positions
-# are searched at all: coordinate descent on the total nodes of 800-1 600
+# are searched at all: coordinate descent on the total nodes of 500-1 600
 # random misères (each weight scaled by 0 to 2, candidate features added at
 # zero), kept only when held-out sets agreed. It dropped two terms (the last
 # defender's cards above, the second hand's winner that the last player can
