@@ -823,7 +823,7 @@ cdef inline void order_follows(Search* s, int seat, uint32_t moves, int* out, in
         elif remaining == 1 and seat != s.declarer:
             order_misere_last(s, seat, moves, wins, led, out, n)
         else:
-            order_misere_follows(s, seat, moves, wins, win_seat == s.declarer, remaining, out, n)
+            order_misere_follows(s, seat, moves, wins, win_seat == s.declarer, remaining, led, out, n)
         return
     while moves:
         c = ps_ctz(moves)
@@ -842,11 +842,22 @@ cdef inline void order_follows(Search* s, int seat, uint32_t moves, int* out, in
 
 
 cdef inline void order_misere_follows(Search* s, int seat, uint32_t moves, uint32_t wins,
-                                      bint decl_wins, int remaining, int* out, int* n) noexcept nogil:
+                                      bint decl_wins, int remaining, int led, int* out,
+                                      int* n) noexcept nogil:
     """order_follows for misère and all-pass (no trumps), from the mask of the
-    cards that win the trick (``wins``): a card loop free of the game's tests."""
+    cards that win the trick (``wins``): a card loop free of the game's tests.
+
+    The counted player's cards go by a static score first and the history
+    after (round 12, tuned like the orders above: -13% misère nodes, -12%
+    best-of-66 misère, -20% all-pass; round 9 had found static-first 6%
+    worse with the rule alone): the rule below, then, per card of his of the
+    suit, -15 under it and -20 in all; per card of the others, +20 under it,
+    -40 above it and +5 in all; a discard -20 per card of its suit he holds
+    and +20 per card of the others' under it."""
     cdef int scores[MAX_MOVES]
-    cdef int k = 0, c, i, j, tmp, sc, r
+    cdef int k = 0, c, i, j, tmp, sc, r, sh
+    cdef uint32_t b, d8, o8
+    cdef uint32_t alive = s.hand[0] | s.hand[1] | s.hand[2]
     cdef bint is_decl = seat == s.declarer
     while moves:
         c = ps_ctz(moves)
@@ -863,7 +874,19 @@ cdef inline void order_misere_follows(Search* s, int seat, uint32_t moves, uint3
         else:
             sc = (60 + r) if (is_decl or decl_wins) else (40 - r)
         out[k] = c
-        scores[k] = sc * s.hist_weight + <int>s.hist[seat][c]
+        if is_decl:
+            sh = c & ~7
+            b = (<uint32_t>1) << r
+            d8 = (s.hand[seat] >> sh) & 0xFF
+            o8 = ((alive >> sh) & 0xFF) & ~d8
+            sc += (-15 * POPCOUNT8[d8 & (b - 1)] - 20 * POPCOUNT8[d8] + 20 * POPCOUNT8[o8 & (b - 1)]
+                   - 40 * POPCOUNT8[o8 & ~((b << 1) - 1)] + 5 * POPCOUNT8[o8])
+            if (c >> 3) != led:
+                sc += -20 * POPCOUNT8[d8] + 20 * POPCOUNT8[o8 & (b - 1)]
+            # |sc| < 2**10 and hist < 2**28 (HIST_CAP): the sum fits in an int.
+            scores[k] = sc * 16384 + <int>s.hist[seat][c]
+        else:
+            scores[k] = sc * s.hist_weight + <int>s.hist[seat][c]
         k += 1
     for i in range(1, k):
         j = i
