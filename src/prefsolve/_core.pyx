@@ -720,7 +720,7 @@ cdef inline void order_misere_second(Search* s, int seat, uint32_t moves, uint32
     would win the trick so far. Roughly: cards above many of the declarer's
     cards of their suit and below few, the highest that stays under the card
     led, a low winner, discards from short suits. (The counted player's
-    follows showed no gain in the fit.)"""
+    follows: order_misere_follows.)"""
     cdef int scores[MAX_MOVES]
     cdef int lhs[MAX_MOVES]
     cdef int i, c, r, sh, sc, mx
