@@ -187,6 +187,32 @@ def test_misere_take_all_probes_match_reference():
                 hands, declarer, leader, target)
 
 
+def test_misere_sure_exits_match_reference():
+    # One trick short of all, the counted player's sure exits (a lead that an
+    # opponent holding only higher cards of the suit must overtake) are
+    # settled one trick ahead without search, on his own lead and inside
+    # lead_refuted when he wins an opponent's lead. Deal from two to four
+    # suits, so that exits and forced tricks are both common, and probe every
+    # target in random order with a table of the ending's own. (Checked to
+    # fail when the test skips the pair of replies after the first, drops
+    # the sure-exit condition, or forgets the trick he won.)
+    rng = random.Random(31)
+    for i in range(200):
+        cards = 6 if i % 16 == 0 else rng.randint(3, 5)
+        suits = rng.sample("SCDH", rng.randint(2, 4))
+        pool = [s + r for s in suits for r in "789TJQKA"]
+        while len(pool) < 3 * cards:
+            pool.append(rng.choice([s + r for s in "SCDH" for r in "789TJQKA" if s + r not in pool]))
+        drawn = rng.sample(pool, 3 * cards)
+        declarer, leader = rng.randrange(3), rng.randrange(3)
+        hands = [drawn[k * cards:(k + 1) * cards] for k in range(3)]
+        value = ref.solve_memo(hands, declarer, None, True, leader)
+        solver = Solver(1)
+        for target in rng.sample(range(cards + 2), cards + 2):
+            assert solver.geq(masks(hands), declarer, -1, True, target, leader) == (value >= target), (
+                hands, declarer, leader, target)
+
+
 def test_game_probes_match_reference_at_every_target():
     # The sure-trick bounds of games (the side on lead, trump tricks, a defender's
     # entry to his partner's winners) decide probes on their own: check each one.
