@@ -193,9 +193,9 @@ def test_misere_sure_exits_match_reference():
     # settled one trick ahead without search, on his own lead and inside
     # lead_refuted when he wins an opponent's lead. Deal from two to four
     # suits, so that exits and forced tricks are both common, and probe every
-    # target in random order with a table of the ending's own. (Checked to
-    # fail when the test skips the pair of replies after the first, drops
-    # the sure-exit condition, or forgets the trick he won.)
+    # target in random order with a table of the ending's own. (It fails on
+    # engines broken to check only the first pair of replies, to drop the
+    # sure-exit condition, or to forget the trick he won.)
     rng = random.Random(31)
     for i in range(200):
         cards = 6 if i % 16 == 0 else rng.randint(3, 5)

@@ -1658,7 +1658,7 @@ cdef int sure_exit_lead(Search* s, int target, int left) noexcept nogil:
 
     Only one trick short of all: further from it the test's leaves are
     table probes, which cost more than the search they save (measured,
-    round 13: -29% instead of -20% misère nodes, but 3-5% slower)."""
+    round 13: -29% instead of -20% misère nodes, but 3-6% slower)."""
     cdef uint32_t h = s.hand[s.declarer]
     cdef uint32_t m = run_tops(h, h, s.hand[0] | s.hand[1] | s.hand[2])
     cdef int c
