@@ -10,7 +10,7 @@ Workloads (single thread, random deals, seat 0 leads):
   against the engine on a small shared set of endings (when the source tree
   is at hand), to show the speed-up on this machine;
 * ``parallel``: deals/s of ``table_many`` with 1 thread and with all cores
-  (medians of three alternated rounds);
+  (medians of five alternated rounds);
 * ``analyze``: a bid evaluation (all contracts, talon and best discard in
   every sample) on all cores, in samples/s.
 
@@ -45,7 +45,7 @@ SIZES = {  # workload: (quick, full)
 }
 
 
-PARALLEL_ROUNDS = 3
+PARALLEL_ROUNDS = 5
 
 
 def _percentile(values: list[float], q: float) -> float:
@@ -110,10 +110,11 @@ def bench_parallel(n: int, seed: int) -> dict | None:
     # the comparison is of solving, not of first-touch page faults.
     table_many(warm, jobs=1)
     table_many(warm * jobs, jobs=jobs)
-    # Three rounds, the order of the two timings swapped each round, and the
+    # Five rounds, the order of the two timings swapped each round, and the
     # medians kept: on a shared host a burst of load during one timing would
     # otherwise set the ratio alone (a single pair once gave 1.33x between
-    # runs of 1.75-2.12x).
+    # runs of 1.75-2.12x; with three rounds, one run of nine gave 1.59x when
+    # the load fell on two of them: 1.35, 1.73, 1.59).
     rates: dict[int, list[float]] = {1: [], jobs: []}
     ratios = []
     for r in range(PARALLEL_ROUNDS):
