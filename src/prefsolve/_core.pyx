@@ -1359,7 +1359,8 @@ cdef inline bint no_exit(Search* s, int leader) noexcept nogil:
 # each, without a test per suit. Which suits are held varies from node to
 # node, so a loop with a branch per suit mispredicts (round 15: the misère
 # tests all_forced, must_win_now, sure_exit_lead and escape_cards written
-# this way, -4% to -5% misère time in blocks of 50 deals).
+# this way: misère time 0.925-1.001 of the loops', median 0.950, in blocks
+# of 50 deals over eight seeds; 3.7% fewer simulated mispredictions).
 
 cdef inline uint32_t nonzero_bytes(uint32_t m) noexcept nogil:
     """0x80 in each byte of m that is not zero, 0 in the others."""
