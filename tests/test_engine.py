@@ -213,6 +213,64 @@ def test_misere_sure_exits_match_reference():
                 hands, declarer, leader, target)
 
 
+def _ranks(cards, suit):
+    return sorted("789TJQKA".index(c[1]) for c in cards if c[0] == suit)
+
+
+def _lies_under(low, high):
+    return all(a < b for a, b in zip(low, high))
+
+
+def one_excess_exit_holds(hands, declarer):
+    """The engine's one_excess_exit, restated from its docstring: one suit y
+    breaks the matching of never_wins, and only by its top card; another
+    suit z is a sure exit (his lowest under all of theirs, the rest under
+    theirs shifted by one) with more of their cards than players void in y."""
+    mine = hands[declarer]
+    defenders = [hands[s] for s in range(3) if s != declarer]
+    theirs = defenders[0] + defenders[1]
+    bad = [s for s in "SCDH" if _ranks(mine, s) and _ranks(theirs, s)
+           and not _lies_under(_ranks(mine, s), _ranks(theirs, s))]
+    if len(bad) != 1 or not _lies_under(_ranks(mine, bad[0])[:-1], _ranks(theirs, bad[0])):
+        return False
+    voids = sum(1 for h in defenders if not _ranks(h, bad[0]))
+    for z in "SCDH":
+        d, o = _ranks(mine, z), _ranks(theirs, z)
+        if z != bad[0] and d and o and d[0] < o[0] and _lies_under(d[1:], o) and len(o) > voids:
+            return True
+    return False
+
+
+def test_misere_one_excess_exit_matches_reference():
+    # On his lead, one top card that breaks never_wins' matching plus a sure
+    # exit that survives one trick bound him to one more trick, without
+    # search (one_excess_exit). The rule must hold wherever it applies, and
+    # every probe must agree with the reference, on his lead, at every target
+    # in random order with a table of the ending's own. (This fails on
+    # engines broken to accept two bad cards in the suit or to drop the
+    # exit's shifted matching.)
+    rng = random.Random(37)
+    applies = 0
+    for _ in range(600):
+        cards = rng.randint(3, 5)
+        suits = rng.sample("SCDH", rng.randint(2, 4))
+        pool = [s + r for s in suits for r in "789TJQKA"]
+        while len(pool) < 3 * cards:
+            pool.append(rng.choice([s + r for s in "SCDH" for r in "789TJQKA" if s + r not in pool]))
+        drawn = rng.sample(pool, 3 * cards)
+        declarer = rng.randrange(3)
+        hands = [drawn[k * cards:(k + 1) * cards] for k in range(3)]
+        value = ref.solve_memo(hands, declarer, None, True, declarer)
+        if one_excess_exit_holds(hands, declarer):
+            applies += 1
+            assert value <= 1, (hands, declarer, value)
+        solver = Solver(1)
+        for target in rng.sample(range(cards + 2), cards + 2):
+            assert solver.geq(masks(hands), declarer, -1, True, target, declarer) == (value >= target), (
+                hands, declarer, target)
+    assert applies >= 30
+
+
 def test_game_probes_match_reference_at_every_target():
     # The sure-trick bounds of games (the side on lead, trump tricks, a defender's
     # entry to his partner's winners) decide probes on their own: check each one.

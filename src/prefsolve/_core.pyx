@@ -1706,6 +1706,51 @@ cdef int sure_exit_lead(Search* s, int target, int left) noexcept nogil:
     return -1
 
 
+cdef int one_excess_exit(Search* s) noexcept nogil:
+    """Misère / all-pass, the counted player on lead: he takes at most one
+    more trick when one top card x breaks never_wins' matching and another
+    suit is a sure exit that survives one trick. Returns x, or -1.
+
+    Precisely: in one suit y (held by both sides) his cards, less the top
+    one x, match under the others' (as in never_wins) and every other suit
+    held by both already matches; and in some suit z other than y both
+    sides hold, his lowest card is under all of theirs and his i+1-th
+    lowest under their i-th lowest (the shifted matching), with more of
+    their cards than the players void in y.
+
+    He leads x. If he loses that trick, his cards left are the matched
+    ones (the others' cards only left), no longer on lead: never_wins, so
+    no more tricks. If he wins it, each player void in y discarded at most
+    one card, so a card of z is still out, all of them above his lowest:
+    he leads it and someone must overtake. The shifted matching keeps the
+    rest of z matched whatever was played (their i-th lowest only rises),
+    so never_wins holds again with him off lead: one trick in all.
+    """
+    cdef int d = s.declarer
+    cdef uint32_t h = s.hand[d]
+    cdef uint32_t ha = s.hand[SEAT3[d + 1]], hb = s.hand[SEAT3[d + 2]]
+    cdef uint32_t rest = ha | hb, dx, ox
+    cdef int x, y = -1, voids
+    for x in range(4):
+        dx = (h >> (8 * x)) & 0xFF
+        ox = (rest >> (8 * x)) & 0xFF
+        if not dx or not ox or UNDER8[(dx << 8) | ox]:
+            continue
+        if y >= 0 or not UNDER8[((dx & ~(<uint32_t>1 << ps_msb(dx))) << 8) | ox]:
+            return -1
+        y = x
+    if y < 0:
+        return -1
+    voids = (((ha >> (8 * y)) & 0xFF) == 0) + (((hb >> (8 * y)) & 0xFF) == 0)
+    for x in range(4):
+        dx = (h >> (8 * x)) & 0xFF
+        ox = (rest >> (8 * x)) & 0xFF
+        if (x != y and dx and ox and ps_ctz(dx) < ps_ctz(ox)
+                and UNDER8[((dx & (dx - 1)) << 8) | ox] and POPCOUNT8[ox] > voids):
+            return 8 * y + ps_msb((h >> (8 * y)) & 0xFF)
+    return -1
+
+
 cdef inline bint must_win_now(Search* s, int leader) noexcept nogil:
     """Misère / all-pass: the counted player surely takes the current trick.
 
@@ -1987,6 +2032,13 @@ cdef uint64_t exact_start(Search* s, int leader, int target, int left) noexcept 
             return answer(False, alive)
         if e.move != 255:
             first = absolute_move(s, e.move)
+    # He is on lead with one card that breaks never_wins' matching and a
+    # sure exit to follow it: at most one trick (one_excess_exit).
+    if leader == s.declarer and target >= 2:
+        c = one_excess_exit(s)
+        if c >= 0:
+            tt_store(s, b, key, lens, ctx, left, lo, 1, relative_move(s, c))
+            return answer(False, alive)
     # He is on lead and they need all tricks but one: a sure exit after which
     # they cannot force every trick settles it without search (round 13,
     # with the same test inside lead_refuted: -20% misère nodes, -3%
