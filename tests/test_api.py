@@ -1,5 +1,7 @@
 """The public API: solve, table, result objects, and bad input."""
 
+import dataclasses
+
 import pytest
 
 import prefsolve
@@ -72,10 +74,29 @@ def test_duty_to_trump_in_a_one_card_ending():
     (dict(declarer="0", strain="S"), SeatError, "got '0'"),
     (dict(declarer=0, strain="X"), StrainError, "unknown strain 'X'"),
     (dict(declarer=0, strain="S", talon="yes"), DealError, "talon must be True or False"),
+    # Values that pass a loose check (True == 1, 0 == False, an unhashable strain):
+    (dict(declarer=True, strain="S"), SeatError, "got True"),
+    (dict(declarer=0, strain="S", leader=False), SeatError, "got False"),
+    (dict(declarer=1.0, strain="S"), SeatError, "got 1.0"),
+    (dict(declarer=0, strain=["S"]), StrainError, "unknown strain"),
+    (dict(declarer=0, strain="S", talon=0), DealError, "talon must be True or False"),
+    (dict(declarer=0, strain="S", talon=None), DealError, "talon must be True or False"),
 ])
 def test_bad_arguments(kwargs, error, message):
     with pytest.raises(error, match=message):
         solve(EXAMPLE, **kwargs)
+
+
+def test_solution_is_the_frozen_dataclass():
+    # solve() builds its result without the dataclass __init__ (for speed): it
+    # must be the same object as one built the ordinary way.
+    sol = solve(EXAMPLE, 2, "nt")
+    same = prefsolve.Solution(sol.tricks, sol.discard, 2, "NT", 0, sol.nodes)
+    assert sol == same and hash(sol) == hash(same) and repr(sol) == repr(same)
+    assert dataclasses.asdict(sol) == dataclasses.asdict(same)
+    assert dataclasses.replace(sol, tricks=0).tricks == 0
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        sol.tricks = 0  # type: ignore[misc]
 
 
 def test_talon_requested_on_deal_without_one():

@@ -56,7 +56,10 @@ def parse_strain(strain: object) -> str:
 
 def trump_of(strain: str) -> int:
     """Core trump code: suit index 0..3, or -1 for no-trump and misère."""
-    return "SCDH".index(strain) if strain in "SCDH" else -1
+    return _TRUMP_OF.get(strain, -1)
+
+
+_TRUMP_OF = {"S": 0, "C": 1, "D": 2, "H": 3, "NT": -1, "misere": -1}  # canonical strain: core trump
 
 
 def as_deal(deal: Deal | str) -> Deal:
@@ -113,6 +116,24 @@ class Solution:
             "leader": self.leader,
             "nodes": self.nodes,
         }
+
+
+def _solution(tricks: int, discard: tuple[Card, Card] | None, declarer: int, strain: str,
+              leader: int, nodes: int) -> Solution:
+    """``Solution(tricks, discard, declarer, strain, leader, nodes)``, built in one step.
+
+    The frozen dataclass's ``__init__`` sets each field through
+    ``object.__setattr__``: about 2 us a result, a tenth of a short solve's
+    wrapper. The object made here is the same (its fields in ``__dict__``).
+    """
+    sol = _new_object(Solution)
+    _set_attribute(sol, "__dict__", {"tricks": tricks, "discard": discard, "declarer": declarer,
+                                     "strain": strain, "leader": leader, "nodes": nodes})
+    return sol
+
+
+_new_object = object.__new__
+_set_attribute = object.__setattr__
 
 
 def _check_talon(deal: Deal, talon: bool) -> bool:
@@ -183,15 +204,27 @@ def solve(deal: Deal | str, declarer: int, strain: str, leader: int = 0, talon: 
     (Monte Carlo over the unseen cards) to save work. The tricks are the
     same; the discard named may be another one of equal value.
     """
-    deal = as_deal(deal)
-    declarer = check_seat(declarer, "declarer")
-    leader = check_seat(leader, "leader")
-    strain = parse_strain(strain)
-    talon = _check_talon(deal, talon)
-    hints = check_hints(hints)
+    # Arguments already in canonical form are recognised inline and the checks
+    # run only for the others: in a loop of short solves each Python call here
+    # runs with cold caches, and the checks and the result's frozen-dataclass
+    # __init__ cost about 8 us of a 100 us contract (bench/README.md, round 16).
+    if type(deal) is not Deal:
+        deal = as_deal(deal)
+    if type(declarer) is not int or not 0 <= declarer <= 2:
+        declarer = check_seat(declarer, "declarer")
+    if type(leader) is not int or not 0 <= leader <= 2:
+        leader = check_seat(leader, "leader")
+    trump = _TRUMP_OF.get(strain) if type(strain) is str else None
+    if trump is None:
+        strain = parse_strain(strain)
+        trump = _TRUMP_OF[strain]
+    if talon is not False:
+        talon = _check_talon(deal, talon)
+    if hints is not None:
+        hints = check_hints(hints)
     core = solver or default_solver()
-    hands = [h.mask for h in deal.hands]
-    trump = trump_of(strain)
+    h0, h1, h2 = deal.hands
+    hands = [h0.mask, h1.mask, h2.mask]
     minimize = strain == "misere"
     if talon:
         context = (declarer, leader, strain)
@@ -206,7 +239,7 @@ def solve(deal: Deal | str, declarer: int, strain: str, leader: int = 0, talon: 
     else:
         tricks = core.value(hands, declarer, trump, minimize, leader)
         discard = None
-    return Solution(tricks, discard, declarer, strain, leader, core.nodes)
+    return _solution(tricks, discard, declarer, strain, leader, core.nodes)
 
 
 @dataclass(frozen=True)
