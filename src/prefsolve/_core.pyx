@@ -1268,6 +1268,49 @@ cdef inline uint32_t declarer_sure_tricks(Search* s, uint32_t* cnt, int need) no
     return rel
 
 
+cdef inline uint32_t declarer_first_tops(Search* s, uint32_t* cnt, int need) noexcept nogil:
+    """Games where a defender holds a trump, a defender on lead: the top cards
+    that surely win the declarer ``need`` (>= 1) tricks, or 0 when this test
+    cannot tell.
+
+    declarer_sure_tricks with U cut down to the side suits where he holds the
+    top card, a defender holds a card and no defender is void while holding a
+    trump, and one top card of each of them in P. A defender with a trump
+    must follow suit or ruff, so he sheds cards of such a suit only on tricks
+    led in it: on its first trick every defender still holds the suit or has
+    no trump, and the top card wins. The count of the leads outside U is the
+    same, the trump suit among them, so he wins a trick before he has to
+    give up a card of P; until then no suit of U was led, since its first
+    lead is his. Then he is on lead and cashes the rest of P, each card on
+    the first trick of its suit: |P| tricks in all. (A second top card of a
+    suit could be ruffed, so it does not count.) The answer relies on the
+    lengths and on the cards of P.
+    """
+    cdef int d = s.declarer
+    cdef uint32_t dh = s.hand[d]
+    cdef uint32_t ca = cnt[SEAT3[d + 1]], cb = cnt[SEAT3[d + 2]]
+    cdef uint32_t below = s.hand[SEAT3[d + 1]] | s.hand[SEAT3[d + 2]], tops, rel = 0, m
+    cdef int sh = 8 * s.trump
+    cdef int ta = (ca >> sh) & 0xFF, tb = (cb >> sh) & 0xFF
+    cdef int y, u = 0, outside = 0, a, b
+    below |= (below >> 1) & 0x7F7F7F7F
+    below |= (below >> 2) & 0x3F3F3F3F
+    below |= (below >> 4) & 0x0F0F0F0F
+    tops = dh & ~below
+    for y in range(4):
+        a = (ca >> (8 * y)) & 0xFF
+        b = (cb >> (8 * y)) & 0xFF
+        m = tops & SUIT_MASK[y]
+        if y != s.trump and m and (a or b) and (a or not ta) and (b or not tb):
+            u += 1
+            rel |= (<uint32_t>1) << ps_msb(m)
+        else:
+            outside += a if a > b else b
+    if u < need or <int>((cnt[d] * 0x01010101) >> 24) - outside < u:
+        return 0
+    return rel
+
+
 cdef inline uint32_t defence_wins_one(Search* s, uint32_t* cnt) noexcept nogil:
     """Games, the declarer needing every trick: the top card of a suit held
     by a defender when it surely wins the defence a trick, else 0.
@@ -1980,8 +2023,11 @@ cdef uint64_t game_start(Search* s, int leader, int target, int left) noexcept n
         cr = defence_wins_one(s, cnt)
         if cr:
             return answer(False, cr)
-    if leader != s.declarer and (s.trump < 0 or not (alive & ~s.hand[s.declarer] & SUIT_MASK[s.trump])):
-        cr = declarer_sure_tricks(s, cnt, target)
+    if leader != s.declarer:
+        if s.trump < 0 or not (alive & ~s.hand[s.declarer] & SUIT_MASK[s.trump]):
+            cr = declarer_sure_tricks(s, cnt, target)
+        else:
+            cr = declarer_first_tops(s, cnt, target)
         if cr:
             return answer(True, cr)
     a = search_leads(s, leader, target, left, absolute_move(s, first) if first >= 0 else -1,
