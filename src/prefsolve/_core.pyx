@@ -1287,28 +1287,27 @@ cdef inline uint32_t declarer_first_tops(Search* s, uint32_t* cnt, int need) noe
     lengths and on the cards of P.
     """
     cdef int d = s.declarer
-    cdef uint32_t dh = s.hand[d]
     cdef uint32_t ca = cnt[SEAT3[d + 1]], cb = cnt[SEAT3[d + 2]]
-    cdef uint32_t below = s.hand[SEAT3[d + 1]] | s.hand[SEAT3[d + 2]], tops, rel = 0, m
-    cdef int sh = 8 * s.trump
-    cdef int ta = (ca >> sh) & 0xFF, tb = (cb >> sh) & 0xFF
-    cdef int y, u = 0, outside = 0, a, b
-    below |= (below >> 1) & 0x7F7F7F7F
-    below |= (below >> 2) & 0x3F3F3F3F
-    below |= (below >> 4) & 0x0F0F0F0F
-    tops = dh & ~below
-    for y in range(4):
-        a = (ca >> (8 * y)) & 0xFF
-        b = (cb >> (8 * y)) & 0xFF
-        m = tops & SUIT_MASK[y]
-        if y != s.trump and m and (a or b) and (a or not ta) and (b or not tb):
-            u += 1
-            rel |= (<uint32_t>1) << ps_msb(m)
-        else:
-            outside += a if a > b else b
-    if u < need or <int>((cnt[d] * 0x01010101) >> 24) - outside < u:
+    cdef uint32_t below = s.hand[SEAT3[d + 1]] | s.hand[SEAT3[d + 2]]
+    cdef uint32_t trumps = 0xFFU << (8 * s.trump), u8, suits, m
+    cdef int u, outside
+    # All four suits at once, a byte each (see nonzero_bytes): his top cards
+    # of the side suits, then the suits of U as 0x80 flags.
+    below |= (below >> 1) & 0x7F7F7F7FU
+    below |= (below >> 2) & 0x3F3F3F3FU
+    below |= (below >> 4) & 0x0F0F0F0FU
+    m = s.hand[d] & ~below & ~trumps
+    u8 = nonzero_bytes(m) & nonzero_bytes(below)
+    u8 &= nonzero_bytes(ca) | (0x80808080U if not (ca & trumps) else 0)
+    u8 &= nonzero_bytes(cb) | (0x80808080U if not (cb & trumps) else 0)
+    u = ps_popcount(u8)
+    if u < need:
         return 0
-    return rel
+    suits = (u8 >> 7) * 0xFF
+    outside = <int>(((longer_lengths(ca, cb) & ~suits) * 0x01010101U) >> 24)
+    if <int>((cnt[d] * 0x01010101U) >> 24) - outside < u:
+        return 0
+    return highest_per_byte(m & suits)
 
 
 cdef inline uint32_t defence_wins_one(Search* s, uint32_t* cnt) noexcept nogil:
@@ -1415,6 +1414,21 @@ cdef inline uint32_t below_lowest(uint32_t m) noexcept nogil:
     an empty byte). ``m | 0x80`` keeps each byte's decrement from borrowing
     from the next byte; the top rank is never under a card."""
     return ~m & ((m | 0x80808080U) - 0x01010101U) & 0x7F7F7F7FU
+
+
+cdef inline uint32_t longer_lengths(uint32_t ca, uint32_t cb) noexcept nogil:
+    """The larger of two byte_counts, byte by byte (counts < 128, so no
+    byte's subtraction borrows from the next)."""
+    cdef uint32_t ge = ((((ca | 0x80808080U) - cb) & 0x80808080U) >> 7) * 0xFF   # 0xFF where ca >= cb
+    return (ca & ge) | (cb & ~ge)
+
+
+cdef inline uint32_t highest_per_byte(uint32_t m) noexcept nogil:
+    """The highest card of each suit (byte) of m."""
+    m |= (m >> 1) & 0x7F7F7F7FU
+    m |= (m >> 2) & 0x3F3F3F3FU
+    m |= (m >> 4) & 0x0F0F0F0FU
+    return m & ~((m >> 1) & 0x7F7F7F7FU)
 
 
 cdef inline bint all_ok_but(uint32_t bad, int x) noexcept nogil:
