@@ -451,8 +451,8 @@ def first_tops_counted(hands, declarer, trump, void_ruffs=True, slack=0):
     side suits where he holds the top card, a defender holds a card and no
     defender with a trump is void; when the defenders' longer holdings of the
     other suits (trumps included) add up to at most his cards less |U|, he
-    takes |U| tricks, and one more with each of his trumps above all of
-    theirs. ``void_ruffs=False`` and ``slack=1`` give unsound relaxations,
+    takes |U| tricks with their top cards, and his sure trump tricks in
+    others. ``void_ruffs=False`` and ``slack=1`` give unsound relaxations,
     used to draw endings next to the rule's edge."""
     defenders = [hands[seat] for seat in range(3) if seat != declarer]
     trumps = [sum(1 for c in h if c[0] == trump) for h in defenders]
@@ -466,9 +466,15 @@ def first_tops_counted(hands, declarer, trump, void_ruffs=True, slack=0):
             u += 1
         else:
             outside += max(lengths)
-    theirs = [ref.rank(c) for h in defenders for c in h if c[0] == trump]
-    top_trumps = sum(1 for c in hands[declarer] if c[0] == trump and ref.rank(c) > max(theirs, default=-1))
-    return u + top_trumps if any(trumps) and u and len(hands[declarer]) - outside + slack >= u else 0
+    # His sure trump tricks: each of their trumps, from the lowest, spoils
+    # his lowest free trump below it.
+    free = sorted(ref.rank(c) for c in hands[declarer] if c[0] == trump)
+    sure = len(free)
+    for r in sorted(ref.rank(c) for h in defenders for c in h if c[0] == trump):
+        if free and free[0] < r:
+            free.pop(0)
+            sure -= 1
+    return u + sure if any(trumps) and u and len(hands[declarer]) - outside + slack >= u else 0
 
 
 def swap_a_top_card(rng, hands, declarer):

@@ -1283,45 +1283,37 @@ cdef inline uint32_t declarer_first_tops(Search* s, uint32_t* cnt, int need) noe
     give up a card of P; until then no suit of U was led, since its first
     lead is his. Then he is on lead and cashes the rest of P, each card on
     the first trick of its suit: |P| tricks in all. (A second top card of a
-    suit could be ruffed, so it does not count.) Each of his trumps above
-    all of theirs wins a trick whenever he plays it, so they add one each:
-    none was played before his first trick, and if one won it, the cards of
-    P are all still his. The answer relies on the lengths, on the cards of P
-    and on the trumps counted.
+    suit could be ruffed, so it does not count.) So the cards of P win |P|
+    tricks however he plays his others, and his trumps win at least
+    sure_trump_tricks of them in other tricks (that count holds for any
+    play): they add up. The answer relies on the lengths, on the cards of P
+    and on the trumps that trump_region names.
     """
     cdef int d = s.declarer
     cdef uint32_t ca = cnt[SEAT3[d + 1]], cb = cnt[SEAT3[d + 2]]
     cdef uint32_t below = s.hand[SEAT3[d + 1]] | s.hand[SEAT3[d + 2]]
-    cdef uint32_t trumps = 0xFFU << (8 * s.trump), u8, suits, m, top_trumps
-    cdef int u, outside, k
+    cdef uint32_t trumps = 0xFFU << (8 * s.trump), u8, suits, m, theirs
+    cdef int u, outside
     # All four suits at once, a byte each (see nonzero_bytes): his top cards
     # of the side suits, then the suits of U as 0x80 flags.
     below |= (below >> 1) & 0x7F7F7F7FU
     below |= (below >> 2) & 0x3F3F3F3FU
     below |= (below >> 4) & 0x0F0F0F0FU
-    m = s.hand[d] & ~below
-    top_trumps = m & trumps
-    m &= ~trumps
+    m = s.hand[d] & ~below & ~trumps
     u8 = nonzero_bytes(m) & nonzero_bytes(below)
     u8 &= nonzero_bytes(ca) | (0x80808080U if not (ca & trumps) else 0)
     u8 &= nonzero_bytes(cb) | (0x80808080U if not (cb & trumps) else 0)
     u = ps_popcount(u8)
-    if u == 0 or u + ps_popcount(top_trumps) < need:
+    if u == 0:
+        return 0
+    theirs = (s.hand[SEAT3[d + 1]] | s.hand[SEAT3[d + 2]]) & trumps
+    if u < need and trump_tricks(s, s.hand[d] & trumps, theirs) < need - u:
         return 0
     suits = (u8 >> 7) * 0xFF
     outside = <int>(((longer_lengths(ca, cb) & ~suits) * 0x01010101U) >> 24)
     if <int>((cnt[d] * 0x01010101U) >> 24) - outside < u:
         return 0
-    m = highest_per_byte(m & suits)
-    need -= u
-    while need > 0:
-        # His highest trumps, each above all of theirs: one trick each
-        # whenever he plays it.
-        k = ps_msb(top_trumps)
-        m |= (<uint32_t>1) << k
-        top_trumps &= ~((<uint32_t>1) << k)
-        need -= 1
-    return m
+    return highest_per_byte(m & suits) | trump_region(s, s.hand[d] & trumps, theirs, need - u)
 
 
 cdef inline uint32_t defence_wins_one(Search* s, uint32_t* cnt) noexcept nogil:
