@@ -1269,9 +1269,9 @@ cdef inline uint32_t declarer_sure_tricks(Search* s, uint32_t* cnt, int need) no
 
 
 cdef inline uint32_t declarer_first_tops(Search* s, uint32_t* cnt, int need) noexcept nogil:
-    """Games where a defender holds a trump, a defender on lead: the top cards
-    that surely win the declarer ``need`` (>= 1) tricks, or 0 when this test
-    cannot tell.
+    """Games where a defender holds a trump, a defender on lead: the cards
+    (top cards of side suits, top trumps) that surely win the declarer
+    ``need`` (>= 1) tricks, or 0 when this test cannot tell.
 
     declarer_sure_tricks with U cut down to the side suits where he holds the
     top card, a defender holds a card and no defender is void while holding a
