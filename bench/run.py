@@ -1,6 +1,6 @@
 """Run prefsolve's speed benchmarks and print one JSON object.
 
-    python bench/run.py            # full run (under a minute on 2 cores here)
+    python bench/run.py            # full run (about two minutes on 2 cores here)
     python bench/run.py --quick    # smoke run, under a minute
     python bench/run.py --only contract misere
 """

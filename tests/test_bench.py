@@ -38,6 +38,30 @@ def test_parallel_reports_the_median_of_alternated_rounds(monkeypatch):
     assert w["deals_per_s_1"] > 0 and w[f"deals_per_s_{jobs}"] > 0
 
 
+def test_passes_report_the_median_pass_and_list_every_pass(monkeypatch):
+    monkeypatch.setitem(bench.SIZES, "contract", (6, 6))
+    monkeypatch.setitem(bench.SIZES, "table", (1, 1))
+    monkeypatch.setitem(bench.SIZES, "parallel", (2, 2))
+    monkeypatch.setattr(bench, "PASSES", (3, 3))
+    res = bench.run(quick=True, only=["contract", "table", "parallel"], tt_mb=8)["workloads"]
+    for name in ("contract", "table"):
+        w = res[name]
+        assert w["passes"] == 3 and len(w["pass_medians_us"]) == 3
+        assert w["median_us"] == round(sorted(w["pass_medians_us"])[1], 1)
+    assert res["table"]["over_1s"] == 0
+    # The rounds of the parallel workload are shared out over the passes.
+    assert len(res["parallel"]["speedups"]) == bench.PARALLEL_ROUNDS
+
+
+def test_every_pass_searches_the_same_nodes():
+    solver = bench.Solver(8)
+    first = bench.time_contracts(6, True, 5, solver)[1]
+    # The table now holds these very positions; the next pass clears it first.
+    solver.clear()
+    assert bench.time_contracts(6, True, 5, solver)[1] == first
+    assert bench.time_contracts(6, True, 5, solver)[1] != first
+
+
 def test_cli_bench_rejects_unknown_workload():
     r = CliRunner().invoke(main, ["bench", "--only", "nope"])
     assert r.exit_code == 2 and "nope" in r.output

@@ -16,6 +16,16 @@ Workloads (single thread, random deals, seat 0 leads):
 
 Times are in microseconds; nodes are search nodes per solve. The same seeds
 give the same deals on every machine, so runs can be compared.
+
+A full run times ``contract``, ``misere`` and ``table`` in five passes over
+the same deals, one pass of each in turn, with a round of ``parallel`` after
+each, so that the passes are spread over the minutes of the run; the table
+is cleared before each pass, so every pass searches the same nodes. Each
+figure is the median over the passes of that pass's figure, and
+``pass_medians_us`` lists every pass's median. On a shared host the speed
+of the same code moves by half within minutes; a single pass reports
+whichever state it fell in, the median pass the usual one, and the list
+shows how far the passes were apart.
 """
 
 from __future__ import annotations
@@ -46,6 +56,8 @@ SIZES = {  # workload: (quick, full)
 
 
 PARALLEL_ROUNDS = 5
+PASSES = (1, 5)  # timing passes of contract, misere and table: (quick, full)
+TIMED = ("contract", "misere", "table", "parallel")  # the workloads run in passes
 
 
 def _percentile(values: list[float], q: float) -> float:
@@ -68,7 +80,21 @@ def summarize(times_s: list[float], nodes: list[int]) -> dict:
     }
 
 
-def bench_contracts(n: int, misere: bool, seed: int, solver: Solver) -> dict:
+def summarize_passes(passes: list[tuple[list[float], list[int]]]) -> dict:
+    """One workload's figures from its passes (times and nodes per solve,
+    the same deals each pass): each time figure is the median of the
+    passes' figures; the nodes are the same in every pass."""
+    per = [summarize(times, nodes) for times, nodes in passes]
+    out = dict(per[0])
+    for key in ("median_us", "p90_us", "p99_us", "max_us", "solves_per_s"):
+        out[key] = round(statistics.median(p[key] for p in per), 1)
+    out["passes"] = len(per)
+    out["pass_medians_us"] = [p["median_us"] for p in per]
+    return out
+
+
+def time_contracts(n: int, misere: bool, seed: int, solver: Solver) -> tuple[list[float], list[int]]:
+    """One pass: the times (s) and nodes of n random contracts (or misères)."""
     rng = random.Random(seed)
     times, nodes = [], []
     for _ in range(n):
@@ -79,10 +105,11 @@ def bench_contracts(n: int, misere: bool, seed: int, solver: Solver) -> dict:
         sol = solve(deal, declarer, strain, 0, talon=False, solver=solver)
         times.append(time.perf_counter() - t0)
         nodes.append(sol.nodes)
-    return summarize(times, nodes)
+    return times, nodes
 
 
-def bench_tables(n: int, seed: int, solver: Solver) -> dict:
+def time_tables(n: int, seed: int, solver: Solver) -> tuple[list[float], list[int]]:
+    """One pass: the times (s) and nodes of n full tables with talon."""
     rng = random.Random(seed)
     times, nodes = [], []
     for _ in range(n):
@@ -91,43 +118,52 @@ def bench_tables(n: int, seed: int, solver: Solver) -> dict:
         t = table(deal, 0, True, solver=solver)
         times.append(time.perf_counter() - t0)
         nodes.append(t.nodes)
-    out = summarize(times, nodes)
-    out["over_1s"] = sum(t > 1.0 for t in times)
-    return out
+    return times, nodes
 
 
-def bench_parallel(n: int, seed: int) -> dict | None:
-    try:
+class ParallelRounds:
+    """The ``parallel`` workload: rounds that each time ``table_many`` on the
+    same deals with one thread and with all cores, in alternating order.
+
+    Five rounds, the order of the two timings swapped each round, and the
+    medians kept: on a shared host a burst of load during one timing would
+    otherwise set the ratio alone (a single pair once gave 1.33x between
+    runs of 1.75-2.12x; with three rounds, one run of nine gave 1.59x when
+    the load fell on two of them: 1.35, 1.73, 1.59). A full run spreads the
+    rounds over its passes (see the module's docstring)."""
+
+    def __init__(self, n: int, seed: int):
         from .batch import table_many
-    except ImportError:  # pragma: no cover - batch API not built
-        return None
-    rng = random.Random(seed)
-    deals = [Deal.random(rng.randrange(2**32)) for _ in range(n)]
-    warm = [Deal.random(rng.randrange(2**32)) for _ in range(4)]
-    jobs = os.cpu_count() or 1
-    out = {"jobs": jobs}
-    # Page in the solvers' tables first (other deals, so nothing is cached):
-    # the comparison is of solving, not of first-touch page faults.
-    table_many(warm, jobs=1)
-    table_many(warm * jobs, jobs=jobs)
-    # Five rounds, the order of the two timings swapped each round, and the
-    # medians kept: on a shared host a burst of load during one timing would
-    # otherwise set the ratio alone (a single pair once gave 1.33x between
-    # runs of 1.75-2.12x; with three rounds, one run of nine gave 1.59x when
-    # the load fell on two of them: 1.35, 1.73, 1.59).
-    rates: dict[int, list[float]] = {1: [], jobs: []}
-    ratios = []
-    for r in range(PARALLEL_ROUNDS):
-        for j in ((1, jobs) if r % 2 == 0 else (jobs, 1)):
+
+        self._table_many = table_many
+        rng = random.Random(seed)
+        self.deals = [Deal.random(rng.randrange(2**32)) for _ in range(n)]
+        warm = [Deal.random(rng.randrange(2**32)) for _ in range(4)]
+        self.jobs = os.cpu_count() or 1
+        # Page in the solvers' tables first (other deals, so nothing is cached):
+        # the comparison is of solving, not of first-touch page faults.
+        table_many(warm, jobs=1)
+        table_many(warm * self.jobs, jobs=self.jobs)
+        self.rates: dict[int, list[float]] = {1: [], self.jobs: []}
+        self.ratios: list[float] = []
+
+    def round(self) -> None:
+        n, jobs = len(self.deals), self.jobs
+        for j in ((1, jobs) if len(self.ratios) % 2 == 0 else (jobs, 1)):
             t0 = time.perf_counter()
-            table_many(deals, jobs=j)
-            rates[j].append(n / (time.perf_counter() - t0))
-        ratios.append(rates[jobs][-1] / rates[1][-1])
-    out["deals_per_s_1"] = round(statistics.median(rates[1]), 2)
-    out[f"deals_per_s_{jobs}"] = round(statistics.median(rates[jobs]), 2)
-    out["speedup"] = round(statistics.median(ratios), 2)
-    out["speedups"] = [round(x, 2) for x in ratios]
-    return out
+            self._table_many(self.deals, jobs=j)
+            self.rates[j].append(n / (time.perf_counter() - t0))
+        self.ratios.append(self.rates[jobs][-1] / self.rates[1][-1])
+
+    def result(self) -> dict:
+        jobs = self.jobs
+        return {
+            "jobs": jobs,
+            "deals_per_s_1": round(statistics.median(self.rates[1]), 2),
+            f"deals_per_s_{jobs}": round(statistics.median(self.rates[jobs]), 2),
+            "speedup": round(statistics.median(self.ratios), 2),
+            "speedups": [round(x, 2) for x in self.ratios],
+        }
 
 
 def _load_reference(root: Path | None):
@@ -200,25 +236,54 @@ def run(quick: bool = False, seed: int = 2026, only: list[str] | None = None,
     # the per-thread solvers of the batch API, sized by PREFSOLVE_TT_MB.
     result = {"version": __version__, "quick": quick, "seed": seed, "tt_mb": tt_mb,
               "threads_tt_mb": table_size_mb(), "machine": machine(), "workloads": {}}
+    results = run_passes([w for w in wanted if w in TIMED], PASSES[pick], pick, seed, solver, progress)
     for name in wanted:
-        if progress:
-            progress(name)
-        if name == "contract":
-            res = bench_contracts(SIZES[name][pick], False, seed, solver)
-        elif name == "misere":
-            res = bench_contracts(SIZES[name][pick], True, seed + 1, solver)
-        elif name == "table":
-            res = bench_tables(SIZES[name][pick], seed + 2, solver)
-        elif name == "reference":
-            res = bench_reference(seed + 3, solver, root)
-        elif name == "parallel":
-            res = bench_parallel(SIZES[name][pick], seed + 4)
-        elif name == "analyze":
-            from .analyzer import bench_workload
+        if name in results:
+            res = results[name]
+        else:
+            if progress:
+                progress(name)
+            if name == "reference":
+                res = bench_reference(seed + 3, solver, root)
+            else:
+                from .analyzer import bench_workload
 
-            res = bench_workload(samples=SIZES[name][pick], seed=seed + 5)
+                res = bench_workload(samples=SIZES[name][pick], seed=seed + 5)
         result["workloads"][name] = res
     return result
+
+
+def run_passes(names: list[str], passes: int, pick: int, seed: int, solver: Solver,
+               progress=None) -> dict:
+    """The timed workloads ``names`` in ``passes`` passes, one pass of each in
+    turn, the rounds of ``parallel`` shared out over the passes."""
+    runs: dict[str, list] = {name: [] for name in names}
+    par = ParallelRounds(SIZES["parallel"][pick], seed + 4) if "parallel" in names else None
+    for p in range(passes):
+        for name in names:
+            if progress:
+                progress(name if passes == 1 else f"{name} (pass {p + 1} of {passes})")
+            if name == "parallel":
+                for _ in range(p, PARALLEL_ROUNDS, passes):
+                    par.round()
+                continue
+            solver.clear()  # every pass searches the same nodes
+            n = SIZES[name][pick]
+            if name == "contract":
+                runs[name].append(time_contracts(n, False, seed, solver))
+            elif name == "misere":
+                runs[name].append(time_contracts(n, True, seed + 1, solver))
+            else:
+                runs[name].append(time_tables(n, seed + 2, solver))
+    out = {}
+    for name in names:
+        if name == "parallel":
+            out[name] = par.result()
+            continue
+        out[name] = summarize_passes(runs[name])
+        if name == "table":
+            out[name]["over_1s"] = max(sum(t > 1.0 for t in times) for times, _ in runs[name])
+    return out
 
 
 def main(argv: list[str] | None = None) -> int:
