@@ -2358,16 +2358,19 @@ cdef class Solver:
         cdef uint64_t buckets = 1, pbuckets
         if tt_mb < 1:
             raise ValueError(f"table size must be at least 1 MiB, got {tt_mb}")
-        # A quarter for the exact table (misère, all-pass), an eighth for the
+        # An eighth for the exact table (misère, all-pass), an eighth for the
         # pattern table (games): a solve uses one of them, and the rest is
         # left unused on purpose. What one solve stores fits many times over;
         # what costs is the probes that miss the per-core L2 cache (512 KiB
         # here), since one table is used solve after solve. Round 10, at 1 MiB
         # (against 512 KiB each): a 128 KiB pattern table, contracts -10% time
         # (+1% mean nodes) and best-of-66 games -4%; a 256 KiB exact table,
-        # misère -4% time and full tables -9% (+2% nodes); 128 KiB cost up to
-        # 8% more nodes and a slower tail.
-        while buckets * 2 * BUCKET * sizeof(Entry) <= (<uint64_t>tt_mb) << 18:
+        # misère -4% time and full tables -9% (+2% nodes). Round 18, the
+        # exact table at 128 KiB instead of 256: misère 0.959-0.977 of the
+        # time in blocks of 50 deals (three seeds; 0.94-0.97 while the host
+        # was slow), +0.5% mean nodes; full tables +1.6% nodes, about the
+        # same time. A 64 KiB pattern table gained nothing (1.007).
+        while buckets * 2 * BUCKET * sizeof(Entry) <= (<uint64_t>tt_mb) << 17:
             buckets *= 2
         pbuckets = ((<uint64_t>tt_mb) << 17) // (PBUCKET * sizeof(PEntry))
         memset(&self.s, 0, sizeof(Search))
