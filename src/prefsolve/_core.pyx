@@ -2351,6 +2351,7 @@ cdef class Solver:
     cdef public uint64_t nodes      # nodes searched by the last call
     cdef readonly uint64_t tt_bytes
     cdef readonly bint busy         # a search is running (checked with the GIL held)
+    cdef uint64_t tt_mask_full      # the exact table's buckets - 1 (see _setup)
     cdef void* tt_raw
     cdef void* pt_raw
 
@@ -2358,19 +2359,16 @@ cdef class Solver:
         cdef uint64_t buckets = 1, pbuckets
         if tt_mb < 1:
             raise ValueError(f"table size must be at least 1 MiB, got {tt_mb}")
-        # An eighth for the exact table (misère, all-pass), an eighth for the
+        # A quarter for the exact table (misère, all-pass), an eighth for the
         # pattern table (games): a solve uses one of them, and the rest is
         # left unused on purpose. What one solve stores fits many times over;
         # what costs is the probes that miss the per-core L2 cache (512 KiB
         # here), since one table is used solve after solve. Round 10, at 1 MiB
         # (against 512 KiB each): a 128 KiB pattern table, contracts -10% time
         # (+1% mean nodes) and best-of-66 games -4%; a 256 KiB exact table,
-        # misère -4% time and full tables -9% (+2% nodes). Round 18, the
-        # exact table at 128 KiB instead of 256: misère 0.959-0.977 of the
-        # time in blocks of 50 deals (three seeds; 0.94-0.97 while the host
-        # was slow), +0.5% mean nodes; full tables +1.6% nodes, about the
-        # same time. A 64 KiB pattern table gained nothing (1.007).
-        while buckets * 2 * BUCKET * sizeof(Entry) <= (<uint64_t>tt_mb) << 17:
+        # misère -4% time and full tables -9% (+2% nodes). A single solve
+        # uses half of the exact table (see _setup).
+        while buckets * 2 * BUCKET * sizeof(Entry) <= (<uint64_t>tt_mb) << 18:
             buckets *= 2
         pbuckets = ((<uint64_t>tt_mb) << 17) // (PBUCKET * sizeof(PEntry))
         memset(&self.s, 0, sizeof(Search))
@@ -2381,6 +2379,7 @@ cdef class Solver:
             raise MemoryError(f"cannot allocate a {tt_mb} MiB transposition table")
         self.s.tt = <Entry*>((<uintptr_t>self.tt_raw + 63) & ~(<uintptr_t>63))
         self.s.pt = <PEntry*>((<uintptr_t>self.pt_raw + 63) & ~(<uintptr_t>63))
+        self.tt_mask_full = buckets - 1
         self.s.tt_mask = buckets - 1
         self.s.pt_count = pbuckets
         self.tt_bytes = buckets * BUCKET * sizeof(Entry) + pbuckets * PBUCKET * sizeof(PEntry)
@@ -2400,11 +2399,21 @@ cdef class Solver:
 
     def clear(self):
         """Forget every stored position."""
-        memset(self.s.tt, 0, (self.s.tt_mask + 1) * BUCKET * sizeof(Entry))
+        memset(self.s.tt, 0, (self.tt_mask_full + 1) * BUCKET * sizeof(Entry))
         memset(self.s.pt, 0, self.s.pt_count * PBUCKET * sizeof(PEntry))
 
-    cdef int _setup(self, hands, int declarer, int trump, bint minimize, talon) except -1:
+    cdef int _setup(self, hands, int declarer, int trump, bint minimize, talon,
+                    bint wide=False) except -1:
         cdef int i
+        # The exact table's first half serves a single solve, the whole of it
+        # the 66 discards of best_discard. Only the buckets a search touches
+        # take cache, and a single misère stores a few thousand entries: in
+        # half the table they sit in fewer lines (round 18, misère 0.962-0.998
+        # of the time in blocks of 200 deals, four seeds; 0.92 in twelve
+        # alternated processes), while the discards' searches share much more
+        # (their heaviest full tables took +26% nodes in 128 KiB). An entry
+        # holds its whole key, so a bucket found under either mask is exact.
+        self.s.tt_mask = self.tt_mask_full if wide else self.tt_mask_full >> 1
         # The search indexes arrays with these: check them even though the
         # Python layer validates, so that no call can touch memory out of range.
         if len(hands) != 3:
@@ -2549,7 +2558,7 @@ cdef class Solver:
         cdef int n_pairs, p
         cdef object x
         cdef Root rt
-        self._setup(hands, declarer, trump, minimize, ())
+        self._setup(hands, declarer, trump, minimize, (), True)
         self._root(&rt, leader, (), -1)
         full = self.s.hand[declarer] | talon
         if ps_popcount(full) != 12:

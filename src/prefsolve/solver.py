@@ -36,7 +36,8 @@ _STRAIN_ALIASES = {
 # core) 2 MiB solved contracts ~30% and tables ~15% faster than 8 MiB, for <1%
 # more nodes; with the leaner nodes of 0.1.0's last round, 1 MiB is 2-6%
 # faster again than 2 MiB on every workload (interleaved runs, bench/README.md).
-# Round 10: of the 1 MiB the engine now uses 384 KiB (see Solver.__cinit__).
+# Round 10: of the 1 MiB the engine uses 384 KiB (see Solver.__cinit__); since
+# round 18 a single solve uses 256 KiB of it, the 66 discards all 384 KiB.
 DEFAULT_TT_MB = 1
 _local = threading.local()
 
