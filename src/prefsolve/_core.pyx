@@ -2409,10 +2409,11 @@ cdef class Solver:
         # the 66 discards of best_discard. Only the buckets a search touches
         # take cache, and a single misère stores a few thousand entries: in
         # half the table they sit in fewer lines (round 18, misère 0.962-0.998
-        # of the time in blocks of 200 deals, four seeds; 0.92 in twelve
-        # alternated processes), while the discards' searches share much more
-        # (their heaviest full tables took +26% nodes in 128 KiB). An entry
-        # holds its whole key, so a bucket found under either mask is exact.
+        # of the time in blocks of 200 deals, four seeds; 0.925 and 0.973 in
+        # two sets of twelve alternated processes), while the discards'
+        # searches share much more (their heaviest full tables took +26%
+        # nodes in 128 KiB). An entry holds its whole key, so a bucket found
+        # under either mask is exact.
         self.s.tt_mask = self.tt_mask_full if wide else self.tt_mask_full >> 1
         # The search indexes arrays with these: check them even though the
         # Python layer validates, so that no call can touch memory out of range.
