@@ -11,7 +11,8 @@ import reference as ref
 from helpers import TRUMPS
 from prefsolve import Deal, solve
 from prefsolve.solver import STRAINS
-from test_engine import SOLVER, brute_force_discard, check_table_families, engine_value
+from test_engine import (SOLVER, brute_force_discard, check_table_families, check_trick_families,
+                         engine_value)
 
 pytestmark = pytest.mark.slow
 
@@ -40,3 +41,9 @@ def test_game_table_entries_on_longer_endings():
     # Rarer bounds (a defender's entry to his partner) decide only in longer
     # endings.
     check_table_families(4006, 150, 4, 6)
+
+
+@pytest.mark.parametrize("seed", [1, 3])
+def test_game_cards_skipped_by_lowest_win_on_longer_endings(seed):
+    # Families of endings with a trick in progress, up to five cards each.
+    check_trick_families(seed, 150, 2, 5)

@@ -26,6 +26,8 @@ Invariants of the search:
   agrees on that part (see trick_start).
 * Two cards of one hand in one suit are equivalent when no card between them
   is held by another hand or lies on the table; one card per run is tried.
+  In games, a card that fails below every card its refutation relied on
+  stands for the mover's lower cards of its suit too (lowest_win_mask).
 """
 
 from libc.stdint cimport int8_t, uint8_t, uint16_t, uint32_t, uint64_t, uintptr_t
@@ -955,6 +957,26 @@ cdef inline uint32_t lowest_above(uint32_t alive, int z) noexcept nogil:
     return above & (~above + 1)
 
 
+cdef inline uint32_t lowest_win_mask(uint32_t acc, int c) noexcept nogil:
+    """Games: the cards of c's suit that a failed card c stands for.
+
+    ``acc`` holds the cards that the answers of the cards that failed at this
+    node relied on, c's among them. When c lies below the lowest of them in
+    its suit, its rank was never compared: c is one of the suit's small
+    cards, which the answer holds for whichever of them is played (the
+    pattern semantics of game_start; a trick won by rank relies on the cards
+    above the highest card it beat, see play). Any other card of the mover's
+    below that lowest card would then fail the same way, and need not be
+    searched ("lowest win" in Bo Haglund's DDS). Returns those ranks as a
+    mask, or 0. Misère answers rely on every card left but not on the cards
+    of the trick in progress, so this holds for games only.
+    """
+    cdef int sh = c & ~7
+    cdef uint32_t m = (acc >> sh) & 0xFF
+    m = ((m & (~m + 1)) - 1) & 0xFF         # the ranks under the lowest relied-on card
+    return (m << sh) & (<uint32_t>0 - ((m >> (c & 7)) & 1))
+
+
 cdef uint64_t play(Search* s, int seat, int remaining, int led, int win_card, int win_seat,
                    uint32_t table, int target) noexcept nogil:
     """Seat ``seat`` plays the next card of the current trick.
@@ -975,6 +997,7 @@ cdef uint64_t play(Search* s, int seat, int remaining, int led, int win_card, in
     cdef int n, i, c, nl, nw, nws, winner, x, nxt
     cdef bint maxnode = (seat == s.declarer) == s.decl_max
     cdef bint r
+    cdef uint32_t lw_skip = 0
     s.nodes += 1
     # Legal cards (follow suit, else trump, else any), one per run. A suit
     # is led here, so the usual case is a single suit: one table load.
@@ -1036,6 +1059,8 @@ cdef uint64_t play(Search* s, int seat, int remaining, int led, int win_card, in
         n = 1
     for i in range(n):
         c = order[i]
+        if (lw_skip >> c) & 1:
+            continue                # a lower card of a suit whose card failed (lowest_win_mask)
         nl = led if led >= 0 else (c >> 3)
         if (win_card < 0 and (c >> 3) == nl) or (win_card >= 0 and beats(c, win_card, s.trump)):
             nw = c
@@ -1069,6 +1094,10 @@ cdef uint64_t play(Search* s, int seat, int remaining, int led, int win_card, in
             add_history(s, seat, c, remaining if s.decl_max else (<uint32_t>1) << ps_popcount(h))
             return a
         acc |= <uint32_t>a
+        if s.decl_max:
+            # Round 20: contracts -12.7% median nodes, -9.8% instructions,
+            # 0.931-0.945 of the time in blocks; full tables 0.96.
+            lw_skip |= lowest_win_mask(acc, c)
     return answer(not maxnode, acc)
 
 
@@ -1915,11 +1944,14 @@ cdef inline bint never_wins(Search* s, int leader) noexcept nogil:
 
 
 cdef inline uint64_t search_leads(Search* s, int leader, int target, int left, int first,
-                                  uint32_t alive, int* best, bint refute=False) noexcept nogil:
+                                  uint32_t alive, int* best, bint games,
+                                  bint refute=False) noexcept nogil:
     """Search every lead (one per run) at a trick start, the table's move
     ``first`` (or -1) first; with ``refute``
     (misère, an opponent on lead), a lead that lead_refuted settles is not
-    searched. Returns the answer (see answer) and sets ``best`` to the
+    searched; with ``games`` (a constant at each call, so that the misère
+    search keeps none of it), a lead that lowest_win_mask covers is not
+    either. Returns the answer (see answer) and sets ``best`` to the
     relative move that cut off, if one did."""
     cdef uint32_t moves, acc = 0
     cdef int order[MAX_MOVES]
@@ -1927,6 +1959,7 @@ cdef inline uint64_t search_leads(Search* s, int leader, int target, int left, i
     cdef bint maxnode = (leader == s.declarer) == s.decl_max
     cdef bint r = not maxnode
     cdef uint64_t a
+    cdef uint32_t lw_skip = 0
     s.nodes += 1
     moves = run_tops(s.hand[leader], s.hand[leader], alive)
     if first >= 0 and (moves >> first) & 1:
@@ -1957,6 +1990,8 @@ cdef inline uint64_t search_leads(Search* s, int leader, int target, int left, i
             moves = 0
         c = order[i]
         i += 1
+        if (lw_skip >> c) & 1:
+            continue
         if refute and lead_refuted(s, leader, c, target, left):
             continue
         s.hand[leader] ^= (<uint32_t>1) << c
@@ -1973,6 +2008,8 @@ cdef inline uint64_t search_leads(Search* s, int leader, int target, int left, i
             add_history(s, leader, c, 4 * left if s.decl_max else (<uint32_t>1) << (left + 3))
             break
         acc |= <uint32_t>a
+        if games:
+            lw_skip |= lowest_win_mask(acc, c)
     return answer(r, acc)
 
 
@@ -2087,7 +2124,7 @@ cdef uint64_t game_start(Search* s, int leader, int target, int left) noexcept n
         if cr:
             return answer(True, cr)
     a = search_leads(s, leader, target, left, absolute_move(s, first) if first >= 0 else -1,
-                     alive, &best)
+                     alive, &best, True)
     # Store only the bound just proven: another entry's bound may rely on
     # other cards.
     if (a >> 32) != 0:
@@ -2159,7 +2196,7 @@ cdef uint64_t exact_start(Search* s, int leader, int target, int left) noexcept 
     # lead rather than all at once, since a lead that cuts off ends the loop
     # (round 17, one short of all too, where escapes_after may already have
     # stored the lead that is not refuted as the table's move).
-    a = search_leads(s, leader, target, left, first, alive, &best,
+    a = search_leads(s, leader, target, left, first, alive, &best, False,
                      leader != s.declarer and left >= 3)
     if (a >> 32) != 0:
         lo = target
