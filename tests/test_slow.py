@@ -11,8 +11,8 @@ import reference as ref
 from helpers import TRUMPS
 from prefsolve import Deal, solve
 from prefsolve.solver import STRAINS
-from test_engine import (SOLVER, brute_force_discard, check_table_families, check_trick_families,
-                         engine_value)
+from test_engine import (SOLVER, brute_force_discard, check_run_families, check_table_families,
+                         check_trick_families, engine_value)
 
 pytestmark = pytest.mark.slow
 
@@ -47,3 +47,9 @@ def test_game_table_entries_on_longer_endings():
 def test_game_cards_skipped_by_lowest_win_on_longer_endings(seed):
     # Families of endings with a trick in progress, up to five cards each.
     check_trick_families(seed, 150, 2, 5)
+
+
+@pytest.mark.parametrize("seed", [11, 12])
+def test_bounds_on_part_of_a_run_on_longer_endings(seed):
+    # Families of up to six cards whose variants split a top run.
+    check_run_families(seed, 300, 3, 6)
