@@ -67,6 +67,30 @@ cdef extern from *:
     #else
     static inline void ps_prefetch(const void* p) { __builtin_prefetch(p); }
     #endif
+    /* An exact entry's lens and ctx (at p: lens, then ctx, then gen) as
+       lens | ctx << 16: on a little-endian CPU one 32-bit load with gen
+       masked off (memcpy keeps to the aliasing rules), else two loads. */
+    #include <string.h>
+    static inline uint32_t ps_entry_tag(const void* p) {
+    #if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
+        uint16_t lens; memcpy(&lens, p, 2);
+        return lens | ((uint32_t)((const uint8_t*)p)[2] << 16);
+    #else
+        uint32_t v; memcpy(&v, p, 4); return v & 0xFFFFFFu;
+    #endif
+    }
+    /* Functions kept out of line, declared here under the names Cython
+       gives them (module prefsolve._core): GCC inlines a static function
+       called once, and these are the rare, large parts of small hot
+       functions. Renaming one needs its name changed here too; a stale
+       name only costs speed (GCC warns "declared static but never
+       defined"). Round 21: about 1.6% of the misère instructions. */
+    struct __pyx_t_9prefsolve_5_core_Search;
+    #if defined(__GNUC__)
+    static int __pyx_f_9prefsolve_5_core_all_forced_tail(struct __pyx_t_9prefsolve_5_core_Search *, int, uint32_t) __attribute__((noinline));
+    static int __pyx_f_9prefsolve_5_core_escapes_probe(struct __pyx_t_9prefsolve_5_core_Search *, int, int, int) __attribute__((noinline));
+    static uint32_t __pyx_f_9prefsolve_5_core_run_tops_call(uint32_t, uint32_t) __attribute__((noinline));
+    #endif
     /* A 64-bit finaliser (splitmix64) to spread table keys over buckets. */
     static inline uint64_t ps_mix(uint64_t key, uint32_t ctx) {
         uint64_t h = key ^ ((uint64_t)ctx * 0x9E3779B97F4A7C15ULL);
@@ -79,6 +103,7 @@ cdef extern from *:
     void ps_prefetch(const void* p) noexcept nogil
     int ps_msb(uint32_t x) noexcept nogil
     uint64_t ps_mix(uint64_t key, uint32_t ctx) noexcept nogil
+    uint32_t ps_entry_tag(const void* p) noexcept nogil
 
 cdef enum:
     BUCKET = 4          # exact entries per bucket (one 64-byte cache line)
@@ -90,14 +115,16 @@ cdef enum:
     HIST_CAP = 1 << 28  # history counts stay below this (scores are ints)
     MAX_MOVES = 12
 
-cdef uint32_t SUIT_MASK[4]
 # SEAT3[i] == i % 3 for i in 0..4: the seat k places after a seat, without a division.
-cdef int SEAT3[5]
-SEAT3[:] = [0, 1, 2, 0, 1]
-SUIT_MASK[0] = 0x000000FF
-SUIT_MASK[1] = 0x0000FF00
-SUIT_MASK[2] = 0x00FF0000
-SUIT_MASK[3] = 0xFF000000
+# Both are C constants, so that the compiler folds a constant index into an
+# immediate operand instead of loading the global.
+cdef extern from *:
+    """
+    static const uint32_t SUIT_MASK[4] = {0x000000FFu, 0x0000FF00u, 0x00FF0000u, 0xFF000000u};
+    static const int SEAT3[5] = {0, 1, 2, 0, 1};
+    """
+    const uint32_t SUIT_MASK[4]
+    const int SEAT3[5]
 
 # Constant lookup tables (data, not search state), filled once at import.
 # RUN_TOPS8[mine << 8 | alive]: within one suit (8 ranks), the cards of `mine`
@@ -204,7 +231,7 @@ cdef struct Entry:
     # An exact entry (misère and all-pass, whose answers rely on most cards).
     uint64_t key        # relative ranks held by seats 1 and 2, 16 bits a suit
     uint16_t lens       # remaining cards of each suit, 4 bits a suit
-    uint8_t ctx         # leader, declarer, trump, mode
+    uint8_t ctx         # leader, declarer, trump, mode (right after lens: ps_entry_tag)
     uint8_t gen         # solve generation that last touched the entry
     int8_t lo           # tricks from here are >= lo
     int8_t hi           # tricks from here are <= hi
@@ -260,10 +287,13 @@ cdef inline uint32_t run_tops(uint32_t legal, uint32_t mine, uint32_t alive) noe
     suits are looked up without a test: which suits are held varies from
     node to node, and a mispredicted branch costs more than a table load.
     """
-    return ((<uint32_t>RUN_TOPS8[((mine & 0xFF) << 8) | (alive & 0xFF)])
-            | ((<uint32_t>RUN_TOPS8[(mine & 0xFF00) | ((alive >> 8) & 0xFF)]) << 8)
-            | ((<uint32_t>RUN_TOPS8[((mine >> 8) & 0xFF00) | ((alive >> 16) & 0xFF)]) << 16)
-            | ((<uint32_t>RUN_TOPS8[((mine >> 16) & 0xFF00) | (alive >> 24)]) << 24)) & legal
+    # The indices two suits at a time, one in each 16-bit half (as in position_key).
+    cdef uint32_t i02 = ((mine & 0x00FF00FFU) << 8) | (alive & 0x00FF00FFU)
+    cdef uint32_t i13 = (mine & 0xFF00FF00U) | ((alive >> 8) & 0x00FF00FFU)
+    return ((<uint32_t>RUN_TOPS8[i02 & 0xFFFF])
+            | ((<uint32_t>RUN_TOPS8[i13 & 0xFFFF]) << 8)
+            | ((<uint32_t>RUN_TOPS8[i02 >> 16]) << 16)
+            | ((<uint32_t>RUN_TOPS8[i13 >> 16]) << 24)) & legal
 
 
 cdef inline uint64_t position_key(Search* s, uint32_t counts, uint16_t* lens) noexcept nogil:
@@ -273,15 +303,16 @@ cdef inline uint64_t position_key(Search* s, uint32_t counts, uint16_t* lens) no
     of the suits (key_mask) covers both with one shift; seat 0 holds the
     rest. ``lens`` receives the suit lengths, which complete the key, from
     ``counts``: the alive cards of each suit, a byte a suit (byte_counts)."""
-    cdef uint32_t k1 = 0, k2 = 0
     cdef uint32_t h1 = s.hand[1], h2 = s.hand[2], alive = s.hand[0] | h1 | h2
-    cdef uint32_t a
-    cdef int suit, sh
-    for suit in range(4):
-        sh = 8 * suit
-        a = ((alive >> sh) & 0xFF) << 8
-        k1 |= (<uint32_t>PACK8[a | ((h1 >> sh) & 0xFF)]) << sh
-        k2 |= (<uint32_t>PACK8[a | ((h2 >> sh) & 0xFF)]) << sh
+    # PACK8's indices (alive << 8 | hand, a suit's bytes) two suits at a
+    # time, one in each 16-bit half: suits 0 and 2, then 1 and 3.
+    cdef uint32_t a02 = (alive & 0x00FF00FFU) << 8, a13 = alive & 0xFF00FF00U
+    cdef uint32_t i02 = a02 | (h1 & 0x00FF00FFU), i13 = a13 | ((h1 >> 8) & 0x00FF00FFU)
+    cdef uint32_t j02 = a02 | (h2 & 0x00FF00FFU), j13 = a13 | ((h2 >> 8) & 0x00FF00FFU)
+    cdef uint32_t k1 = (<uint32_t>PACK8[i02 & 0xFFFF] | ((<uint32_t>PACK8[i13 & 0xFFFF]) << 8)
+                        | ((<uint32_t>PACK8[i02 >> 16]) << 16) | ((<uint32_t>PACK8[i13 >> 16]) << 24))
+    cdef uint32_t k2 = (<uint32_t>PACK8[j02 & 0xFFFF] | ((<uint32_t>PACK8[j13 & 0xFFFF]) << 8)
+                        | ((<uint32_t>PACK8[j02 >> 16]) << 16) | ((<uint32_t>PACK8[j13 >> 16]) << 24))
     lens[0] = <uint16_t>pack_nibbles(counts)
     return k1 | ((<uint64_t>k2) << 32)
 
@@ -300,10 +331,10 @@ cdef inline int tt_matches(Entry* b, uint64_t key, uint16_t lens, uint8_t ctx) n
     for 3% more instructions). An empty slot (all zero) never matches:
     only misère and all-pass use this table, and their context has the mode
     bit set."""
-    cdef uint32_t tag = (<uint32_t>lens << 8) | ctx
+    cdef uint32_t tag = (<uint32_t>ctx << 16) | lens
     cdef int i, m = 0
     for i in range(BUCKET):     # unrolled by the compiler
-        m |= ((b[i].key == key) & (((<uint32_t>b[i].lens << 8) | b[i].ctx) == tag)) << i
+        m |= ((b[i].key == key) & (ps_entry_tag(&b[i].lens) == tag)) << i
     return m
 
 
@@ -313,13 +344,17 @@ cdef inline Entry* tt_probe(Entry* b, uint64_t key, uint16_t lens, uint8_t ctx) 
     return &b[ps_ctz(m)] if m else NULL
 
 
-cdef inline void tt_store(Search* s, Entry* b, uint64_t key, uint16_t lens, uint8_t ctx, int depth,
-                          int lo, int hi, int move) noexcept nogil:
+cdef inline void tt_store(Search* s, Entry* b, Entry* e, uint64_t key, uint16_t lens, uint8_t ctx,
+                          int depth, int lo, int hi, int move) noexcept nogil:
+    """Store bounds for this position in bucket ``b``. ``e`` is what tt_probe
+    returned for it before the search (NULL: no entry). The search below a
+    position only stores positions with fewer cards, so the position is in
+    the bucket now only if it still sits in ``e``: no need to match the
+    whole bucket again."""
     cdef Entry* victim = NULL
     cdef int i, score, worst = 1 << 30
-    i = tt_matches(b, key, lens, ctx)
-    if i:
-        victim = &b[ps_ctz(i)]
+    if e != NULL and e.key == key and ps_entry_tag(&e.lens) == ((<uint32_t>ctx << 16) | lens):
+        victim = e
         # Bounds only tighten: both come from exact searches of one position.
         if lo > victim.lo:
             victim.lo = lo
@@ -1492,20 +1527,32 @@ cdef bint all_forced(Search* s, int leader) noexcept nogil:
     tries each card of the suit (all win).
     """
     cdef int d = s.declarer
-    cdef int p = 3 - leader - d
-    cdef int x, t, z, sh
-    cdef uint32_t hd = s.hand[d], hl = s.hand[leader], hp = s.hand[p]
-    cdef uint32_t bad = 0, badl = 0, d8, l8, p8, l8n, p8n, d8n, below, m, cand = 0
-    cdef bint ok
+    cdef uint32_t hd = s.hand[d], hl = s.hand[leader], hp = s.hand[3 - leader - d]
+    cdef uint32_t below, cand
     if leader == d:
         return no_exit(s, d)
     # The suits with a lead he must win (the leader and a following partner
     # both have a card under his lowest), a byte each: most positions have none.
     below = below_lowest(hd)
-    cand = (nonzero_bytes(hd) & nonzero_bytes(hl & below)
-            & (nonzero_bytes(hp & below) | ~nonzero_bytes(hp)))
+    # (below has no byte's top bit set, so m & below is nonzero in a byte
+    # exactly when adding 0x7F there carries into the top bit.)
+    cand = (nonzero_bytes(hd) & ((hl & below) + 0x7F7F7F7FU)
+            & (((hp & below) + 0x7F7F7F7FU) | ~nonzero_bytes(hp)) & 0x80808080U)
     if not cand:
         return False
+    return all_forced_tail(s, leader, cand)
+
+
+cdef bint all_forced_tail(Search* s, int leader, uint32_t cand) noexcept nogil:
+    """all_forced past its first test (``cand``: the suits with a lead he
+    must win). Kept out of line (see the prototypes at the top), so that all_forced's quick
+    "no" needs no saved registers."""
+    cdef int d = s.declarer
+    cdef int p = 3 - leader - d
+    cdef int x, t, z, sh
+    cdef uint32_t hd = s.hand[d], hl = s.hand[leader], hp = s.hand[p]
+    cdef uint32_t bad = 0, badl = 0, d8, l8, p8, l8n, p8n, d8n, below, m
+    cdef bint ok
     for x in range(4):
         sh = 8 * x
         d8 = (hd >> sh) & 0xFF
@@ -1578,6 +1625,13 @@ cdef inline uint32_t legal_cards(uint32_t h, int suit, uint32_t alive) noexcept 
     cdef int sh = 8 * suit
     if h & SUIT_MASK[suit]:
         return (<uint32_t>RUN_TOPS8[(((h >> sh) & 0xFF) << 8) | ((alive >> sh) & 0xFF)]) << sh
+    return run_tops_call(h, alive)
+
+
+cdef uint32_t run_tops_call(uint32_t h, uint32_t alive) noexcept nogil:
+    """run_tops(h, h, alive) out of line (see the prototypes at the top): a void hand is the
+    rare case, and inlined, the compiler would compute the four suits'
+    bytes of ``alive`` at every call of the functions using legal_cards."""
     return run_tops(h, h, alive)
 
 
@@ -1610,16 +1664,23 @@ cdef bint escapes_after(Search* s, int w, int target, int left) noexcept nogil:
     with no bound and the unrefuted lead as its move, so that neither is
     worked out twice (the lead is the search's first when it comes there).
     """
+    if target >= left:
+        return not all_forced(s, w)
+    if never_wins(s, w):
+        return True
+    return escapes_probe(s, w, target, left)
+
+
+cdef bint escapes_probe(Search* s, int w, int target, int left) noexcept nogil:
+    """escapes_after past never_wins: the sure exit, the table, the
+    refutation of every lead. Kept out of line (see the prototypes at the top), so that
+    escapes_after's quick answers need no saved registers."""
     cdef uint16_t lens
     cdef uint64_t key
     cdef Entry* e
     cdef Entry* b
     cdef uint8_t ctx
     cdef int c
-    if target >= left:
-        return not all_forced(s, w)
-    if never_wins(s, w):
-        return True
     if w == s.declarer and target == left - 1 and left >= 3 and sure_exit_lead(s, target, left) >= 0:
         return True
     ctx = s.ctx_base | <uint8_t>w
@@ -1635,10 +1696,18 @@ cdef bint escapes_after(Search* s, int w, int target, int left) noexcept nogil:
     if w != s.declarer and target == left - 1 and left >= 3:
         c = unrefuted_lead(s, w, target, left)
         if c < 0:
-            tt_store(s, b, key, lens, ctx, left, 0, target - 1, 255)
+            tt_store(s, b, NULL, key, lens, ctx, left, 0, target - 1, 255)
             return True
-        tt_store(s, b, key, lens, ctx, left, 0, left, relative_move(s, c))
+        tt_store(s, b, NULL, key, lens, ctx, left, 0, left, relative_move(s, c))
     return False
+
+
+cdef inline bint escapes_next(Search* s, int w, int target, int left) noexcept nogil:
+    """escapes_after with its take-all case (target >= left, the usual one
+    in lead_refuted and exit_escapes) decided here, without the call."""
+    if target >= left:
+        return not all_forced(s, w)
+    return escapes_after(s, w, target, left)
 
 
 cdef int unrefuted_lead(Search* s, int w, int target, int left) noexcept nogil:
@@ -1655,13 +1724,6 @@ cdef int unrefuted_lead(Search* s, int w, int target, int left) noexcept nogil:
             return ps_ctz(m)
         m &= m - 1
     return -1
-
-
-cdef inline void prefetch_start(Search* s, int w) noexcept nogil:
-    """Start loading the exact-table bucket of the trick start with seat w on lead."""
-    cdef uint16_t lens
-    cdef uint64_t key = position_key(s, byte_counts(s.hand[0] | s.hand[1] | s.hand[2]), &lens)
-    ps_prefetch(tt_bucket(s, key, lens, s.ctx_base | <uint8_t>w))
 
 
 cdef bint lead_refuted(Search* s, int leader, int x, int target, int left) noexcept nogil:
@@ -1685,7 +1747,7 @@ cdef bint lead_refuted(Search* s, int leader, int x, int target, int left) noexc
     cdef int sx = x >> 3, z, y, w, win
     cdef uint32_t alive = s.hand[0] | s.hand[1] | s.hand[2]
     cdef uint32_t xb = (<uint32_t>1) << x
-    cdef uint32_t zs, ys, zb, yb, m
+    cdef uint32_t zs, ys, zb, yb
     cdef bint found, ok = True
     s.hand[leader] ^= xb
     if SEAT3[leader + 1] == d:
@@ -1701,17 +1763,9 @@ cdef bint lead_refuted(Search* s, int leader, int x, int target, int left) noexc
             s.hand[d] ^= zb
             found = True
             ys = legal_cards(s.hand[p], sx, alive)
-            if target < left - 1:
-                # The table's buckets of every reply, loaded together (their
-                # probes are the dear part; round 11: -3 to -7% misère time).
-                m = ys
-                while m:
-                    y = ps_ctz(m)
-                    m &= m - 1
-                    yb = (<uint32_t>1) << y
-                    s.hand[p] ^= yb
-                    prefetch_start(s, p if ((y >> 3) == sx and y > x) else leader)
-                    s.hand[p] ^= yb
+            # (Round 11 loaded the replies' buckets here first, but GCC found
+            # the loop free of side effects and dropped it: round 21 saw no
+            # prefetch in the binary, and a real one cost +5% instructions.)
             while ys:
                 y = ps_ctz(ys)
                 ys &= ys - 1
@@ -1722,7 +1776,7 @@ cdef bint lead_refuted(Search* s, int leader, int x, int target, int left) noexc
                 if win == d:
                     if not escapes_after(s, d, target - 1, left - 1):
                         found = False
-                elif not escapes_after(s, win, target, left - 1):
+                elif not escapes_next(s, win, target, left - 1):
                     found = False
                 s.hand[p] ^= yb
                 if not found:
@@ -1754,7 +1808,7 @@ cdef bint lead_refuted(Search* s, int leader, int x, int target, int left) noexc
                 if (z >> 3) == sx and z > w:
                     found = escapes_after(s, d, target - 1, left - 1)
                 else:
-                    found = escapes_after(s, win, target, left - 1)
+                    found = escapes_next(s, win, target, left - 1)
                 s.hand[d] ^= zb
             s.hand[p] ^= yb
             ok = found
@@ -1801,7 +1855,7 @@ cdef bint exit_escapes(Search* s, int x, int target, int left) noexcept nogil:
             zb = (<uint32_t>1) << z
             win = b if ((z >> 3) == sx and z > w) else wy
             s.hand[b] ^= zb
-            ok = win != d and escapes_after(s, win, target, left - 1)
+            ok = win != d and escapes_next(s, win, target, left - 1)
             s.hand[b] ^= zb
             if not ok:
                 break
@@ -1926,8 +1980,17 @@ cdef inline bint never_wins(Search* s, int leader) noexcept nogil:
     """
     cdef int d = s.declarer
     cdef uint32_t rest = s.hand[SEAT3[d + 1]] | s.hand[SEAT3[d + 2]], dx, ox
-    cdef bint exit_ok = leader != d
+    cdef uint32_t h = s.hand[d], i02, i13
+    cdef bint exit_ok = False
     cdef int x
+    if leader != d:
+        # Off lead only the matching counts, and UNDER8 holds for a suit
+        # that either side lacks: four lookups, no test per suit.
+        # (the indices two suits at a time, as in run_tops)
+        i02 = ((h & 0x00FF00FFU) << 8) | (rest & 0x00FF00FFU)
+        i13 = (h & 0xFF00FF00U) | ((rest >> 8) & 0x00FF00FFU)
+        return (UNDER8[i02 & 0xFFFF] & UNDER8[i13 & 0xFFFF]
+                & UNDER8[i02 >> 16] & UNDER8[i13 >> 16])
     for x in range(4):
         dx = s.hand[d] & SUIT_MASK[x]
         if not dx:
@@ -1956,7 +2019,7 @@ cdef inline uint64_t search_leads(Search* s, int leader, int target, int left, i
     cdef uint32_t moves, acc = 0
     cdef int order[MAX_MOVES]
     cdef int n = 0, i = 0, k, c
-    cdef bint maxnode = (leader == s.declarer) == s.decl_max
+    cdef bint maxnode = (leader == s.declarer) == games     # games == s.decl_max
     cdef bint r = not maxnode
     cdef uint64_t a
     cdef uint32_t lw_skip = 0
@@ -1972,11 +2035,12 @@ cdef inline uint64_t search_leads(Search* s, int leader, int target, int left, i
     # left and the same target (a "killer"; round 7: best-of-66 games -3 to
     # -7% nodes, random contracts -2.5%; round 8, keyed by the target too:
     # -1.4% contract nodes, -3% best-of-66 games. Misère: +6% nodes).
-    k = s.killer[leader][left][target]
-    if s.decl_max and k >= 0 and (moves >> k) & 1:
-        order[n] = k
-        n += 1
-        moves &= ~((<uint32_t>1) << k)
+    if games:
+        k = s.killer[leader][left][target]
+        if k >= 0 and (moves >> k) & 1:
+            order[n] = k
+            n += 1
+            moves &= ~((<uint32_t>1) << k)
     while True:
         if i == n:
             if not moves:
@@ -2001,11 +2065,12 @@ cdef inline uint64_t search_leads(Search* s, int leader, int target, int left, i
         if r == maxnode:
             acc = <uint32_t>a
             best[0] = relative_move(s, c)
-            s.killer[leader][left][target] = c
+            if games:
+                s.killer[leader][left][target] = c      # read by games only (reset each solve)
             # Misère: a lead's cut-off weighs 8x a follow's with as many
             # cards (round 8, with the fitted orders: -5% misère nodes,
             # -7% best-of-66 misère against 2x).
-            add_history(s, leader, c, 4 * left if s.decl_max else (<uint32_t>1) << (left + 3))
+            add_history(s, leader, c, 4 * left if games else (<uint32_t>1) << (left + 3))
             break
         acc |= <uint32_t>a
         if games:
@@ -2176,7 +2241,7 @@ cdef uint64_t exact_start(Search* s, int leader, int target, int left) noexcept 
     if leader == s.declarer and target >= 2:
         c = one_excess_exit(s)
         if c >= 0:
-            tt_store(s, b, key, lens, ctx, left, lo, 1, relative_move(s, c))
+            tt_store(s, b, e, key, lens, ctx, left, lo, 1, relative_move(s, c))
             return answer(False, alive)
     # He is on lead and they need all tricks but one: a sure exit after which
     # they cannot force every trick settles it without search (round 13,
@@ -2185,7 +2250,7 @@ cdef uint64_t exact_start(Search* s, int leader, int target, int left) noexcept 
     if target == left - 1 and leader == s.declarer and left >= 3:
         c = sure_exit_lead(s, target, left)
         if c >= 0:
-            tt_store(s, b, key, lens, ctx, left, lo, target - 1, relative_move(s, c))
+            tt_store(s, b, e, key, lens, ctx, left, lo, target - 1, relative_move(s, c))
             return answer(False, alive)
     # An opponent on lead: each lead of his is refuted without search just
     # before it would be searched (lead_refuted), from never_wins, the
@@ -2202,7 +2267,7 @@ cdef uint64_t exact_start(Search* s, int leader, int target, int left) noexcept 
         lo = target
     else:
         hi = target - 1
-    tt_store(s, b, key, lens, ctx, left, lo, hi, best)
+    tt_store(s, b, e, key, lens, ctx, left, lo, hi, best)
     return answer((a >> 32) != 0, alive)
 
 
