@@ -339,9 +339,20 @@ cdef inline int tt_matches(Entry* b, uint64_t key, uint16_t lens, uint8_t ctx) n
 
 
 cdef inline Entry* tt_probe(Entry* b, uint64_t key, uint16_t lens, uint8_t ctx) noexcept nogil:
-    """The entry of this position in bucket ``b`` (see tt_bucket), or NULL."""
-    cdef int m = tt_matches(b, key, lens, ctx)
-    return &b[ps_ctz(m)] if m else NULL
+    """The entry of this position in bucket ``b`` (see tt_bucket), or NULL.
+
+    The four keys are compared without branches; the lengths and context
+    only for a slot whose key matches (the same answer as tt_matches)."""
+    cdef uint32_t tag = (<uint32_t>ctx << 16) | lens
+    cdef int i, m = 0
+    for i in range(BUCKET):     # unrolled by the compiler
+        m |= (b[i].key == key) << i
+    while m:
+        i = ps_ctz(m)
+        if ps_entry_tag(&b[i].lens) == tag:
+            return &b[i]
+        m &= m - 1
+    return NULL
 
 
 cdef inline void tt_store(Search* s, Entry* b, Entry* e, uint64_t key, uint16_t lens, uint8_t ctx,
@@ -830,15 +841,11 @@ cdef inline void order_misere_last(Search* s, int seat, uint32_t moves, uint32_t
 
 
 cdef inline void order_leads(Search* s, int seat, uint32_t moves, int* out, int* n) noexcept nogil:
-    """Order the leads ``moves`` (at least two cards): in games by static
-    score with history breaking ties; misère and all-pass by
-    order_misere_leads."""
+    """Order a game's leads ``moves`` (at least two cards) by static score
+    with history breaking ties (misère and all-pass: order_misere_leads)."""
     cdef int scores[MAX_MOVES]
     cdef int k = 0, c, i, j, tmp
     cdef uint32_t alive = s.hand[0] | s.hand[1] | s.hand[2]
-    if not s.decl_max:
-        order_misere_leads(s, seat, moves, out, n)
-        return
     while moves:
         c = ps_ctz(moves)
         moves &= moves - 1
@@ -854,27 +861,32 @@ cdef inline void order_leads(Search* s, int seat, uint32_t moves, int* out, int*
     n[0] = k
 
 
+cdef void order_follows_misere(Search* s, int seat, uint32_t moves, int* out, int* n,
+                               int led, int win_card, int win_seat, int remaining) noexcept nogil:
+    """order_follows for misère and all-pass (out of line: the games' play
+    keeps none of it)."""
+    cdef uint32_t wins
+    # All the legal cards are of the suit led, or the player is void in it.
+    if not (moves & SUIT_MASK[led]):
+        wins = 0                # a void player's card never wins
+    elif win_card < 0:
+        wins = moves            # the first card to follow a talon card
+    else:
+        wins = moves & ~(((<uint32_t>2) << win_card) - 1)
+    if remaining == 2 and seat != s.declarer:
+        order_misere_second(s, seat, moves, wins, led, out, n)
+    elif remaining == 1 and seat != s.declarer:
+        order_misere_last(s, seat, moves, wins, led, out, n)
+    else:
+        order_misere_follows(s, seat, moves, wins, win_seat == s.declarer, remaining, led, out, n)
+
+
 cdef inline void order_follows(Search* s, int seat, uint32_t moves, int* out, int* n,
                                int led, int win_card, int win_seat, int remaining) noexcept nogil:
-    """Order the cards ``moves`` (at least two) played to a trick in progress."""
+    """Order the cards ``moves`` (at least two) played to a game's trick in
+    progress (misère and all-pass: order_follows_misere)."""
     cdef int scores[MAX_MOVES]
     cdef int k = 0, c, i, j, tmp
-    cdef uint32_t wins
-    if not s.decl_max:
-        # All the legal cards are of the suit led, or the player is void in it.
-        if not (moves & SUIT_MASK[led]):
-            wins = 0                # a void player's card never wins
-        elif win_card < 0:
-            wins = moves            # the first card to follow a talon card
-        else:
-            wins = moves & ~(((<uint32_t>2) << win_card) - 1)
-        if remaining == 2 and seat != s.declarer:
-            order_misere_second(s, seat, moves, wins, led, out, n)
-        elif remaining == 1 and seat != s.declarer:
-            order_misere_last(s, seat, moves, wins, led, out, n)
-        else:
-            order_misere_follows(s, seat, moves, wins, win_seat == s.declarer, remaining, led, out, n)
-        return
     while moves:
         c = ps_ctz(moves)
         moves &= moves - 1
@@ -1014,7 +1026,8 @@ cdef inline uint32_t lowest_win_mask(uint32_t acc, int c) noexcept nogil:
 
 cdef uint64_t play(Search* s, int seat, int remaining, int led, int win_card, int win_seat,
                    uint32_t table, int target) noexcept nogil:
-    """Seat ``seat`` plays the next card of the current trick.
+    """Seat ``seat`` plays the next card of the current trick of a game
+    (trump or no-trump; misère and all-pass: play_misere).
 
     ``remaining`` cards are still to be played to the trick (this one included),
     ``led`` is the suit led (-1 before the first card), ``win_card``/``win_seat``
@@ -1030,7 +1043,7 @@ cdef uint64_t play(Search* s, int seat, int remaining, int led, int win_card, in
     cdef uint32_t moves, wins, beat
     cdef int order[MAX_MOVES]
     cdef int n, i, c, nl, nw, nws, winner, x, nxt
-    cdef bint maxnode = (seat == s.declarer) == s.decl_max
+    cdef bint maxnode = seat == s.declarer
     cdef bint r
     cdef uint32_t lw_skip = 0
     s.nodes += 1
@@ -1051,7 +1064,7 @@ cdef uint64_t play(Search* s, int seat, int remaining, int led, int win_card, in
         # follow_score's order without its history term, built from masks.
         # Measured: -2.5% (last to play) and -3% (second) instructions, and
         # 0.2-0.7% fewer nodes.
-        if remaining == 2 and x >= 0 and s.decl_max:
+        if remaining == 2 and x >= 0:
             wins = winners_of(s, moves, x, win_card)
             nxt = SEAT3[seat + 1]
             n = 0
@@ -1078,7 +1091,7 @@ cdef uint64_t play(Search* s, int seat, int remaining, int led, int win_card, in
                     n = push_cards(order, n, moves & ~beat)
                 else:
                     n = push_cards(order, n, moves)
-        elif remaining == 1 and x >= 0 and s.decl_max:
+        elif remaining == 1 and x >= 0:
             # Last to play: the cheapest winner, then the lowest loser; the
             # lowest card when the partner already wins.
             wins = 0
@@ -1112,7 +1125,7 @@ cdef uint64_t play(Search* s, int seat, int remaining, int led, int win_card, in
             # suit: the cards above the highest card it beat matter (the
             # winner's whole run lies there; the beaten card may then be any
             # smaller card).
-            if nw >= 0 and s.decl_max:
+            if nw >= 0:
                 same = (table | ((<uint32_t>1) << c)) & SUIT_MASK[nw >> 3] & ~((<uint32_t>1) << nw)
                 if same:
                     a |= lowest_above(s.hand[0] | s.hand[1] | s.hand[2] | table | ((<uint32_t>1) << c),
@@ -1123,17 +1136,69 @@ cdef uint64_t play(Search* s, int seat, int remaining, int led, int win_card, in
         s.hand[seat] ^= (<uint32_t>1) << c
         r = (a >> 32) != 0
         if r == maxnode:
-            # Misère weighs a cut-off by the cards left (deeper in the game is
-            # worth more): measured -9% nodes on single misères, -12 to -23% on
-            # best-of-66; games keep small counts that only break ties.
-            add_history(s, seat, c, remaining if s.decl_max else (<uint32_t>1) << ps_popcount(h))
+            # Games keep small counts that only break ties (misère weighs
+            # them by the cards left: play_misere).
+            add_history(s, seat, c, remaining)
             return a
         acc |= <uint32_t>a
-        if s.decl_max:
-            # Round 20: contracts -12.7% median nodes, -9.8% instructions,
-            # 0.931-0.945 of the time in blocks; full tables 0.96.
-            lw_skip |= lowest_win_mask(acc, c)
+        # Round 20: contracts -12.7% median nodes, -9.8% instructions,
+        # 0.931-0.945 of the time in blocks; full tables 0.96.
+        lw_skip |= lowest_win_mask(acc, c)
     return answer(not maxnode, acc)
+
+
+cdef uint64_t play_misere(Search* s, int seat, int remaining, int led, int win_card, int win_seat,
+                          uint32_t table, int target) noexcept nogil:
+    """play for misère and all-pass (no trumps, the counted player
+    minimising), without the games' work: the same cards in the same order
+    and the same answers. Misère answers rely on every card left (see
+    exact_start), so no relied-on cards are gathered: the low 32 bits of
+    the answer are not used."""
+    cdef uint32_t h = s.hand[seat]
+    cdef uint32_t alive = s.hand[0] | s.hand[1] | s.hand[2] | table
+    cdef uint32_t moves
+    cdef uint64_t a
+    cdef int order[MAX_MOVES]
+    cdef int n, i, c, nw, nws, winner
+    cdef bint maxnode = seat != s.declarer
+    s.nodes += 1
+    # Legal cards (follow suit, else any card), one per run.
+    if h & SUIT_MASK[led]:
+        moves = (<uint32_t>RUN_TOPS8[(((h >> (8 * led)) & 0xFF) << 8)
+                                     | ((alive >> (8 * led)) & 0xFF)]) << (8 * led)
+    else:
+        moves = run_tops(h, h, alive)
+    if moves & (moves - 1):
+        order_follows_misere(s, seat, moves, order, &n, led, win_card, win_seat, remaining)
+    else:
+        order[0] = ps_ctz(moves)
+        n = 1
+    for i in range(n):
+        c = order[i]
+        # A card of the suit led beats the winning one when higher (under a
+        # talon card, win_card < 0, the first card of the suit led wins).
+        if (c >> 3) == led and (win_card < 0 or c > win_card):
+            nw = c
+            nws = seat
+        else:
+            nw = win_card
+            nws = win_seat
+        s.hand[seat] ^= (<uint32_t>1) << c
+        if remaining == 1:
+            # Nobody followed a talon card: first hand takes the trick (§4.7, C5).
+            winner = nws if nws >= 0 else 0
+            a = next_trick(s, winner, target - (1 if winner == s.declarer else 0))
+        else:
+            a = play_misere(s, SEAT3[seat + 1], remaining - 1, led, nw, nws,
+                            table | ((<uint32_t>1) << c), target)
+        s.hand[seat] ^= (<uint32_t>1) << c
+        if ((a >> 32) != 0) == maxnode:
+            # Misère weighs a cut-off by the cards left (deeper in the game is
+            # worth more): measured -9% nodes on single misères, -12 to -23% on
+            # best-of-66 (games keep small counts that only break ties).
+            add_history(s, seat, c, (<uint32_t>1) << ps_popcount(h))
+            return a
+    return answer(not maxnode, 0)
 
 
 cdef uint64_t next_trick(Search* s, int leader, int target) noexcept nogil:
@@ -1144,7 +1209,10 @@ cdef uint64_t next_trick(Search* s, int leader, int target) noexcept nogil:
         c = s.talon[s.talon_pos]
         s.talon_pos += 1
         # The talon card sets the suit and cannot win; first hand plays first.
-        a = play(s, 0, 3, c >> 3, -1, -1, (<uint32_t>1) << c, target)
+        if s.decl_max:
+            a = play(s, 0, 3, c >> 3, -1, -1, (<uint32_t>1) << c, target)
+        else:
+            a = play_misere(s, 0, 3, c >> 3, -1, -1, (<uint32_t>1) << c, target)
         s.talon_pos -= 1
         return a
     return trick_start(s, leader, target)
@@ -2046,7 +2114,10 @@ cdef inline uint64_t search_leads(Search* s, int leader, int target, int left, i
             if not moves:
                 break
             if moves & (moves - 1):
-                order_leads(s, leader, moves, &order[n], &k)
+                if games:
+                    order_leads(s, leader, moves, &order[n], &k)
+                else:
+                    order_misere_leads(s, leader, moves, &order[n], &k)
                 n += k
             else:
                 order[n] = ps_ctz(moves)
@@ -2059,7 +2130,10 @@ cdef inline uint64_t search_leads(Search* s, int leader, int target, int left, i
         if refute and lead_refuted(s, leader, c, target, left):
             continue
         s.hand[leader] ^= (<uint32_t>1) << c
-        a = play(s, SEAT3[leader + 1], 2, c >> 3, c, leader, (<uint32_t>1) << c, target)
+        if games:
+            a = play(s, SEAT3[leader + 1], 2, c >> 3, c, leader, (<uint32_t>1) << c, target)
+        else:
+            a = play_misere(s, SEAT3[leader + 1], 2, c >> 3, c, leader, (<uint32_t>1) << c, target)
         s.hand[leader] ^= (<uint32_t>1) << c
         r = (a >> 32) != 0
         if r == maxnode:
@@ -2307,6 +2381,9 @@ cdef struct Root:
 cdef bint root_geq(Search* s, Root* rt, int target) noexcept nogil:
     if rt.at_start:
         return (next_trick(s, rt.leader, target) >> 32) != 0
+    if not s.decl_max:
+        return (play_misere(s, rt.seat, rt.remaining, rt.led, rt.win_card, rt.win_seat, rt.table,
+                            target) >> 32) != 0
     return (play(s, rt.seat, rt.remaining, rt.led, rt.win_card, rt.win_seat, rt.table, target) >> 32) != 0
 
 
