@@ -321,28 +321,15 @@ cdef inline Entry* tt_bucket(Search* s, uint64_t key, uint16_t lens, uint8_t ctx
     return s.tt + (ps_mix(key, (<uint32_t>lens << 8) | ctx) & s.tt_mask) * BUCKET
 
 
-cdef inline int tt_matches(Entry* b, uint64_t key, uint16_t lens, uint8_t ctx) noexcept nogil:
-    """A bit per slot of bucket ``b`` that holds this position (at most one).
-
-    Computed without branches: whether a slot matches is as good as random,
-    and the mispredicted tests of a slot-by-slot loop cost more than
-    comparing all four (round 14, together with run_tops' four lookups:
-    misère 0.935-0.978 of the time in blocks of 50 deals over seven seeds,
-    for 3% more instructions). An empty slot (all zero) never matches:
-    only misère and all-pass use this table, and their context has the mode
-    bit set."""
-    cdef uint32_t tag = (<uint32_t>ctx << 16) | lens
-    cdef int i, m = 0
-    for i in range(BUCKET):     # unrolled by the compiler
-        m |= ((b[i].key == key) & (ps_entry_tag(&b[i].lens) == tag)) << i
-    return m
-
-
 cdef inline Entry* tt_probe(Entry* b, uint64_t key, uint16_t lens, uint8_t ctx) noexcept nogil:
     """The entry of this position in bucket ``b`` (see tt_bucket), or NULL.
 
-    The four keys are compared without branches; the lengths and context
-    only for a slot whose key matches (the same answer as tt_matches)."""
+    The four keys are compared without branches (whether a slot matches is
+    as good as random, and mispredicted tests slot by slot cost more: round
+    14), then the lengths and context only where a key matches (round 21:
+    -1.5% misère instructions). An empty slot (all zero) never matches:
+    only misère and all-pass use this table, and their context has the
+    mode bit set."""
     cdef uint32_t tag = (<uint32_t>ctx << 16) | lens
     cdef int i, m = 0
     for i in range(BUCKET):     # unrolled by the compiler
