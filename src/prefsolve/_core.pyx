@@ -362,15 +362,17 @@ cdef inline void tt_store(Search* s, Entry* b, Entry* e, uint64_t key, uint16_t 
         if move != 255:
             victim.move = move
         return
+    cdef int vi = 0
+    cdef uint8_t gen = s.gen
     for i in range(BUCKET):
-        # Prefer empty slots, then entries of older solves, then shallow ones.
-        if b[i].depth == 0:
-            score = -1
-        else:
-            score = b[i].depth + (64 if b[i].gen == s.gen else 0)
-        if score < worst:
-            worst = score
-            victim = &b[i]
+        # Prefer empty slots, then entries of older solves, then shallow ones
+        # (the first of equals). Without branches: which slot goes is as
+        # good as random.
+        score = b[i].depth + ((b[i].gen == gen) << 6)
+        score = -1 if b[i].depth == 0 else score
+        vi = i if score < worst else vi
+        worst = score if score < worst else worst
+    victim = &b[vi]
     victim.key = key
     victim.lens = lens
     victim.ctx = ctx
@@ -1606,16 +1608,19 @@ cdef bint all_forced_tail(Search* s, int leader, uint32_t cand) noexcept nogil:
     cdef int p = 3 - leader - d
     cdef int x, t, z, sh
     cdef uint32_t hd = s.hand[d], hl = s.hand[leader], hp = s.hand[p]
-    cdef uint32_t bad = 0, badl = 0, d8, l8, p8, l8n, p8n, d8n, below, m
+    cdef uint32_t bad, badl, d8, l8, p8, l8n, p8n, d8n, below, m, d02, d13, i02, i13
     cdef bint ok
-    for x in range(4):
-        sh = 8 * x
-        d8 = (hd >> sh) & 0xFF
-        if not UNDER8[(((hl >> sh) & 0xFF) << 8) | d8]:
-            badl |= (<uint32_t>1) << x
-        if not UNDER8[(((hp >> sh) & 0xFF) << 8) | d8]:
-            bad |= (<uint32_t>1) << x
-    bad |= badl
+    # UNDER8's indices two suits at a time (as in run_tops): suits 0 and 2, then 1 and 3.
+    d02 = hd & 0x00FF00FFU
+    d13 = (hd >> 8) & 0x00FF00FFU
+    i02 = ((hl & 0x00FF00FFU) << 8) | d02
+    i13 = (hl & 0xFF00FF00U) | d13
+    badl = ((UNDER8[i02 & 0xFFFF] | (UNDER8[i13 & 0xFFFF] << 1)
+             | (UNDER8[i02 >> 16] << 2) | (UNDER8[i13 >> 16] << 3)) ^ 15)
+    i02 = ((hp & 0x00FF00FFU) << 8) | d02
+    i13 = (hp & 0xFF00FF00U) | d13
+    bad = badl | ((UNDER8[i02 & 0xFFFF] | (UNDER8[i13 & 0xFFFF] << 1)
+                   | (UNDER8[i02 >> 16] << 2) | (UNDER8[i13 >> 16] << 3)) ^ 15)
     while cand:
         x = ps_ctz(cand) >> 3
         cand &= cand - 1
@@ -2280,13 +2285,15 @@ cdef uint64_t exact_start(Search* s, int leader, int target, int left) noexcept 
     key = position_key(s, byte_counts(alive), &lens)
     b = tt_bucket(s, key, lens, ctx)
     ps_prefetch(b)
+    # never_wins first (the cheapest test off lead, and it cannot hold with
+    # no_exit or must_win_now, so the order changes no answer).
+    if never_wins(s, leader):
+        return answer(False, alive)     # he takes none, and target >= 1
     if leader == s.declarer and no_exit(s, leader):
         return answer(True, alive)      # he takes all `left` >= target tricks
     if target == 1:
         if must_win_now(s, leader):
             return answer(True, alive)
-    if never_wins(s, leader):
-        return answer(False, alive)     # he takes none, and target >= 1
     e = tt_probe(b, key, lens, ctx)
     if e != NULL:
         lo = e.lo
