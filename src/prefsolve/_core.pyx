@@ -88,7 +88,19 @@ cdef extern from *:
     struct __pyx_t_9prefsolve_5_core_Search;
     #if defined(__GNUC__)
     static int __pyx_f_9prefsolve_5_core_all_forced_tail(struct __pyx_t_9prefsolve_5_core_Search *, int, uint32_t) __attribute__((noinline));
-    static int __pyx_f_9prefsolve_5_core_escapes_probe(struct __pyx_t_9prefsolve_5_core_Search *, int, int, int) __attribute__((noinline));
+    static int __pyx_f_9prefsolve_5_core_escapes_probe_decl(struct __pyx_t_9prefsolve_5_core_Search *, int, int) __attribute__((noinline));
+    static int __pyx_f_9prefsolve_5_core_escapes_probe_def(struct __pyx_t_9prefsolve_5_core_Search *, int, int, int) __attribute__((noinline));
+    static int __pyx_f_9prefsolve_5_core_all_forced_off(struct __pyx_t_9prefsolve_5_core_Search *, int) __attribute__((noinline));
+    static int __pyx_f_9prefsolve_5_core_lead_refuted_all(struct __pyx_t_9prefsolve_5_core_Search *, int, int, int, int) __attribute__((noinline));
+    static int __pyx_f_9prefsolve_5_core_lead_refuted_short(struct __pyx_t_9prefsolve_5_core_Search *, int, int, int, int) __attribute__((noinline));
+    /* Round 22: copies specialised by an argument that is constant at
+       each call (always_inline), so that the tests on it vanish:
+       lead_refuted's body in its two versions above (whether the next
+       trick start is one short of all), search_leads and exact_start's
+       body in exact_start's two (who is on lead). */
+    static inline int __pyx_f_9prefsolve_5_core_lead_refuted_i(struct __pyx_t_9prefsolve_5_core_Search *, int, int, int, int, int) __attribute__((always_inline));
+    static inline uint64_t __pyx_f_9prefsolve_5_core_search_leads(struct __pyx_t_9prefsolve_5_core_Search *, int, int, int, int, uint32_t, int *, int, int, int) __attribute__((always_inline));
+    static inline uint64_t __pyx_f_9prefsolve_5_core_exact_start_t(struct __pyx_t_9prefsolve_5_core_Search *, int, int, int, int) __attribute__((always_inline));
     static uint32_t __pyx_f_9prefsolve_5_core_run_tops_call(uint32_t, uint32_t) __attribute__((noinline));
     #endif
     /* A 64-bit finaliser (splitmix64) to spread table keys over buckets. */
@@ -646,8 +658,14 @@ cdef inline void add_history(Search* s, int seat, int c, uint32_t amount) noexce
 
 
 cdef inline void sort_by_score(int* scores, int* out, int k) noexcept nogil:
-    """Insertion sort of ``out[:k]`` by ``scores`` (highest first; stable)."""
+    """Insertion sort of ``out[:k]`` by ``scores`` (highest first; stable).
+    Two cards (the most common list) without the loops; ``scores`` is then
+    left as it was (no caller reads it after the sort)."""
     cdef int i, j, tmp
+    if k == 2:
+        if scores[1] > scores[0]:
+            tmp = out[0]; out[0] = out[1]; out[1] = tmp
+        return
     for i in range(1, k):
         j = i
         while j > 0 and scores[j] > scores[j - 1]:
@@ -698,7 +716,8 @@ cdef inline int history_levels(Search* s, int seat, uint32_t moves, int* out, in
 # misère nodes -7% (mean of seven held-out sets), best-of-66 misère -6%,
 # all-pass -7%.
 
-cdef inline void order_misere_leads(Search* s, int seat, uint32_t moves, int* out, int* n) noexcept nogil:
+cdef inline void order_misere_leads(Search* s, int seat, uint32_t moves, int* out, int* n,
+                                    bint decl) noexcept nogil:
     """Order misère and all-pass leads (at least two cards) by fitted scores
     (see above). They rank what is cheap to prove, not only what is likely
     to cut off. Roughly: the counted player leads high cards with few higher
@@ -707,7 +726,9 @@ cdef inline void order_misere_leads(Search* s, int seat, uint32_t moves, int* ou
     suits where the defenders are short; a defender leads low from
     singletons and short holdings, likes the declarer's singletons, and
     avoids suits a player is void in, cards below all of the declarer's,
-    and suits where his partner's lowest card is under the declarer's."""
+    and suits where his partner's lowest card is under the declarer's.
+    ``decl``: seat is the counted player (a constant in each copy of
+    exact_start, so the loop keeps one of its two scores)."""
     cdef int scores[MAX_MOVES]
     cdef int lhs[MAX_MOVES]
     cdef int i, c, r, sh, nd, sc, mx
@@ -723,7 +744,7 @@ cdef inline void order_misere_leads(Search* s, int seat, uint32_t moves, int* ou
         d8 = (s.hand[d] >> sh) & 0xFF
         a8 = (s.hand[SEAT3[seat + 1]] >> sh) & 0xFF      # the next player's cards of the suit
         b8 = (s.hand[SEAT3[seat + 2]] >> sh) & 0xFF      # the last player's
-        if seat == d:
+        if decl:
             nd = POPCOUNT8[d8]
             sc = (30 * r - 22 * POPCOUNT8[((alive >> sh) & 0xFF) & ~((b << 1) - 1)] - 55 * nd
                   + 28 * (lhs[i] - mx)
@@ -906,7 +927,7 @@ cdef inline void order_misere_follows(Search* s, int seat, uint32_t moves, uint3
     -40 above it and +5 in all; a discard -20 per card of its suit he holds
     and +20 per card of the others' under it."""
     cdef int scores[MAX_MOVES]
-    cdef int k = 0, c, i, j, tmp, sc, r, sh
+    cdef int k = 0, c, sc, r, sh
     cdef uint32_t b, d8, o8
     cdef uint32_t alive = s.hand[0] | s.hand[1] | s.hand[2]
     cdef bint is_decl = seat == s.declarer
@@ -939,12 +960,7 @@ cdef inline void order_misere_follows(Search* s, int seat, uint32_t moves, uint3
         else:
             scores[k] = sc * s.hist_weight + <int>s.hist[seat][c]
         k += 1
-    for i in range(1, k):
-        j = i
-        while j > 0 and scores[j] > scores[j - 1]:
-            tmp = scores[j]; scores[j] = scores[j - 1]; scores[j - 1] = tmp
-            tmp = out[j]; out[j] = out[j - 1]; out[j - 1] = tmp
-            j -= 1
+    sort_by_score(scores, out, k)
     n[0] = k
 
 
@@ -1563,9 +1579,11 @@ cdef inline bint all_ok_but(uint32_t bad, int x) noexcept nogil:
     return (bad & ~((<uint32_t>1) << x)) == 0
 
 
-cdef bint all_forced(Search* s, int leader) noexcept nogil:
+cdef bint all_forced_off(Search* s, int leader) noexcept nogil:
     """Misère / all-pass: can the other two make the counted player take
-    every remaining trick (at least two)? Exact.
+    every remaining trick (at least two)? Exact. Called with an opponent on
+    lead; on lead the answer is no_exit (round 22: the callers know who
+    leads, so the test is made once there).
 
     On lead, he takes them all exactly when no_exit holds: if some suit
     breaks its matching for a player X (X's i-th lowest card above his i-th
@@ -1586,8 +1604,6 @@ cdef bint all_forced(Search* s, int leader) noexcept nogil:
     cdef int d = s.declarer
     cdef uint32_t hd = s.hand[d], hl = s.hand[leader], hp = s.hand[3 - leader - d]
     cdef uint32_t below, cand
-    if leader == d:
-        return no_exit(s, d)
     # The suits with a lead he must win (the leader and a following partner
     # both have a card under his lowest), a byte each: most positions have none.
     below = below_lowest(hd)
@@ -1711,38 +1727,48 @@ cdef inline uint32_t escape_cards(uint32_t h, int suit, int w) noexcept nogil:
     return h & ~((m >> 1) & 0x7F7F7F7FU)
 
 
-cdef bint escapes_after(Search* s, int w, int target, int left) noexcept nogil:
-    """Misère / all-pass, a trick start with seat w on lead and ``left``
-    cards each: True when the counted player surely takes fewer than
-    ``target`` (<= left) tricks from here. Exact when target == left (he
-    escapes a trick unless all_forced); else sufficient only: never_wins,
-    a sure exit of his when he is on lead one trick short of all
-    (sure_exit_lead), the exact table's upper bound (an entry stored
-    earlier in the search), or, an opponent on lead one trick short of
-    all, every lead of his refuted (unrefuted_lead). That last answer goes
-    to the table either way: True as the bound it proves, False as an entry
-    with no bound and the unrefuted lead as its move, so that neither is
-    worked out twice (the lead is the search's first when it comes there).
-    """
-    if target >= left:
-        return not all_forced(s, w)
-    if never_wins(s, w):
+cdef inline bint escapes_after_decl(Search* s, int target, int left) noexcept nogil:
+    """Misère / all-pass, a trick start with the counted player on lead and
+    ``left`` cards each, ``target`` < left: True when he surely takes fewer
+    than ``target`` tricks from here. Sufficient only: never_wins, a sure
+    exit of his one trick short of all (sure_exit_lead), or the exact
+    table's upper bound (an entry stored earlier in the search).
+    (lead_refuted calls it only with target < left: its own target is at
+    most left - 1, so its take-all case never arises here.)"""
+    if never_wins_on(s):
         return True
-    return escapes_probe(s, w, target, left)
+    return escapes_probe_decl(s, target, left)
 
 
-cdef bint escapes_probe(Search* s, int w, int target, int left) noexcept nogil:
-    """escapes_after past never_wins: the sure exit, the table, the
-    refutation of every lead. Kept out of line (see the prototypes at the top), so that
-    escapes_after's quick answers need no saved registers."""
+cdef bint escapes_probe_decl(Search* s, int target, int left) noexcept nogil:
+    """escapes_after_decl past never_wins: the sure exit, the table. Kept
+    out of line (see the prototypes at the top), so that the quick answers
+    need no saved registers."""
+    cdef uint16_t lens
+    cdef uint64_t key
+    cdef Entry* e
+    cdef Entry* b
+    cdef uint8_t ctx
+    if target == left - 1 and left >= 3 and sure_exit_lead(s, target, left) >= 0:
+        return True
+    ctx = s.ctx_base | <uint8_t>s.declarer
+    key = position_key(s, byte_counts(s.hand[0] | s.hand[1] | s.hand[2]), &lens)
+    b = tt_bucket(s, key, lens, ctx)
+    e = tt_probe(b, key, lens, ctx)
+    if e != NULL:
+        return e.hi < target
+    return False
+
+
+cdef bint escapes_probe_def(Search* s, int w, int target, int left) noexcept nogil:
+    """escapes_next_def past its quick answers: the table, the refutation
+    of every lead. Kept out of line (see the prototypes at the top)."""
     cdef uint16_t lens
     cdef uint64_t key
     cdef Entry* e
     cdef Entry* b
     cdef uint8_t ctx
     cdef int c
-    if w == s.declarer and target == left - 1 and left >= 3 and sure_exit_lead(s, target, left) >= 0:
-        return True
     ctx = s.ctx_base | <uint8_t>w
     key = position_key(s, byte_counts(s.hand[0] | s.hand[1] | s.hand[2]), &lens)
     b = tt_bucket(s, key, lens, ctx)
@@ -1753,21 +1779,38 @@ cdef bint escapes_probe(Search* s, int w, int target, int left) noexcept nogil:
     # of 50 deals (four seeds), which weigh the heavy deals: the median deal
     # takes about as long (per-deal medians -1.7% to +2.7%, five seeds).
     # Without the table entries it was 12-14% slower.
-    if w != s.declarer and target == left - 1 and left >= 3:
+    if target == left - 1 and left >= 3:
         c = unrefuted_lead(s, w, target, left)
         if c < 0:
             tt_store(s, b, NULL, key, lens, ctx, left, 0, target - 1, 255)
             return True
-        tt_store(s, b, NULL, key, lens, ctx, left, 0, left, relative_move(s, c))
+        # No move: the lead left unrefuted is not known to cut off, and
+        # tried first it cost more nodes than the fitted order (round 22:
+        # mean misère nodes +0.4% to +0.6%).
+        tt_store(s, b, NULL, key, lens, ctx, left, 0, left, 255)
     return False
 
 
-cdef inline bint escapes_next(Search* s, int w, int target, int left) noexcept nogil:
-    """escapes_after with its take-all case (target >= left, the usual one
-    in lead_refuted and exit_escapes) decided here, without the call."""
-    if target >= left:
-        return not all_forced(s, w)
-    return escapes_after(s, w, target, left)
+cdef inline bint escapes_next_all(Search* s, int w, int target, int left, bint take_all) noexcept nogil:
+    """escapes_next_def with ``take_all`` == (target >= left) given by the
+    caller, a constant after inlining: lead_refuted's copies each know it."""
+    if take_all:
+        return not all_forced_off(s, w)
+    if never_wins_off(s):
+        return True
+    return escapes_probe_def(s, w, target, left)
+
+
+cdef inline bint escapes_next_def(Search* s, int w, int target, int left) noexcept nogil:
+    """Misère / all-pass, a trick start with opponent w on lead and ``left``
+    cards each: True when the counted player surely takes fewer than
+    ``target`` (<= left) tricks from here. Exact when target == left (he
+    escapes a trick unless all_forced); else sufficient only: never_wins,
+    the exact table's upper bound, or, one trick short of all, every lead
+    of w's refuted (unrefuted_lead). That last answer goes to the table
+    either way: True as the bound it proves, False as an entry with no
+    bound, so that neither is worked out twice."""
+    return escapes_next_all(s, w, target, left, target >= left)
 
 
 cdef int unrefuted_lead(Search* s, int w, int target, int left) noexcept nogil:
@@ -1775,31 +1818,59 @@ cdef int unrefuted_lead(Search* s, int w, int target, int left) noexcept nogil:
     but one (target == left - 1, left >= 3): a lead of w's (one per run)
     that lead_refuted does not settle, or -1 when it settles them all, and
     then the counted player surely escapes twice. The recursion stops here:
-    lead_refuted's own tests one trick on (escapes_after) are then the
+    lead_refuted's own tests one trick on (escapes_next_all) are then the
     take-all test and the counted player's sure exit, on lead one short of
     all, neither of which comes back here."""
     cdef uint32_t m = run_tops(s.hand[w], s.hand[w], s.hand[0] | s.hand[1] | s.hand[2])
     while m:
-        if not lead_refuted(s, w, ps_ctz(m), target, left):
+        if not lead_refuted_t(s, w, ps_ctz(m), target, left, True):
             return ps_ctz(m)
         m &= m - 1
     return -1
 
 
-cdef bint lead_refuted(Search* s, int leader, int x, int target, int left) noexcept nogil:
+cdef inline bint lead_refuted(Search* s, int leader, int x, int target, int left) noexcept nogil:
+    """lead_refuted_t, with the take-all case one trick on (target ==
+    left - 1) decided once here rather than at every reply."""
+    if target == left - 1:
+        return lead_refuted_t(s, leader, x, target, left, True)
+    return lead_refuted_t(s, leader, x, target, left, False)
+
+
+cdef bint lead_refuted_all(Search* s, int leader, int x, int target, int left) noexcept nogil:
+    """lead_refuted one trick short of all (target == left - 1)."""
+    return lead_refuted_i(s, leader, x, target, left, True)
+
+
+cdef bint lead_refuted_short(Search* s, int leader, int x, int target, int left) noexcept nogil:
+    """lead_refuted further from all (target < left - 1)."""
+    return lead_refuted_i(s, leader, x, target, left, False)
+
+
+cdef inline bint lead_refuted_t(Search* s, int leader, int x, int target, int left,
+                                bint take_all) noexcept nogil:
+    """lead_refuted for a caller that knows take_all (target == left - 1)."""
+    if take_all:
+        return lead_refuted_all(s, leader, x, target, left)
+    return lead_refuted_short(s, leader, x, target, left)
+
+
+cdef inline bint lead_refuted_i(Search* s, int leader, int x, int target, int left,
+                                bint take_all) noexcept nogil:
     """Misère / all-pass, an opponent on lead (at least three cards each)
     with the others needing ``target`` tricks of the counted player, at most
     ``left`` - 1: True when his lead of card x surely fails.
 
     Sufficient only: the counted player has a card that loses this trick
     whatever the last player does (his highest under the winning card, or
-    the top card of a suit when void), after which escapes_after holds:
+    the top card of a suit when void), after which escapes_next_all holds:
     from there he takes fewer than ``target`` tricks. When he has no such
-    card he may also win the trick: then escapes_after must hold for
+    card he may also win the trick: then escapes_after_decl must hold for
     ``target`` - 1 with him on lead (one trick short of all, a sure exit of
     his settles it: sure_exit_lead). Only for a target of 2 or more: target
-    - 1 must stay at least 1 (escapes_after with a target of 0 would wrongly
-    trust never_wins). Round 17 (from one short of all only): -6% misère
+    - 1 must stay at least 1 (escapes_after_decl with a target of 0 would
+    wrongly trust never_wins). ``take_all``: target == left - 1, so that the
+    next start's take-all test is known without a test per reply. Round 17 (from one short of all only): -6% misère
     nodes, time 0.988 in blocks of 50 deals.
     """
     cdef int d = s.declarer
@@ -1834,9 +1905,9 @@ cdef bint lead_refuted(Search* s, int leader, int x, int target, int left) noexc
                 win = p if ((y >> 3) == sx and y > w) else (d if w == z else leader)
                 s.hand[p] ^= yb
                 if win == d:
-                    if not escapes_after(s, d, target - 1, left - 1):
+                    if not escapes_after_decl(s, target - 1, left - 1):
                         found = False
-                elif not escapes_next(s, win, target, left - 1):
+                elif not escapes_next_all(s, win, target, left - 1, take_all):
                     found = False
                 s.hand[p] ^= yb
                 if not found:
@@ -1866,9 +1937,9 @@ cdef bint lead_refuted(Search* s, int leader, int x, int target, int left) noexc
                 zb = (<uint32_t>1) << z
                 s.hand[d] ^= zb
                 if (z >> 3) == sx and z > w:
-                    found = escapes_after(s, d, target - 1, left - 1)
+                    found = escapes_after_decl(s, target - 1, left - 1)
                 else:
-                    found = escapes_next(s, win, target, left - 1)
+                    found = escapes_next_all(s, win, target, left - 1, take_all)
                 s.hand[d] ^= zb
             s.hand[p] ^= yb
             ok = found
@@ -1884,7 +1955,7 @@ cdef bint exit_escapes(Search* s, int x, int target, int left) noexcept nogil:
     Sufficient only, one trick ahead: x is a sure exit (a player after him
     holds cards of its suit, all higher, so he loses the trick whatever
     they play), and after every pair of replies (one card per run)
-    escapes_after holds at the next start. With target == left - 1 that
+    escapes_next_def holds at the next start. With target == left - 1 that
     test is exact (all_forced), so a sure exit is settled without search.
     """
     cdef int d = s.declarer
@@ -1915,7 +1986,7 @@ cdef bint exit_escapes(Search* s, int x, int target, int left) noexcept nogil:
             zb = (<uint32_t>1) << z
             win = b if ((z >> 3) == sx and z > w) else wy
             s.hand[b] ^= zb
-            ok = win != d and escapes_next(s, win, target, left - 1)
+            ok = win != d and escapes_next_def(s, win, target, left - 1)
             s.hand[b] ^= zb
             if not ok:
                 break
@@ -2025,7 +2096,7 @@ cdef inline bint must_win_now(Search* s, int leader) noexcept nogil:
             & (nonzero_bytes(hb & below) | ~nonzero_bytes(hb))) != 0
 
 
-cdef inline bint never_wins(Search* s, int leader) noexcept nogil:
+cdef inline bint never_wins_off(Search* s) noexcept nogil:
     """Misère / all-pass: the counted player can lose every remaining trick.
 
     True when in every suit he holds and the others hold too, his i-th lowest
@@ -2037,20 +2108,28 @@ cdef inline bint never_wins(Search* s, int leader) noexcept nogil:
     card of a suit; both keep the matching (the others' cards only leave, and
     dropping a top card keeps the lower ones' places), so the property
     survives every trick. Suits the others do not hold never come up.
+
+    In two halves by who is on lead (round 22): every caller knows it.
+    This one: an opponent on lead.
     """
     cdef int d = s.declarer
-    cdef uint32_t rest = s.hand[SEAT3[d + 1]] | s.hand[SEAT3[d + 2]], dx, ox
+    cdef uint32_t rest = s.hand[SEAT3[d + 1]] | s.hand[SEAT3[d + 2]]
     cdef uint32_t h = s.hand[d], i02, i13
+    # Off lead only the matching counts, and UNDER8 holds for a suit
+    # that either side lacks: four lookups, no test per suit.
+    # (the indices two suits at a time, as in run_tops)
+    i02 = ((h & 0x00FF00FFU) << 8) | (rest & 0x00FF00FFU)
+    i13 = (h & 0xFF00FF00U) | ((rest >> 8) & 0x00FF00FFU)
+    return (UNDER8[i02 & 0xFFFF] & UNDER8[i13 & 0xFFFF]
+            & UNDER8[i02 >> 16] & UNDER8[i13 >> 16])
+
+
+cdef inline bint never_wins_on(Search* s) noexcept nogil:
+    """never_wins_off's test with the counted player on lead."""
+    cdef int d = s.declarer
+    cdef uint32_t rest = s.hand[SEAT3[d + 1]] | s.hand[SEAT3[d + 2]], dx, ox
     cdef bint exit_ok = False
     cdef int x
-    if leader != d:
-        # Off lead only the matching counts, and UNDER8 holds for a suit
-        # that either side lacks: four lookups, no test per suit.
-        # (the indices two suits at a time, as in run_tops)
-        i02 = ((h & 0x00FF00FFU) << 8) | (rest & 0x00FF00FFU)
-        i13 = (h & 0xFF00FF00U) | ((rest >> 8) & 0x00FF00FFU)
-        return (UNDER8[i02 & 0xFFFF] & UNDER8[i13 & 0xFFFF]
-                & UNDER8[i02 >> 16] & UNDER8[i13 >> 16])
     for x in range(4):
         dx = s.hand[d] & SUIT_MASK[x]
         if not dx:
@@ -2066,9 +2145,25 @@ cdef inline bint never_wins(Search* s, int leader) noexcept nogil:
     return exit_ok
 
 
+cdef inline bint sure_win_lead(Search* s, int x) noexcept nogil:
+    """Misère / all-pass, the counted player on lead: True when his lead of
+    x surely wins the trick.
+
+    Each other player who holds x's suit has a card of it under x and plays
+    it (a player void in the suit cannot win the trick with a discard), so
+    x stays the highest card of the suit led and he takes the trick.
+    must_win_now settles a start where every lead of his is such a card;
+    search_leads skips each one on its own at a target of 1 (round 22)."""
+    cdef int d = s.declarer, sh = x & ~7
+    cdef uint32_t a8 = (s.hand[SEAT3[d + 1]] >> sh) & 0xFF
+    cdef uint32_t b8 = (s.hand[SEAT3[d + 2]] >> sh) & 0xFF
+    cdef uint32_t under = ((<uint32_t>1) << (x & 7)) - 1
+    return (a8 == 0 or (a8 & under) != 0) and (b8 == 0 or (b8 & under) != 0)
+
+
 cdef inline uint64_t search_leads(Search* s, int leader, int target, int left, int first,
                                   uint32_t alive, int* best, bint games,
-                                  bint refute=False) noexcept nogil:
+                                  bint refute, bint decl) noexcept nogil:
     """Search every lead (one per run) at a trick start, the table's move
     ``first`` (or -1) first; with ``refute``
     (misère, an opponent on lead), a lead that lead_refuted settles is not
@@ -2079,10 +2174,12 @@ cdef inline uint64_t search_leads(Search* s, int leader, int target, int left, i
     cdef uint32_t moves, acc = 0
     cdef int order[MAX_MOVES]
     cdef int n = 0, i = 0, k, c
-    cdef bint maxnode = (leader == s.declarer) == games     # games == s.decl_max
+    # games == s.decl_max; misère: ``decl`` is leader == s.declarer
+    cdef bint maxnode = (leader == s.declarer) if games else (not decl)
     cdef bint r = not maxnode
     cdef uint64_t a
     cdef uint32_t lw_skip = 0
+    cdef bint win1 = target == 1
     s.nodes += 1
     moves = run_tops(s.hand[leader], s.hand[leader], alive)
     if first >= 0 and (moves >> first) & 1:
@@ -2109,7 +2206,7 @@ cdef inline uint64_t search_leads(Search* s, int leader, int target, int left, i
                 if games:
                     order_leads(s, leader, moves, &order[n], &k)
                 else:
-                    order_misere_leads(s, leader, moves, &order[n], &k)
+                    order_misere_leads(s, leader, moves, &order[n], &k, decl)
                 n += k
             else:
                 order[n] = ps_ctz(moves)
@@ -2120,6 +2217,11 @@ cdef inline uint64_t search_leads(Search* s, int leader, int target, int left, i
         if (lw_skip >> c) & 1:
             continue
         if refute and lead_refuted(s, leader, c, target, left):
+            continue
+        # Misère, he leads and they need one trick: a lead that surely wins
+        # the trick gives it to them, so it is not searched (round 22, with
+        # the table move below: median misère nodes -2% to -5%).
+        if not games and decl and win1 and sure_win_lead(s, c):
             continue
         s.hand[leader] ^= (<uint32_t>1) << c
         if games:
@@ -2255,7 +2357,7 @@ cdef uint64_t game_start(Search* s, int leader, int target, int left) noexcept n
         if cr:
             return answer(True, cr)
     a = search_leads(s, leader, target, left, absolute_move(s, first) if first >= 0 else -1,
-                     alive, &best, True)
+                     alive, &best, True, False, False)
     # Store only the bound just proven: another entry's bound may rely on
     # other cards.
     if (a >> 32) != 0:
@@ -2266,6 +2368,15 @@ cdef uint64_t game_start(Search* s, int leader, int target, int left) noexcept n
 
 
 cdef uint64_t exact_start(Search* s, int leader, int target, int left) noexcept nogil:
+    """exact_start_t in two copies, one for the counted player on lead and
+    one for an opponent: who leads is tested once, not in each test."""
+    if leader == s.declarer:
+        return exact_start_t(s, leader, target, left, True)
+    return exact_start_t(s, leader, target, left, False)
+
+
+cdef inline uint64_t exact_start_t(Search* s, int leader, int target, int left,
+                                   bint decl) noexcept nogil:
     """A trick start of misère or all-pass (at least two cards each): the
     exact take-all decision when the others need every trick, else bounds,
     the exact table, a sure exit of the counted player's when he is on lead
@@ -2281,15 +2392,15 @@ cdef uint64_t exact_start(Search* s, int leader, int target, int left) noexcept 
     cdef Entry* e
     cdef Entry* b
     if target == left:
-        return answer(all_forced(s, leader), alive)
+        return answer(no_exit(s, leader) if decl else all_forced_off(s, leader), alive)
     key = position_key(s, byte_counts(alive), &lens)
     b = tt_bucket(s, key, lens, ctx)
     ps_prefetch(b)
     # never_wins first (the cheapest test off lead, and it cannot hold with
     # no_exit or must_win_now, so the order changes no answer).
-    if never_wins(s, leader):
+    if (never_wins_on(s) if decl else never_wins_off(s)):
         return answer(False, alive)     # he takes none, and target >= 1
-    if leader == s.declarer and no_exit(s, leader):
+    if decl and no_exit(s, leader):
         return answer(True, alive)      # he takes all `left` >= target tricks
     if target == 1:
         if must_win_now(s, leader):
@@ -2306,7 +2417,7 @@ cdef uint64_t exact_start(Search* s, int leader, int target, int left) noexcept 
             first = absolute_move(s, e.move)
     # He is on lead with one card that breaks never_wins' matching and a
     # sure exit to follow it: at most one trick (one_excess_exit).
-    if leader == s.declarer and target >= 2:
+    if decl and target >= 2:
         c = one_excess_exit(s)
         if c >= 0:
             tt_store(s, b, e, key, lens, ctx, left, lo, 1, relative_move(s, c))
@@ -2315,7 +2426,7 @@ cdef uint64_t exact_start(Search* s, int leader, int target, int left) noexcept 
     # they cannot force every trick settles it without search (round 13,
     # with the same test inside lead_refuted: -20% misère nodes, -3%
     # instructions, -3 to -8% time in blocks).
-    if target == left - 1 and leader == s.declarer and left >= 3:
+    if decl and target == left - 1 and left >= 3:
         c = sure_exit_lead(s, target, left)
         if c >= 0:
             tt_store(s, b, e, key, lens, ctx, left, lo, target - 1, relative_move(s, c))
@@ -2327,10 +2438,9 @@ cdef uint64_t exact_start(Search* s, int leader, int target, int left) noexcept 
     # all: -26% misère nodes, -12% time; round 11, further from all: -24%
     # median misère nodes, -7% instructions, -5 to -7% time). Before each
     # lead rather than all at once, since a lead that cuts off ends the loop
-    # (round 17, one short of all too, where escapes_after may already have
-    # stored the lead that is not refuted as the table's move).
+    # (round 17, one short of all too).
     a = search_leads(s, leader, target, left, first, alive, &best, False,
-                     leader != s.declarer and left >= 3)
+                     not decl and left >= 3, decl)
     if (a >> 32) != 0:
         lo = target
     else:
