@@ -38,6 +38,9 @@ class Solver:
         talon_card: int = -1,
         pending: Sequence[int] = (),
     ) -> bool: ...
+    def first_guess(
+        self, hands: Sequence[int], declarer: int, trump: int, minimize: bool, leader: int = 0
+    ) -> int: ...
     def best_discard(
         self,
         hands: Sequence[int],

@@ -30,7 +30,7 @@ Invariants of the search:
   stands for the mover's lower cards of its suit too (lowest_win_mask).
 """
 
-from libc.stdint cimport int8_t, uint8_t, uint16_t, uint32_t, uint64_t, uintptr_t
+from libc.stdint cimport int8_t, int16_t, uint8_t, uint16_t, uint32_t, uint64_t, uintptr_t
 from libc.stdlib cimport calloc, free
 from libc.string cimport memset
 
@@ -2509,70 +2509,60 @@ cdef int root_value_near(Search* s, Root* rt, int lo, int hi, int guess) noexcep
     return lo
 
 
-cdef int misere_suit_tricks(uint32_t d, uint32_t a, uint32_t b, int* stranded) noexcept nogil:
-    """A rough count of the tricks a misère declarer takes in one suit (his
-    cards ``d``, the defenders' ``a`` and ``b``, one byte each): the
-    defenders lead their lowest card; he plays his highest card below it,
-    else his lowest, which wins unless the other defender must go over it.
-    ``stranded`` gets his cards left once they are void. Only guess_tricks
-    uses it."""
-    cdef int forced = 0, lead
-    cdef uint32_t below, t
-    while d and (a | b):
-        if not a or (b and ps_ctz(b) < ps_ctz(a)):
-            t = a                       # call the defender who leads ``a``
-            a = b
-            b = t
-        lead = ps_ctz(a)
-        a &= a - 1
-        below = d & ((<uint32_t>1 << lead) - 1)
-        if below:
-            d &= ~(<uint32_t>1 << ps_msb(below))
-        else:
-            if (b & ((<uint32_t>1 << ps_ctz(d)) - 1)) or not b:
-                forced += 1
-            d &= d - 1
-        b &= b - 1
-    stranded[0] = POPCOUNT8[d]
-    return forced
+# The misère guess's fitted weights (bench/fit_misere_guess.py writes them).
+cdef extern from "_misere_guess.h":
+    const int16_t PS_MISERE_GUESS[9844]
 
 
-cdef int guess_tricks(Search* s) noexcept nogil:
-    """A first guess at the value of a 10-card deal (only speed depends on it).
+cdef inline int suit_layout(uint32_t d, uint32_t l, uint32_t r) noexcept nogil:
+    """One suit's layout for the misère guess (masks of one byte: the counted
+    player's cards, then his left and right opponents'): who holds each card
+    still in play, lowest first, as base-3 digits (0, 1, 2), numbered after
+    the (3**k - 1) / 2 layouts of fewer cards. bench/fit_misere_guess.py
+    numbers them the same way."""
+    cdef uint32_t alive = d | l | r, b
+    cdef int code = 0, p = 1
+    while alive:
+        b = alive & (0 - alive)
+        if l & b:
+            code += p
+        elif r & b:
+            code += 2 * p
+        p *= 3
+        alive &= alive - 1
+    return (p - 1) // 2 + code
 
-    Least-squares fits on 3,000 random deals each. Games: the value against
-    the declarer's cards above all the defenders' in their suit, his
-    high-card points 4-3-2-1, his trumps and their square, the longest
-    defender's trumps and no-trump (exact for 44% of deals, within a trick
-    for 88%). Misère: against misere_suit_tricks, the cards stranded in
-    suits the defenders lack, and the top cards that break the matching of
-    never_wins (33% and 78%).
+
+cdef int guess_tricks(Search* s, int leader) noexcept nogil:
+    """A first guess at the value of a 10-card deal (only speed depends on it);
+    ``leader``: the seat to play.
+
+    Games: a least-squares fit on 3,000 random deals against the
+    declarer's cards above all the defenders' in their suit, his high-card
+    points 4-3-2-1, his trumps and their square, the longest defender's
+    trumps and no-trump (exact for 44% of deals, within a trick for 88%).
+
+    Misère: a fitted weight per suit for its layout (suit_layout) and one
+    for who leads, from 600,000 random misères (bench/fit_misere_guess.py),
+    plus one trick, rounded down. The driver needs two probes when the
+    guess is the value or one above it: this guess is one of those for 78%
+    of misères held out from the fit, against about 50% for round 15's
+    formula (a fit on three counts per suit). Round 23, on the bench's
+    1,000 misères (seed 2027): median nodes -8.6% (-2.1% and -10.0% on
+    seeds 2026 and 9), engine instructions -2.3% (300 misères), per-deal
+    median time 0.974-0.986 of round 22's. The probes it saves revisit
+    positions that the table already holds, so they were cheap nodes.
     """
     cdef uint32_t h = s.hand[s.declarer]
     cdef uint32_t o1 = s.hand[SEAT3[s.declarer + 1]], o2 = s.hand[SEAT3[s.declarer + 2]]
-    cdef uint32_t m, om, mm
-    cdef int x, tops = 0, points = 0, tl = 0, otl = 0, g, forced = 0, stranded = 0, k, excess = 0
+    cdef uint32_t m, om
+    cdef int x, tops = 0, points = 0, tl = 0, otl = 0, g
     if not s.decl_max:
+        g = PS_MISERE_GUESS[9841 + (leader - s.declarer + 3) % 3] + 1000
         for x in range(4):
-            m = (h >> (8 * x)) & 0xFF
-            om = ((o1 | o2) >> (8 * x)) & 0xFF
-            forced += misere_suit_tricks(m, (o1 >> (8 * x)) & 0xFF, (o2 >> (8 * x)) & 0xFF, &k)
-            stranded += k
-            mm = m
-            while mm and not UNDER8[(mm << 8) | om]:
-                mm &= ~(<uint32_t>1 << ps_msb(mm))
-                excess += 1
-        # In thousandths of a trick (the fit plus .5), rounded up. Since round
-        # 15's lead bound, a guess one above the value costs about as much
-        # as the value itself, and one below costs more (the driver's median
-        # nodes on the bench's misères with the guess set to the value, over
-        # those with the old rounding: 0.880; one above: 0.891; one below:
-        # 1.002). Against rounding up
-        # only from .6 (rounds 13-14): median misère nodes -1.4 to -5.7%
-        # over eleven sets of 1,000 deals, mean nodes within 1%, median time
-        # 0.945-0.999 in blocks of 50 deals (six seeds).
-        g = 452 + 253 * excess + 625 * forced + 369 * stranded + 500
-        return g // 1000
+            g += PS_MISERE_GUESS[suit_layout((h >> (8 * x)) & 0xFF, (o1 >> (8 * x)) & 0xFF,
+                                             (o2 >> (8 * x)) & 0xFF)]
+        return g // 1000 if g > 0 else 0
     for x in range(4):
         m = (h >> (8 * x)) & 0xFF
         om = ((o1 | o2) >> (8 * x)) & 0xFF
@@ -2782,7 +2772,7 @@ cdef class Solver:
             hi = ps_popcount(self.s.hand[rt.seat])
             with nogil:
                 v = root_value_from(&self.s, &rt, lo, hi,
-                                    guess if guess >= 0 else guess_tricks(&self.s))
+                                    guess if guess >= 0 else guess_tricks(&self.s, rt.seat))
         finally:
             self.busy = False
         self.nodes = self.s.nodes
@@ -2803,6 +2793,20 @@ cdef class Solver:
             self.busy = False
         self.nodes = self.s.nodes
         return bool(r)
+
+    def first_guess(self, hands, int declarer, int trump, bint minimize, int leader=0):
+        """Where ``value``'s probes start for a 10-card position at a trick
+        start (only speed depends on it; tests check the misère fit with it)."""
+        cdef int g
+        self._acquire()
+        try:
+            self._setup(hands, declarer, trump, minimize, ())
+            if not 0 <= leader <= 2:
+                raise ValueError(f"leader must be 0..2, got {leader}")
+            g = guess_tricks(&self.s, leader)
+        finally:
+            self.busy = False
+        return g
 
     def best_discard(self, hands, uint32_t talon, int declarer, int trump, bint minimize,
                      int leader=0, first=(), int guess=-1):
@@ -2903,7 +2907,7 @@ cdef class Solver:
                 tricks = ps_popcount(self.s.hand[declarer])
                 if best < 0:
                     if guess < 0:
-                        best = root_value_from(&self.s, &rt, 0, tricks, guess_tricks(&self.s))
+                        best = root_value_from(&self.s, &rt, 0, tricks, guess_tricks(&self.s, rt.seat))
                     else:
                         best = root_value_near(&self.s, &rt, 0, tricks, guess)
                     best_mask = d
