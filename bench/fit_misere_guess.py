@@ -83,16 +83,16 @@ def make_data(n: int, seed: int, jobs: int | None) -> tuple[np.ndarray, np.ndarr
     return cols, values
 
 
-def fit(cols: np.ndarray, values: np.ndarray, lam: float) -> np.ndarray:
+def fit(cols: np.ndarray, values: np.ndarray, lam: float, n_weights: int = N_WEIGHTS) -> np.ndarray:
     """Ridge least squares over one-hot columns, by conjugate gradients."""
     flat = cols.ravel()
 
     def apply(w: np.ndarray) -> np.ndarray:          # (X'X + lam I) w
         r = w[cols].sum(1)
-        return np.bincount(flat, np.repeat(r, cols.shape[1]), N_WEIGHTS) + lam * w
+        return np.bincount(flat, np.repeat(r, cols.shape[1]), n_weights) + lam * w
 
-    b = np.bincount(flat, np.repeat(values, cols.shape[1]), N_WEIGHTS)
-    w = np.zeros(N_WEIGHTS)
+    b = np.bincount(flat, np.repeat(values, cols.shape[1]), n_weights)
+    w = np.zeros(n_weights)
     r = b - apply(w)
     p = r.copy()
     rs = r @ r
