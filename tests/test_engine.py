@@ -623,6 +623,55 @@ def test_declarer_first_tops_against_trumps_match_reference():
     assert proofs > 120, proofs
 
 
+def declarer_wins_a_suit(hands, declarer, leader, strain, partner_ruffs=False):
+    """Whether the declarer surely wins the trick in some suit of the
+    leader's (declarer_wins_bytes, from its rule): with a card above every
+    defender's card of the suit, or void in a side suit with a trump, the
+    leader's partner following the suit or holding no trump.
+    ``partner_ruffs=True`` drops that last condition, to draw endings next
+    to the rule's edge."""
+    trump = None if strain == "NT" else strain
+    partner = 3 - leader - declarer
+
+    def holds(seat, s):
+        return [ref.rank(c) for c in hands[seat] if c[0] == s]
+
+    for s in {c[0] for c in hands[leader]}:
+        mine, theirs = holds(declarer, s), holds(leader, s) + holds(partner, s)
+        top = mine and max(mine) > max(theirs)
+        ruff = not mine and trump and s != trump and holds(declarer, trump)
+        safe = s == trump or not trump or holds(partner, s) or not holds(partner, trump)
+        if (top or ruff) and (safe or partner_ruffs):
+            return True
+    return False
+
+
+def test_suits_the_declarer_wins_and_cashes_match_reference():
+    # A defender on lead: the leads of a suit in which the declarer surely
+    # wins the trick and then, on lead, cashes enough quick tricks are not
+    # searched (won_suit_cashes). Endings where the declarer wins a suit are
+    # drawn, a third of them next to the rule's edge (the leader's partner
+    # void with a trump); variants with shuffled low cards reuse one table,
+    # since the answer relies on the winning card and the cashed top cards.
+    rng = random.Random(53)
+    for i in range(300):
+        while True:
+            cards = rng.randint(2, 5)
+            base = ref.random_ending(rng, cards)
+            declarer = rng.randrange(3)
+            leader = rng.choice([seat for seat in range(3) if seat != declarer])
+            strain = rng.choice(["S", "C", "D", "H", "NT"])
+            if declarer_wins_a_suit(base, declarer, leader, strain, partner_ruffs=i % 3 == 2):
+                break
+        solver = Solver(1)
+        for k in range(4):
+            hands = base if k == 0 else shuffle_low_cards(rng, base)
+            value = ref.solve_memo(hands, declarer, TRUMPS[strain], False, leader)
+            for target in rng.sample(range(cards + 2), cards + 2):
+                assert solver.geq(masks(hands), declarer, trump_of(strain), False, target, leader) == (
+                    value >= target), (hands, declarer, leader, strain, target)
+
+
 @pytest.mark.parametrize("hands, declarer, leader, strain, expected", [
     # Seat 1 leads C7 to his partner's CA (the declarer must follow with CK);
     # seat 2 then cashes CQ and DA: the defence takes all three tricks.

@@ -99,7 +99,7 @@ cdef extern from *:
        trick start is one short of all), search_leads and exact_start's
        body in exact_start's two (who is on lead). */
     static inline int __pyx_f_9prefsolve_5_core_lead_refuted_i(struct __pyx_t_9prefsolve_5_core_Search *, int, int, int, int, int) __attribute__((always_inline));
-    static inline uint64_t __pyx_f_9prefsolve_5_core_search_leads(struct __pyx_t_9prefsolve_5_core_Search *, int, int, int, int, uint32_t, int *, int, int, int) __attribute__((always_inline));
+    static inline uint64_t __pyx_f_9prefsolve_5_core_search_leads(struct __pyx_t_9prefsolve_5_core_Search *, int, int, int, int, uint32_t, int *, int, int, int, uint32_t, uint32_t *) __attribute__((always_inline));
     static inline uint64_t __pyx_f_9prefsolve_5_core_exact_start_t(struct __pyx_t_9prefsolve_5_core_Search *, int, int, int, int) __attribute__((always_inline));
     static uint32_t __pyx_f_9prefsolve_5_core_run_tops_call(uint32_t, uint32_t) __attribute__((noinline));
     #endif
@@ -1453,6 +1453,75 @@ cdef inline uint32_t declarer_first_tops(Search* s, uint32_t* cnt, int need) noe
     return highest_per_byte(m & suits) | trump_region(s, s.hand[d] & trumps, theirs, need - u)
 
 
+cdef inline uint32_t declarer_wins_bytes(Search* s, int leader) noexcept nogil:
+    """Games, a defender on lead: 0x80 in the byte of each suit of his in
+    which the declarer surely wins the trick, whatever is led and played to
+    it: with his lowest card above every defender's card of the suit (the
+    trump suit included), or, void in a side suit, with his lowest trump.
+    In a side suit the leader's partner must also follow it or hold no
+    trump, so that he cannot ruff (a void player holding a trump must)."""
+    cdef int d = s.declarer
+    cdef uint32_t dh = s.hand[d], lh = s.hand[leader], ph = s.hand[3 - leader - d]
+    cdef uint32_t tm = SUIT_MASK[s.trump] if s.trump >= 0 else 0
+    cdef uint32_t below = lh | ph, won
+    below |= (below >> 1) & 0x7F7F7F7F
+    below |= (below >> 2) & 0x3F3F3F3F
+    below |= (below >> 4) & 0x0F0F0F0F
+    won = nonzero_bytes(dh & ~below)
+    if dh & tm:
+        won |= ~nonzero_bytes(dh) & 0x80808080U & ~nonzero_bytes(tm)
+    if ph & tm:
+        won &= nonzero_bytes(ph) | nonzero_bytes(tm)
+    return won & nonzero_bytes(lh)
+
+
+cdef uint32_t won_suit_cashes(Search* s, int leader, int y, int target,
+                              uint32_t* cnt) noexcept nogil:
+    """Games, a defender on lead, y a suit of his that declarer_wins_bytes
+    gives the declarer: the cards on which every lead of y fails, or 0 when
+    this test cannot tell. ``cnt``: each hand's byte_counts.
+
+    The declarer wins the trick with his lowest top card of y (or his
+    lowest trump) and leads the next one, needing target - 1 more tricks:
+    his quick tricks there reach it. They are counted with the defenders'
+    lowest cards of y gone (the partner's only if he follows): whatever
+    they play instead leaves them cards as high or higher, in the same
+    suits or, for a partner without trumps, one more card, and quick_tricks
+    never counts more against higher or more defender cards (the lengths of
+    a defender with a trump, which cap the count, are exact). The answer
+    relies on the winning card and on quick_cards' cards for the position
+    after the trick: a position that agrees on them leaves, after the same
+    trick, one that agrees on them too."""
+    cdef int d = s.declarer
+    cdef int p = 3 - leader - d, side, n
+    cdef uint32_t dh = s.hand[d], lh = s.hand[leader], ph = s.hand[p]
+    cdef uint32_t sm = SUIT_MASK[y], below = lh | ph, dtops, win, tops, qs
+    cdef uint32_t lb, pb, one = (<uint32_t>1) << (8 * y)
+    cdef uint32_t c2[3]
+    below |= (below >> 1) & 0x7F7F7F7F
+    below |= (below >> 2) & 0x3F3F3F3F
+    below |= (below >> 4) & 0x0F0F0F0F
+    dtops = dh & ~below & sm
+    win = dtops & (0 - dtops) if dtops else (dh & SUIT_MASK[s.trump]) & (0 - (dh & SUIT_MASK[s.trump]))
+    if target <= 1:
+        return win          # this trick is the one he needs
+    lb = (lh & sm) & (0 - (lh & sm))    # the leader's lowest card of y
+    pb = (ph & sm) & (0 - (ph & sm))    # the partner's, if he has one
+    s.hand[d] = dh ^ win
+    s.hand[leader] = lh ^ lb
+    s.hand[p] = ph ^ pb
+    c2[d] = cnt[d] - ((<uint32_t>1) << (8 * (ps_ctz(win) >> 3)))
+    c2[leader] = cnt[leader] - one
+    c2[p] = cnt[p] - (one if pb else 0)
+    n = quick_tricks(s, d, c2, &side, &tops, &qs)
+    s.hand[d] = dh
+    s.hand[leader] = lh
+    s.hand[p] = ph
+    if n + 1 < target:
+        return 0
+    return win | quick_cards(tops, qs, target - 1)
+
+
 cdef inline uint32_t defence_wins_one(Search* s, uint32_t* cnt) noexcept nogil:
     """Games, the declarer needing every trick: the top card of a suit held
     by a defender when it surely wins the defence a trick, else 0.
@@ -2163,14 +2232,18 @@ cdef inline bint sure_win_lead(Search* s, int x) noexcept nogil:
 
 cdef inline uint64_t search_leads(Search* s, int leader, int target, int left, int first,
                                   uint32_t alive, int* best, bint games,
-                                  bint refute, bint decl) noexcept nogil:
+                                  bint refute, bint decl, uint32_t won,
+                                  uint32_t* cnt) noexcept nogil:
     """Search every lead (one per run) at a trick start, the table's move
     ``first`` (or -1) first; with ``refute``
     (misère, an opponent on lead), a lead that lead_refuted settles is not
     searched; with ``games`` (a constant at each call, so that the misère
     search keeps none of it), a lead that lowest_win_mask covers is not
-    either. Returns the answer (see answer) and sets ``best`` to the
-    relative move that cut off, if one did."""
+    either, nor one of a suit that won_suit_cashes settles (``won``: the
+    suits to try it on, from declarer_wins_bytes, 0 when the declarer
+    leads; ``cnt``: each hand's byte_counts). Returns the answer (see
+    answer) and sets ``best`` to the relative move that cut off, if one
+    did."""
     cdef uint32_t moves, acc = 0
     cdef int order[MAX_MOVES]
     cdef int n = 0, i = 0, k, c
@@ -2178,7 +2251,7 @@ cdef inline uint64_t search_leads(Search* s, int leader, int target, int left, i
     cdef bint maxnode = (leader == s.declarer) if games else (not decl)
     cdef bint r = not maxnode
     cdef uint64_t a
-    cdef uint32_t lw_skip = 0
+    cdef uint32_t lw_skip = 0, rel
     cdef bint win1 = target == 1
     s.nodes += 1
     moves = run_tops(s.hand[leader], s.hand[leader], alive)
@@ -2216,6 +2289,18 @@ cdef inline uint64_t search_leads(Search* s, int leader, int target, int left, i
         i += 1
         if (lw_skip >> c) & 1:
             continue
+        # Games, a defender on lead: a suit in which the declarer wins the
+        # trick and then cashes enough is not searched (round 24: contracts
+        # -14% median nodes, -5% engine instructions). Tested when its
+        # first lead comes up, since a lead that cuts off ends the loop
+        # (all at once before the search: -4% nodes, +2% instructions).
+        if games and ((won >> (8 * (c >> 3) + 7)) & 1):
+            won &= ~((<uint32_t>0xFF) << (8 * (c >> 3)))
+            rel = won_suit_cashes(s, leader, c >> 3, target, cnt)
+            if rel:
+                lw_skip |= s.hand[leader] & SUIT_MASK[c >> 3]
+                acc |= rel
+                continue
         if refute and lead_refuted(s, leader, c, target, left):
             continue
         # Misère, he leads and they need one trick: a lead that surely wins
@@ -2265,7 +2350,7 @@ cdef uint64_t game_start(Search* s, int leader, int target, int left) noexcept n
     cdef uint16_t lens
     cdef int n, i, k, d_sure, f_sure, n_side, x = -1, first = -1, best = 255
     cdef int p_sure = 0, d_side = 0, f_side = 0, t1 = 0, t2 = 0
-    cdef uint32_t tm, dt = 0, f1 = 0, f2 = 0, tops, ptops = 0, qs, pqs = 0, cr
+    cdef uint32_t tm, dt = 0, f1 = 0, f2 = 0, tops, ptops = 0, qs, pqs = 0, cr, won = 0
     cdef uint32_t alive = s.hand[0] | s.hand[1] | s.hand[2]
     cdef uint32_t cnt[3]       # each hand's byte_counts, for the key, the shape and the bounds
     cdef PEntry* pb
@@ -2356,8 +2441,9 @@ cdef uint64_t game_start(Search* s, int leader, int target, int left) noexcept n
             cr = declarer_first_tops(s, cnt, target)
         if cr:
             return answer(True, cr)
+        won = declarer_wins_bytes(s, leader)
     a = search_leads(s, leader, target, left, absolute_move(s, first) if first >= 0 else -1,
-                     alive, &best, True, False, False)
+                     alive, &best, True, False, False, won, cnt)
     # Store only the bound just proven: another entry's bound may rely on
     # other cards.
     if (a >> 32) != 0:
@@ -2440,7 +2526,7 @@ cdef inline uint64_t exact_start_t(Search* s, int leader, int target, int left,
     # lead rather than all at once, since a lead that cuts off ends the loop
     # (round 17, one short of all too).
     a = search_leads(s, leader, target, left, first, alive, &best, False,
-                     not decl and left >= 3, decl)
+                     not decl and left >= 3, decl, 0, NULL)
     if (a >> 32) != 0:
         lo = target
     else:
