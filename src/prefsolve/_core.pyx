@@ -2293,7 +2293,8 @@ cdef inline uint64_t search_leads(Search* s, int leader, int target, int left, i
         # trick and then cashes enough is not searched (round 24: contracts
         # -14% median nodes, -5% engine instructions). Tested when its
         # first lead comes up, since a lead that cuts off ends the loop
-        # (all at once before the search: -4% nodes, +2% instructions).
+        # (every suit tested before the search saved as many nodes and no
+        # time).
         if games and ((won >> (8 * (c >> 3) + 7)) & 1):
             won &= ~((<uint32_t>0xFF) << (8 * (c >> 3)))
             rel = won_suit_cashes(s, leader, c >> 3, target, cnt)
