@@ -707,6 +707,10 @@ def test_suits_the_declarer_wins_and_cashes_match_reference():
     # The same with seat 1 on lead: the declarer must ruff the first trick
     # to win it, so H7 stays with him and meets HA later.
     ([["SA", "SK", "H7"], ["D7", "D8", "D9"], ["HA", "C7", "C8"]], 0, 1, "S", 2),
+    # Seat 1 leads H7 and keeps HT, which beats the declarer's H8 after his
+    # HA wins: won_suit_cashes must count with the leader's lowest heart gone,
+    # not his highest (found by a helper's targeted search).
+    ([["DT", "H9"], ["H7", "HT"], ["H8", "HA"]], 2, 1, "S", 1),
 ])
 def test_game_bound_positions(hands, declarer, leader, strain, expected):
     assert ref.solve(hands, declarer, TRUMPS[strain], False, leader) == expected
