@@ -36,6 +36,21 @@ def test_parallel_reports_the_median_of_alternated_rounds(monkeypatch):
     assert len(w["speedups"]) == bench.PARALLEL_ROUNDS
     assert w["speedup"] == sorted(w["speedups"])[bench.PARALLEL_ROUNDS // 2]
     assert w["deals_per_s_1"] > 0 and w[f"deals_per_s_{jobs}"] > 0
+    # The machine probe ran in every round, and of_machine compares round by round.
+    assert len(w["machine_speedups"]) == bench.PARALLEL_ROUNDS
+    assert w["machine_speedup"] == sorted(w["machine_speedups"])[bench.PARALLEL_ROUNDS // 2]
+    assert min(w["machine_speedups"]) > 0
+    ratios = sorted(e / m for e, m in zip(w["speedups"], w["machine_speedups"]))
+    assert abs(w["of_machine"] - ratios[bench.PARALLEL_ROUNDS // 2]) < 0.02
+
+
+def test_machine_probe_runs_the_loop_it_is_asked_for():
+    from prefsolve._core import machine_probe
+
+    # The checksum depends on the number of rounds, so the loop cannot be skipped.
+    assert machine_probe(1000) != machine_probe(1001)
+    assert bench.machine_rate(1, rounds=100_000) > 0
+    assert bench.machine_rate(2, rounds=100_000) > 0
 
 
 def test_passes_report_the_median_pass_and_list_every_pass(monkeypatch):

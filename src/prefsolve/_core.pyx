@@ -103,6 +103,28 @@ cdef extern from *:
     static inline uint64_t __pyx_f_9prefsolve_5_core_exact_start_t(struct __pyx_t_9prefsolve_5_core_Search *, int, int, int, int) __attribute__((always_inline));
     static uint32_t __pyx_f_9prefsolve_5_core_run_tops_call(uint32_t, uint32_t) __attribute__((noinline));
     #endif
+    /* The bench's machine probe (bench.machine_rate): eight independent
+       sums, as many additions a round as a core's integer units take at
+       once, so that its speed drops when the host runs another thread on
+       the same core, as the search's does (round 25, one vCPU pinned: the
+       probe -36% between the host's two states, the engine -33%, a
+       latency-bound SHA-256 loop -4%). The empty asm keeps every sum in a
+       register and stops the loop from being folded or vectorised; other
+       compilers get xorshift chains, which cannot be folded either. */
+    static uint64_t ps_spin(uint64_t n) {
+        uint64_t a = 1, b = 2, c = 3, d = 4, e = 5, f = 6, g = 7, h = 8, i;
+        for (i = 0; i < n; i++) {
+    #if defined(__GNUC__)
+            a += 1; b += 1; c += 1; d += 1; e += 1; f += 1; g += 1; h += 1;
+            __asm__ volatile("" : "+r"(a), "+r"(b), "+r"(c), "+r"(d),
+                                  "+r"(e), "+r"(f), "+r"(g), "+r"(h));
+    #else
+            a ^= a << 13; b ^= b << 13; a ^= a >> 7; b ^= b >> 7;
+            a ^= a << 17; b ^= b << 17;
+    #endif
+        }
+        return a ^ b ^ c ^ d ^ e ^ f ^ g ^ h;
+    }
     /* A 64-bit finaliser (splitmix64) to spread table keys over buckets. */
     static inline uint64_t ps_mix(uint64_t key, uint32_t ctx) {
         uint64_t h = key ^ ((uint64_t)ctx * 0x9E3779B97F4A7C15ULL);
@@ -116,6 +138,7 @@ cdef extern from *:
     int ps_msb(uint32_t x) noexcept nogil
     uint64_t ps_mix(uint64_t key, uint32_t ctx) noexcept nogil
     uint32_t ps_entry_tag(const void* p) noexcept nogil
+    uint64_t ps_spin(uint64_t n) noexcept nogil
 
 cdef enum:
     BUCKET = 4          # exact entries per bucket (one 64-byte cache line)
@@ -3017,3 +3040,15 @@ cdef class Solver:
         self.s.hand[declarer] = full & ~best_mask
         self.nodes = self.s.nodes
         return best, best_mask
+
+
+def machine_probe(uint64_t rounds):
+    """Run ``rounds`` rounds of a plain compute loop without the GIL.
+
+    No search: the bench times it on one thread and on all cores to show
+    what the host gives parallel threads at the moment (see ps_spin).
+    Returns a checksum so that the work cannot be skipped."""
+    cdef uint64_t r
+    with nogil:
+        r = ps_spin(rounds)
+    return r

@@ -10,7 +10,9 @@ Workloads (single thread, random deals, seat 0 leads):
   against the engine on a small shared set of endings (when the source tree
   is at hand), to show the speed-up on this machine;
 * ``parallel``: deals/s of ``table_many`` with 1 thread and with all cores
-  (medians of five alternated rounds);
+  (medians of five alternated rounds), next to the same ratio for a plain
+  native compute loop (``machine_speedup``), a gauge of what the host gave
+  parallel threads during the run;
 * ``analyze``: a bid evaluation (all contracts, talon and best discard in
   every sample) on all cores, in samples/s.
 
@@ -36,11 +38,12 @@ import platform
 import random
 import statistics
 import sys
+import threading
 import time
 from pathlib import Path
 
 from . import __version__
-from ._core import Solver
+from ._core import Solver, machine_probe
 from .deal import Deal
 from .errors import PrefsolveError
 from .solver import DEFAULT_TT_MB, solve, table, table_size_mb
@@ -121,6 +124,34 @@ def time_tables(n: int, seed: int, solver: Solver) -> tuple[list[float], list[in
     return times, nodes
 
 
+PROBE_ROUNDS = 100_000_000     # rounds of the machine probe per thread, about 0.1 s
+
+
+def _probe_loop(rounds: int) -> None:
+    machine_probe(rounds)
+
+
+def machine_rate(jobs: int, rounds: int = PROBE_ROUNDS) -> float:
+    """Rounds per second of the native compute loop ``machine_probe`` on
+    ``jobs`` threads at once.
+
+    Its ratio between all cores and one is what the host gives parallel
+    threads at that moment. On this project's shared virtual machine a vCPU
+    runs at one of two speeds (another tenant's thread on the same core or
+    not), which the loop follows as the search does, with nothing else
+    running in the guest and no steal time reported (bench/README, round 25)."""
+    t0 = time.perf_counter()
+    if jobs == 1:
+        _probe_loop(rounds)
+    else:
+        threads = [threading.Thread(target=_probe_loop, args=(rounds,)) for _ in range(jobs)]
+        for t in threads:
+            t.start()
+        for t in threads:
+            t.join()
+    return jobs * rounds / (time.perf_counter() - t0)
+
+
 class ParallelRounds:
     """The ``parallel`` workload: rounds that each time ``table_many`` on the
     same deals with one thread and with all cores, in alternating order.
@@ -130,7 +161,14 @@ class ParallelRounds:
     otherwise set the ratio alone (a single pair once gave 1.33x between
     runs of 1.75-2.12x; with three rounds, one run of nine gave 1.59x when
     the load fell on two of them: 1.35, 1.73, 1.59). A full run spreads the
-    rounds over its passes (see the module's docstring)."""
+    rounds over its passes (see the module's docstring).
+
+    Right before each timing, the compute loop of :func:`machine_rate` runs
+    on as many threads: ``machine_speedups`` are its ratios, round by round,
+    and ``of_machine`` the median of the engine's ratio over the loop's. The
+    loop is a gauge, not a ceiling (on a calm host it scales 1.8-1.9x, the
+    search up to 2x), but when the host runs other work on our cores both
+    drop together, which tells a slow host from a slow engine."""
 
     def __init__(self, n: int, seed: int):
         from .batch import table_many
@@ -145,15 +183,19 @@ class ParallelRounds:
         table_many(warm, jobs=1)
         table_many(warm * self.jobs, jobs=self.jobs)
         self.rates: dict[int, list[float]] = {1: [], self.jobs: []}
+        self.machine: dict[int, list[float]] = {1: [], self.jobs: []}
         self.ratios: list[float] = []
+        self.machine_ratios: list[float] = []
 
     def round(self) -> None:
         n, jobs = len(self.deals), self.jobs
         for j in ((1, jobs) if len(self.ratios) % 2 == 0 else (jobs, 1)):
+            self.machine[j].append(machine_rate(j))
             t0 = time.perf_counter()
             self._table_many(self.deals, jobs=j)
             self.rates[j].append(n / (time.perf_counter() - t0))
         self.ratios.append(self.rates[jobs][-1] / self.rates[1][-1])
+        self.machine_ratios.append(self.machine[jobs][-1] / self.machine[1][-1])
 
     def result(self) -> dict:
         jobs = self.jobs
@@ -163,6 +205,10 @@ class ParallelRounds:
             f"deals_per_s_{jobs}": round(statistics.median(self.rates[jobs]), 2),
             "speedup": round(statistics.median(self.ratios), 2),
             "speedups": [round(x, 2) for x in self.ratios],
+            "machine_speedup": round(statistics.median(self.machine_ratios), 2),
+            "machine_speedups": [round(x, 2) for x in self.machine_ratios],
+            "of_machine": round(statistics.median(
+                [e / m for e, m in zip(self.ratios, self.machine_ratios)]), 2),
         }
 
 
