@@ -1,10 +1,14 @@
 """The benchmark harness: JSON structure, fixed seeds, CLI wiring (tiny sizes)."""
 
 import json
+import threading
+import time
 
+import pytest
 from click.testing import CliRunner
 
 from prefsolve import bench
+from prefsolve.errors import PrefsolveError
 from prefsolve.cli import main
 
 
@@ -36,21 +40,72 @@ def test_parallel_reports_the_median_of_alternated_rounds(monkeypatch):
     assert len(w["speedups"]) == bench.PARALLEL_ROUNDS
     assert w["speedup"] == sorted(w["speedups"])[bench.PARALLEL_ROUNDS // 2]
     assert w["deals_per_s_1"] > 0 and w[f"deals_per_s_{jobs}"] > 0
-    # The machine probe ran in every round, and of_machine compares round by round.
     assert len(w["machine_speedups"]) == bench.PARALLEL_ROUNDS
-    assert w["machine_speedup"] == sorted(w["machine_speedups"])[bench.PARALLEL_ROUNDS // 2]
-    assert min(w["machine_speedups"]) > 0
-    ratios = sorted(e / m for e, m in zip(w["speedups"], w["machine_speedups"]))
-    assert abs(w["of_machine"] - ratios[bench.PARALLEL_ROUNDS // 2]) < 0.02
 
 
-def test_machine_probe_runs_the_loop_it_is_asked_for():
+def test_each_parallel_timing_follows_a_gauge_on_as_many_threads(monkeypatch):
+    # A fake clock and fake timings: the order of the calls and the arithmetic
+    # of every ratio are checked exactly.
+    monkeypatch.setattr(bench.os, "cpu_count", lambda: 2)
+    rounds = bench.ParallelRounds(2, 11)
+    calls, clock = [], [0.0]
+    engine_s = {1: iter([1.0, 1.1, 0.9, 1.0, 1.2]), 2: iter([0.5, 0.8, 0.5, 0.6, 0.5])}
+    gauge = {1: iter([10.0, 10.0, 9.0, 10.0, 10.0]), 2: iter([20.0, 12.0, 18.0, 10.0, 19.0])}
+
+    def fake_rate(jobs):
+        calls.append(("gauge", jobs))
+        return next(gauge[jobs])
+
+    def fake_table_many(deals, jobs):
+        calls.append(("engine", jobs))
+        clock[0] += next(engine_s[jobs])
+
+    monkeypatch.setattr(bench, "machine_rate", fake_rate)
+    monkeypatch.setattr(bench.time, "perf_counter", lambda: clock[0])
+    rounds._table_many = fake_table_many
+    for _ in range(5):
+        rounds.round()
+    one, two = [("gauge", 1), ("engine", 1)], [("gauge", 2), ("engine", 2)]
+    assert calls == (one + two) + (two + one) + (one + two) + (two + one) + (one + two)
+    w = rounds.result()
+    engine = [1.0 / 0.5, 1.1 / 0.8, 0.9 / 0.5, 1.0 / 0.6, 1.2 / 0.5]
+    machine = [2.0, 1.2, 2.0, 1.0, 1.9]
+    assert w["speedups"] == [round(x, 2) for x in engine]
+    assert w["machine_speedups"] == [round(x, 2) for x in machine]
+    assert w["speedup"] == round(sorted(engine)[2], 2)
+    assert w["machine_speedup"] == round(sorted(machine)[2], 2)
+    assert w["of_machine"] == round(sorted(e / m for e, m in zip(engine, machine))[2], 2)
+
+
+def test_the_machine_gauge_runs_its_loop_on_as_many_threads(monkeypatch):
     from prefsolve._core import machine_probe
 
-    # The checksum depends on the number of rounds, so the loop cannot be skipped.
-    assert machine_probe(1000) != machine_probe(1001)
-    assert bench.machine_rate(1, rounds=100_000) > 0
-    assert bench.machine_rate(2, rounds=100_000) > 0
+    # The loop's result depends on how many rounds it ran.
+    assert machine_probe(1000) == machine_probe(1000) != machine_probe(1001)
+    # Its work grows with the rounds (a folded loop would take no time): a
+    # generous factor, the small run taken at its fastest of three.
+    def seconds(n):
+        t0 = time.perf_counter()
+        machine_probe(n)
+        return time.perf_counter() - t0
+    small = min(seconds(1_000_000) for _ in range(3))
+    assert seconds(40_000_000) > 4 * small
+    # Two loops at the same time: each waits for the other at a barrier, which
+    # would break (and the error reach the caller) if they ran in turn.
+    seen, both = [], threading.Barrier(2, timeout=10)
+
+    def loop(n):
+        seen.append(n)
+        both.wait()
+
+    monkeypatch.setattr(bench, "_probe_loop", loop)
+    assert bench.machine_rate(2, rounds=1234) > 0
+    assert seen == [1234, 1234]
+    monkeypatch.setattr(bench, "_probe_loop", lambda n: threading.Barrier(2, timeout=0.01).wait())
+    with pytest.raises(threading.BrokenBarrierError):
+        bench.machine_rate(2, rounds=1)
+    with pytest.raises(PrefsolveError, match="jobs >= 1"):
+        bench.machine_rate(0)
 
 
 def test_passes_report_the_median_pass_and_list_every_pass(monkeypatch):

@@ -104,26 +104,36 @@ cdef extern from *:
     static uint32_t __pyx_f_9prefsolve_5_core_run_tops_call(uint32_t, uint32_t) __attribute__((noinline));
     #endif
     /* The bench's machine probe (bench.machine_rate): eight independent
-       sums, as many additions a round as a core's integer units take at
-       once, so that its speed drops when the host runs another thread on
-       the same core, as the search's does (round 25, one vCPU pinned: the
-       probe -36% between the host's two states, the engine -33%, a
+       sums a round, more additions than a core has integer units, so that
+       the loop keeps them all busy and slows down when something else
+       takes them, as the search does (round 25, one vCPU pinned, between
+       the host's two states: this loop and the engine both -33%, a
        latency-bound SHA-256 loop -4%). The empty asm keeps every sum in a
-       register and stops the loop from being folded or vectorised; other
-       compilers get xorshift chains, which cannot be folded either. */
+       register and stops the loop from being folded or vectorised; it
+       needs eight 64-bit registers, so other compilers and targets get
+       eight xorshift chains instead (as wide, but a different loop). */
     static uint64_t ps_spin(uint64_t n) {
-        uint64_t a = 1, b = 2, c = 3, d = 4, e = 5, f = 6, g = 7, h = 8, i;
+        uint64_t i;
+    #if defined(__GNUC__) && (defined(__x86_64__) || defined(__aarch64__))
+        uint64_t a = 1, b = 2, c = 3, d = 4, e = 5, f = 6, g = 7, h = 8;
         for (i = 0; i < n; i++) {
-    #if defined(__GNUC__)
-            a += 1; b += 1; c += 1; d += 1; e += 1; f += 1; g += 1; h += 1;
+            a += 1; b += 2; c += 3; d += 4; e += 5; f += 6; g += 7; h += 8;
             __asm__ volatile("" : "+r"(a), "+r"(b), "+r"(c), "+r"(d),
                                   "+r"(e), "+r"(f), "+r"(g), "+r"(h));
-    #else
-            a ^= a << 13; b ^= b << 13; a ^= a >> 7; b ^= b >> 7;
-            a ^= a << 17; b ^= b << 17;
-    #endif
         }
-        return a ^ b ^ c ^ d ^ e ^ f ^ g ^ h;
+        return ((((((a * 31 + b) * 31 + c) * 31 + d) * 31 + e) * 31 + f) * 31 + g) * 31 + h;
+    #else
+        uint64_t x[8] = {1, 2, 3, 4, 5, 6, 7, 8};
+        int k;
+        for (i = 0; i < n; i++) {
+            for (k = 0; k < 8; k++) {
+                x[k] ^= x[k] << 13; x[k] ^= x[k] >> 7; x[k] ^= x[k] << 17;
+            }
+        }
+        for (k = 1; k < 8; k++)
+            x[0] = x[0] * 31 + x[k];
+        return x[0];
+    #endif
     }
     /* A 64-bit finaliser (splitmix64) to spread table keys over buckets. */
     static inline uint64_t ps_mix(uint64_t key, uint32_t ctx) {
@@ -3045,9 +3055,10 @@ cdef class Solver:
 def machine_probe(uint64_t rounds):
     """Run ``rounds`` rounds of a plain compute loop without the GIL.
 
-    No search: the bench times it on one thread and on all cores to show
+    No search: the bench times it on one thread and on all cores to gauge
     what the host gives parallel threads at the moment (see ps_spin).
-    Returns a checksum so that the work cannot be skipped."""
+    Returns a sum of the loop's results (it shows that the loop ran; what
+    keeps the compiler from skipping the loop is in ps_spin)."""
     cdef uint64_t r
     with nogil:
         r = ps_spin(rounds)

@@ -135,20 +135,33 @@ def machine_rate(jobs: int, rounds: int = PROBE_ROUNDS) -> float:
     """Rounds per second of the native compute loop ``machine_probe`` on
     ``jobs`` threads at once.
 
-    Its ratio between all cores and one is what the host gives parallel
+    Its ratio between all cores and one gauges what the host gives parallel
     threads at that moment. On this project's shared virtual machine a vCPU
-    runs at one of two speeds (another tenant's thread on the same core or
-    not), which the loop follows as the search does, with nothing else
-    running in the guest and no steal time reported (bench/README, round 25)."""
+    runs at one of two speeds, consistent with another thread sharing its
+    physical core now and then; the loop slows with the search, while the
+    guest reports no steal time (bench/README, round 25)."""
+    if jobs < 1 or rounds < 1:
+        raise PrefsolveError(f"the machine gauge needs jobs >= 1 and rounds >= 1, got {jobs}, {rounds}")
     t0 = time.perf_counter()
     if jobs == 1:
         _probe_loop(rounds)
     else:
-        threads = [threading.Thread(target=_probe_loop, args=(rounds,)) for _ in range(jobs)]
+        errors: list[BaseException] = []
+
+        def loop() -> None:
+            try:
+                _probe_loop(rounds)
+            except BaseException as exc:  # handed to the caller below
+                errors.append(exc)
+
+        # One thread each, started together (a pool could run two loops in turn).
+        threads = [threading.Thread(target=loop) for _ in range(jobs)]
         for t in threads:
             t.start()
         for t in threads:
             t.join()
+        if errors:
+            raise errors[0]
     return jobs * rounds / (time.perf_counter() - t0)
 
 
@@ -166,9 +179,11 @@ class ParallelRounds:
     Right before each timing, the compute loop of :func:`machine_rate` runs
     on as many threads: ``machine_speedups`` are its ratios, round by round,
     and ``of_machine`` the median of the engine's ratio over the loop's. The
-    loop is a gauge, not a ceiling (on a calm host it scales 1.8-1.9x, the
-    search up to 2x), but when the host runs other work on our cores both
-    drop together, which tells a slow host from a slow engine."""
+    loop is a gauge, not a ceiling: on a calm host it scales 1.7-2.0x, and it
+    runs for 0.1 s before a timing, so it misses some of the host's stretches
+    and catches some that end before the timing. Over round 25's 35 rounds
+    the two ratios correlated at 0.62: a help in telling a busy host from a
+    slow engine, not proof either way."""
 
     def __init__(self, n: int, seed: int):
         from .batch import table_many
