@@ -103,3 +103,77 @@ def test_solver_pool_keeps_at_most_its_limit():
     again = [pool.take() for _ in range(3)]
     kept = {id(s) for s in solvers}
     assert sum(id(s) in kept for s in again) == 2  # the third one is new
+
+
+def _cgroup(tmp_path, v2=None, v1=None):
+    """A fake cgroup mount: v2 writes cpu.max, v1 writes (quota, period)."""
+    if v2 is not None:
+        (tmp_path / "cpu.max").write_text(v2 + "\n")
+    if v1 is not None:
+        (tmp_path / "cpu").mkdir()
+        (tmp_path / "cpu" / "cpu.cfs_quota_us").write_text(f"{v1[0]}\n")
+        (tmp_path / "cpu" / "cpu.cfs_period_us").write_text(f"{v1[1]}\n")
+    return tmp_path
+
+
+@pytest.mark.parametrize("v2, v1, cores", [
+    ("max 100000", None, None),          # v2 without a quota
+    ("200000 100000", None, 2),
+    ("150000 100000", None, 2),          # 1.5 cores: the second thread gets half a core
+    ("50000 100000", None, 1),
+    (None, (-1, 100000), None),          # v1 without a quota
+    (None, (300000, 100000), 3),
+    (None, (25000, 50000), 1),
+    (None, None, None),                  # no cgroup files at all
+    ("garbage", None, None),
+])
+def test_cgroup_cpu_limit_reads_the_quota(tmp_path, v2, v1, cores):
+    from prefsolve.batch import cgroup_cpu_limit
+
+    assert cgroup_cpu_limit(_cgroup(tmp_path, v2, v1)) == cores
+
+
+def test_usable_cores_takes_the_affinity_and_the_quota(monkeypatch):
+    import prefsolve.batch as batch
+
+    monkeypatch.setattr(batch.os, "cpu_count", lambda: 64)
+    monkeypatch.setattr(batch.os, "sched_getaffinity", lambda pid: {0, 5, 9}, raising=False)
+    monkeypatch.setattr(batch, "cgroup_cpu_limit", lambda: None)
+    assert batch.usable_cores() == 3 and batch.resolve_jobs(None) == 3
+    monkeypatch.setattr(batch, "cgroup_cpu_limit", lambda: 2)
+    assert batch.usable_cores() == 2 and batch.resolve_jobs(None) == 2
+    monkeypatch.setattr(batch, "cgroup_cpu_limit", lambda: 16)
+    assert batch.usable_cores() == 3
+    monkeypatch.delattr(batch.os, "sched_getaffinity", raising=False)   # macOS, Windows
+    assert batch.usable_cores() == 16
+    monkeypatch.setattr(batch, "cgroup_cpu_limit", lambda: None)
+    assert batch.usable_cores() == 64
+    monkeypatch.setattr(batch.os, "cpu_count", lambda: None)
+    assert batch.usable_cores() == 1
+
+
+def test_default_jobs_follow_the_affinity_mask(monkeypatch):
+    """One usable core: the default batch solves in the caller's thread."""
+    import threading
+
+    import prefsolve.batch as batch
+
+    monkeypatch.setattr(batch.os, "sched_getaffinity", lambda pid: {1}, raising=False)
+    monkeypatch.setattr(batch, "cgroup_cpu_limit", lambda: None)
+    seen = batch.map_deals(list(range(4)), lambda item, solver: threading.get_ident())
+    assert seen == [threading.get_ident()] * 4
+    monkeypatch.setattr(batch.os, "sched_getaffinity", lambda pid: {0, 1}, raising=False)
+    seen = batch.map_deals(list(range(4)), lambda item, solver: threading.get_ident())
+    assert threading.get_ident() not in seen
+
+
+@pytest.mark.skipif(not hasattr(__import__("os"), "sched_setaffinity"), reason="needs sched_setaffinity (Linux)")
+def test_taskset_narrows_the_default_jobs():
+    """End to end: a process pinned to one core defaults to one thread."""
+    import subprocess
+    import sys
+
+    code = ("import os; os.sched_setaffinity(0, {min(os.sched_getaffinity(0))}); "
+            "from prefsolve.batch import resolve_jobs; print(resolve_jobs(None))")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "1"

@@ -138,7 +138,7 @@ def _common(f):
     f = click.option("--quiet", "-q", is_flag=True, help="No progress bar.")(f)
     f = click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")(f)
     f = click.option("--jobs", "-j", type=click.IntRange(1), default=None,
-                     help="Threads [default: all cores].")(f)
+                     help="Threads [default: all usable cores].")(f)
     f = click.option("--rules", default="sochi", show_default=True,
                      help="Rules profile: classic, sochi, leningrad, rostov.")(f)
     f = click.option("--seed", type=int, default=None, help="Random seed (repeatable answers).")(f)
@@ -288,7 +288,7 @@ def whist(hand, seat, declarer, contract, partner, talon_cards, samples, adaptiv
 @click.option("--only", "numbers", type=click.IntRange(1, 46), multiple=True, metavar="N",
               help="Measure only row N of the seed's table (repeatable).")
 @click.option("--seed", type=int, default=None, help="Random seed (repeatable answers).")
-@click.option("--jobs", "-j", type=click.IntRange(1), default=None, help="Threads [default: all cores].")
+@click.option("--jobs", "-j", type=click.IntRange(1), default=None, help="Threads [default: all usable cores].")
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
 @click.option("--quiet", "-q", is_flag=True, help="No progress bar.")
 @_errors_to_exit2

@@ -12,9 +12,11 @@ come back as numpy arrays in the order of the input.
 
 from __future__ import annotations
 
+import math
 import os
 import queue
 from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
 from typing import Callable, Iterable, Sequence
 
 from .deal import Deal, check_seat
@@ -26,10 +28,56 @@ from .solver import (STRAINS, DiscardHints, as_deal, check_hints, default_solver
 Progress = Callable[[int], None]
 
 
+CGROUP_ROOT = Path("/sys/fs/cgroup")
+
+
+def cgroup_cpu_limit(root: Path = CGROUP_ROOT) -> int | None:
+    """Whole cores allowed by a container's CPU quota, rounded up, or None without a quota.
+
+    Reads cgroup v2 ``cpu.max`` ("max 100000" or "150000 100000") or cgroup
+    v1 ``cpu/cpu.cfs_quota_us`` over ``cpu.cfs_period_us`` (-1 for none) at
+    the mount's root, which is where a container sees its own group. A
+    quota of 1.5 cores gives 2 threads: the second still gets half a core.
+    """
+    try:
+        quota, period = (root / "cpu.max").read_text().split()[:2]
+    except (OSError, ValueError):
+        try:
+            quota = (root / "cpu" / "cpu.cfs_quota_us").read_text().strip()
+            period = (root / "cpu" / "cpu.cfs_period_us").read_text().strip()
+        except OSError:
+            return None
+    try:
+        q, p = int(quota), int(period)
+    except ValueError:
+        return None     # "max": no quota
+    if q <= 0 or p <= 0:
+        return None     # -1: no quota
+    return max(1, math.ceil(q / p))
+
+
+def usable_cores() -> int:
+    """Cores this process may run on: the machine's, narrowed by the CPU
+    affinity mask (``taskset``, a cpuset) and by a container's CPU quota.
+
+    ``os.cpu_count()`` counts every core of the machine, so on a 64-core host
+    a container given 2 would start 64 threads that share 2 cores.
+    """
+    try:
+        n = len(os.sched_getaffinity(0))
+    except (AttributeError, OSError):    # no affinity call (macOS, Windows)
+        n = os.cpu_count() or 1
+    limit = cgroup_cpu_limit()
+    if limit is not None:
+        n = min(n, limit)
+    return max(n, 1)
+
+
 def resolve_jobs(jobs: int | None) -> int:
-    """Threads to use: ``None`` means all cores; otherwise a positive whole number."""
+    """Threads to use: ``None`` means every usable core (:func:`usable_cores`);
+    otherwise a positive whole number."""
     if jobs is None:
-        return os.cpu_count() or 1
+        return usable_cores()
     if isinstance(jobs, bool) or not isinstance(jobs, int) or jobs < 1:
         raise PrefsolveError(f"jobs must be a positive whole number, got {jobs!r}")
     return jobs
@@ -39,12 +87,12 @@ class SolverPool:
     """Solvers kept between batch calls, so that worker threads do not each
     allocate (and page in) a new transposition table on every call.
 
-    At most ``keep`` idle solvers are kept (one per core by default); a run with
+    At most ``keep`` idle solvers are kept (one per usable core by default); a run with
     more threads than that frees the extra tables when it ends.
     """
 
     def __init__(self, keep: int | None = None) -> None:
-        self._free: queue.Queue = queue.Queue(maxsize=keep or os.cpu_count() or 1)
+        self._free: queue.Queue = queue.Queue(maxsize=keep or usable_cores())
 
     def take(self) -> Solver:
         try:

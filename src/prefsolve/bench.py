@@ -44,6 +44,7 @@ from pathlib import Path
 
 from . import __version__
 from ._core import Solver, machine_probe
+from .batch import usable_cores
 from .deal import Deal
 from .errors import PrefsolveError
 from .solver import DEFAULT_TT_MB, solve, table, table_size_mb
@@ -192,7 +193,7 @@ class ParallelRounds:
         rng = random.Random(seed)
         self.deals = [Deal.random(rng.randrange(2**32)) for _ in range(n)]
         warm = [Deal.random(rng.randrange(2**32)) for _ in range(4)]
-        self.jobs = os.cpu_count() or 1
+        self.jobs = usable_cores()
         # Page in the solvers' tables first (other deals, so nothing is cached):
         # the comparison is of solving, not of first-touch page faults.
         table_many(warm, jobs=1)
@@ -280,8 +281,10 @@ def machine() -> dict:
                     break
     except OSError:
         pass
-    return {"cpu": cpu, "cores": os.cpu_count(), "python": platform.python_version(),
-            "platform": platform.platform()}
+    # `cores` is the machine's; `usable_cores` what this process may use (its
+    # affinity and CPU quota), which is what `parallel` and `analyze` run on.
+    return {"cpu": cpu, "cores": os.cpu_count(), "usable_cores": usable_cores(),
+            "python": platform.python_version(), "platform": platform.platform()}
 
 
 def run(quick: bool = False, seed: int = 2026, only: list[str] | None = None,

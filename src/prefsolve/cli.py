@@ -114,7 +114,7 @@ solve_cmd.name = "solve"
 @click.option("--file", "deal_file", type=click.File("r", encoding="utf-8"),
               help="Solve every deal of a file (one per line, '-' for stdin).")
 @click.option("--jobs", type=click.IntRange(1), default=None,
-              help="Threads for --file [default: all cores].")
+              help="Threads for --file [default: all usable cores].")
 @click.option("--quiet", is_flag=True, help="No progress bar.")
 @json_option
 def table_cmd(deal_text, leader, talon, deal_file, jobs, quiet, as_json):
