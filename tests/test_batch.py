@@ -105,15 +105,19 @@ def test_solver_pool_keeps_at_most_its_limit():
     assert sum(id(s) in kept for s in again) == 2  # the third one is new
 
 
-def _cgroup(tmp_path, v2=None, v1=None):
-    """A fake cgroup mount: v2 writes cpu.max, v1 writes (quota, period)."""
+def _cgroup(tmp_path, v2=None, v1=None, own="0::/\n"):
+    """A fake cgroup mount under tmp_path/fs: v2 writes cpu.max, v1 writes (quota,
+    period); ``own`` is the process's /proc/self/cgroup."""
+    root = tmp_path / "fs"
+    root.mkdir()
     if v2 is not None:
-        (tmp_path / "cpu.max").write_text(v2 + "\n")
+        (root / "cpu.max").write_text(v2 + "\n")
     if v1 is not None:
-        (tmp_path / "cpu").mkdir()
-        (tmp_path / "cpu" / "cpu.cfs_quota_us").write_text(f"{v1[0]}\n")
-        (tmp_path / "cpu" / "cpu.cfs_period_us").write_text(f"{v1[1]}\n")
-    return tmp_path
+        (root / "cpu").mkdir()
+        (root / "cpu" / "cpu.cfs_quota_us").write_text(f"{v1[0]}\n")
+        (root / "cpu" / "cpu.cfs_period_us").write_text(f"{v1[1]}\n")
+    (tmp_path / "cgroup").write_text(own)
+    return root, tmp_path / "cgroup"
 
 
 @pytest.mark.parametrize("v2, v1, cores", [
@@ -130,7 +134,39 @@ def _cgroup(tmp_path, v2=None, v1=None):
 def test_cgroup_cpu_limit_reads_the_quota(tmp_path, v2, v1, cores):
     from prefsolve.batch import cgroup_cpu_limit
 
-    assert cgroup_cpu_limit(_cgroup(tmp_path, v2, v1)) == cores
+    assert cgroup_cpu_limit(*_cgroup(tmp_path, v2, v1)) == cores
+
+
+def test_cgroup_cpu_limit_takes_the_smallest_quota_of_the_group_and_its_parents(tmp_path):
+    from prefsolve.batch import cgroup_cpu_limit
+
+    root, own = _cgroup(tmp_path, own="0::/user.slice/app.scope\n")
+    (root / "user.slice" / "app.scope").mkdir(parents=True)
+    (root / "user.slice" / "app.scope" / "cpu.max").write_text("max 100000\n")
+    (root / "user.slice" / "cpu.max").write_text("300000 100000\n")
+    assert cgroup_cpu_limit(root, own) == 3              # the slice binds its child
+    (root / "user.slice" / "app.scope" / "cpu.max").write_text("100000 100000\n")
+    assert cgroup_cpu_limit(root, own) == 1
+    (root / "other").mkdir()
+    (root / "other" / "cpu.max").write_text("100000 100000\n")
+    (own).write_text("0::/other\n")
+    assert cgroup_cpu_limit(root, own) == 1
+    (own).write_text("0::/elsewhere\n")                 # another group's quota is not ours
+    assert cgroup_cpu_limit(root, own) is None
+
+
+def test_cgroup_v1_reads_the_cpu_controllers_group(tmp_path):
+    from prefsolve.batch import cgroup_cpu_limit
+
+    root, own = _cgroup(tmp_path, v1=(-1, 100000),
+                        own="5:memory:/docker/x\n4:cpu,cpuacct:/docker/abc\n0::/\n")
+    group = root / "cpu" / "docker" / "abc"
+    group.mkdir(parents=True)
+    (group / "cpu.cfs_quota_us").write_text("200000\n")
+    (group / "cpu.cfs_period_us").write_text("100000\n")
+    assert cgroup_cpu_limit(root, own) == 2
+    own.write_text("4:cpu,cpuacct:/docker/other\n")
+    assert cgroup_cpu_limit(root, own) is None
 
 
 def test_usable_cores_takes_the_affinity_and_the_quota(monkeypatch):

@@ -29,24 +29,10 @@ Progress = Callable[[int], None]
 
 
 CGROUP_ROOT = Path("/sys/fs/cgroup")
+PROC_CGROUP = Path("/proc/self/cgroup")
 
 
-def cgroup_cpu_limit(root: Path = CGROUP_ROOT) -> int | None:
-    """Whole cores allowed by a container's CPU quota, rounded up, or None without a quota.
-
-    Reads cgroup v2 ``cpu.max`` ("max 100000" or "150000 100000") or cgroup
-    v1 ``cpu/cpu.cfs_quota_us`` over ``cpu.cfs_period_us`` (-1 for none) at
-    the mount's root, which is where a container sees its own group. A
-    quota of 1.5 cores gives 2 threads: the second still gets half a core.
-    """
-    try:
-        quota, period = (root / "cpu.max").read_text().split()[:2]
-    except (OSError, ValueError):
-        try:
-            quota = (root / "cpu" / "cpu.cfs_quota_us").read_text().strip()
-            period = (root / "cpu" / "cpu.cfs_period_us").read_text().strip()
-        except OSError:
-            return None
+def _quota_cores(quota: str, period: str) -> int | None:
     try:
         q, p = int(quota), int(period)
     except ValueError:
@@ -54,6 +40,58 @@ def cgroup_cpu_limit(root: Path = CGROUP_ROOT) -> int | None:
     if q <= 0 or p <= 0:
         return None     # -1: no quota
     return max(1, math.ceil(q / p))
+
+
+def _groups(proc_cgroup: Path) -> tuple[str, str]:
+    """This process's cgroup v2 path and v1 ``cpu`` controller path ("/" when unknown)."""
+    v2 = v1 = "/"
+    try:
+        lines = proc_cgroup.read_text().splitlines()
+    except OSError:
+        return v2, v1
+    for line in lines:
+        hierarchy, _, rest = line.partition(":")
+        controllers, _, path = rest.partition(":")
+        if hierarchy == "0" and not controllers:
+            v2 = path or "/"
+        elif "cpu" in controllers.split(","):
+            v1 = path or "/"
+    return v2, v1
+
+
+def _with_parents(base: Path, group: str) -> list[Path]:
+    parts = [p for p in group.split("/") if p]
+    return [base.joinpath(*parts[:i]) for i in range(len(parts), -1, -1)]
+
+
+def cgroup_cpu_limit(root: Path = CGROUP_ROOT, proc_cgroup: Path = PROC_CGROUP) -> int | None:
+    """Whole cores allowed by the CPU quota of this process's cgroup, rounded up,
+    or None without a quota.
+
+    Reads cgroup v2 ``cpu.max`` ("max 100000" or "150000 100000") or cgroup
+    v1 ``cpu.cfs_quota_us`` over ``cpu.cfs_period_us`` (-1 for none) in the
+    process's own group (``/proc/self/cgroup``) and every group above it, and
+    keeps the smallest: a quota on a parent (a systemd slice) binds its
+    children. In a container the own group is the mount's root. A quota of
+    1.5 cores gives 2 threads: the second still gets half a core.
+    """
+    v2, v1 = _groups(proc_cgroup)
+    found = []
+    for d in _with_parents(root, v2):
+        try:
+            fields = (d / "cpu.max").read_text().split()
+        except OSError:
+            continue
+        if len(fields) >= 2:
+            found.append(_quota_cores(fields[0], fields[1]))
+    for d in _with_parents(root / "cpu", v1):
+        try:
+            found.append(_quota_cores((d / "cpu.cfs_quota_us").read_text().strip(),
+                                      (d / "cpu.cfs_period_us").read_text().strip()))
+        except OSError:
+            continue
+    limits = [n for n in found if n is not None]
+    return min(limits) if limits else None
 
 
 def usable_cores() -> int:
