@@ -92,6 +92,149 @@ def test_cli_file_bad_line(tmp_path):
     assert r.exit_code == 2 and "line 2: cannot read deal" in r.output
 
 
+def test_cli_file_bad_line_is_named_by_its_line_in_the_file(tmp_path):
+    """Comments and blank lines count: the error names the line an editor shows."""
+    path = tmp_path / "deals.txt"
+    path.write_text(f"# deals\n\n{DEALS[0]}\n  # more\nnot a deal\n{DEALS[1]}\n")
+    r = CliRunner().invoke(main, ["table", "--file", str(path), "--json"])
+    assert r.exit_code == 2 and "line 5: cannot read deal 'not a deal'" in r.output
+    assert '"tables"' not in r.output     # checked before anything is solved or printed
+
+
+def _deal_file(tmp_path, deals):
+    path = tmp_path / "deals.txt"
+    path.write_text("# header\n\n" + "\n".join(str(d) for d in deals) + "\n")
+    return str(path)
+
+
+def test_cli_file_streams_the_same_bytes_as_one_json_object(tmp_path):
+    r = CliRunner().invoke(main, ["table", "--file", _deal_file(tmp_path, DEALS[:4]), "--jobs", "2",
+                                  "--json", "--quiet"])
+    assert r.exit_code == 0, r.output
+    whole = {"tables": [table(d).to_dict() for d in DEALS[:4]]}
+    assert r.output == json.dumps(whole, ensure_ascii=False) + "\n"
+
+
+def test_cli_file_jsonl_prints_one_table_per_line(tmp_path):
+    r = CliRunner().invoke(main, ["table", "--file", _deal_file(tmp_path, DEALS[:3]), "--jsonl",
+                                  "--quiet"])
+    assert r.exit_code == 0, r.output
+    assert [json.loads(line) for line in r.output.splitlines()] == [table(d).to_dict() for d in DEALS[:3]]
+
+
+def test_cli_file_text_blocks_are_separated_by_blank_lines(tmp_path):
+    r = CliRunner().invoke(main, ["table", "--file", _deal_file(tmp_path, DEALS[:3]), "--quiet"])
+    assert r.exit_code == 0, r.output
+    assert r.output == "\n\n".join(f"{d}\n{table(d).format()}" for d in DEALS[:3]) + "\n"
+
+
+def test_cli_json_and_jsonl_together_is_a_usage_error(tmp_path):
+    r = CliRunner().invoke(main, ["table", "--file", _deal_file(tmp_path, DEALS[:1]), "--json", "--jsonl"])
+    assert r.exit_code == 2 and "either --json or --jsonl" in r.output
+
+
+def test_cli_jsonl_of_one_deal_is_its_table():
+    r = CliRunner().invoke(main, ["table", str(DEALS[2]), "--jsonl"])
+    assert r.exit_code == 0 and json.loads(r.output) == table(DEALS[2]).to_dict()
+
+
+def test_iter_tables_checks_every_deal_before_solving():
+    from prefsolve.batch import iter_tables
+
+    with pytest.raises(DealError, match="deal 3: "):
+        iter_tables([DEALS[0], str(DEALS[1]), "A.-.-.- A.-.-.- Q.-.-.-"])
+    got = iter_tables([DEALS[0], str(DEALS[1])], jobs=2)
+    assert [t.to_dict() for t in got] == [table(d).to_dict() for d in DEALS[:2]]
+
+
+@pytest.mark.parametrize("jobs", [1, 2])
+def test_imap_deals_keeps_the_order_of_uneven_work(jobs):
+    import random
+    import time
+
+    from prefsolve.batch import imap_deals
+
+    rng = random.Random(5)
+    delays = [rng.choice([0, 0, 0, 0.004]) for _ in range(60)]
+
+    def work(i, solver):
+        time.sleep(delays[i])
+        return i * i
+
+    assert list(imap_deals(range(60), work, jobs)) == [i * i for i in range(60)]
+
+
+def test_imap_deals_submits_a_bounded_window_ahead(monkeypatch):
+    import threading
+
+    import prefsolve.batch as batch
+
+    monkeypatch.setattr(batch, "WINDOW_PER_JOB", 4)
+    started, lock = [], threading.Lock()
+
+    def work(i, solver):
+        with lock:
+            started.append(i)
+        return i
+
+    for i in batch.imap_deals(range(200), work, jobs=2):
+        with lock:
+            assert max(started) <= i + 8        # 4 per thread, 2 threads
+    assert sorted(started) == list(range(200))
+
+
+def test_imap_deals_memory_stays_flat_on_many_items():
+    """20 000 items: one future per item up front peaked at 31 MiB, the window at 0.85."""
+    import tracemalloc
+
+    from prefsolve.batch import imap_deals
+
+    tracemalloc.start()
+    try:
+        count = sum(1 for _ in imap_deals(range(20_000), lambda i, solver: i, jobs=2))
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    assert count == 20_000 and peak < 4 * 2**20
+
+
+def test_imap_deals_closed_early_starts_nothing_more():
+    """Closing cancels the queued tasks and waits for those that run (at most one a thread)."""
+    import threading
+
+    from prefsolve.batch import imap_deals
+
+    started, lock, release = [], threading.Lock(), threading.Event()
+
+    def work(i, solver):
+        with lock:
+            started.append(i)
+        if i >= 3:
+            release.wait(5)              # the threads hold items 3 and 4, if they took them
+        return i
+
+    gen = imap_deals(range(10_000), work, jobs=2)
+    assert [next(gen) for _ in range(3)] == [0, 1, 2]
+    threading.Timer(0.2, release.set).start()
+    gen.close()
+    assert sorted(started)[:3] == [0, 1, 2] and max(started) <= 4
+
+
+def test_imap_deals_raises_the_first_failure_in_order():
+    from prefsolve.batch import imap_deals
+
+    def work(i, solver):
+        if i in (5, 7):
+            raise ValueError(f"item {i}")
+        return i
+
+    got = []
+    with pytest.raises(ValueError, match="item 5"):
+        for v in imap_deals(range(50), work, jobs=2):
+            got.append(v)
+    assert got == [0, 1, 2, 3, 4]
+
+
 def test_solver_pool_keeps_at_most_its_limit():
     from prefsolve.batch import SolverPool
 

@@ -8,18 +8,19 @@ from __future__ import annotations
 
 import json
 import sys
+from typing import Iterable
 
 import click
 
 from ._version import __version__
-from .batch import tables
+from .batch import iter_tables
 from .bench import WORKLOADS
 from .deal import Deal, split_deal_lines
 from .errors import PrefsolveError
 from .analyze_cli import analyze, analyze_talon, holdings, whist
 from .play_cli import allpass, play
 from .rules_cli import auction, score
-from .solver import DEFAULT_TT_MB, parse_strain, solve, table
+from .solver import DEFAULT_TT_MB, Table, parse_strain, solve, table
 
 EXAMPLE_DEAL = "A.KT9.KT97.K7 JT97.A7.8.Q98 KQ.J8.AQJ.AJT 8.Q.-.-"
 
@@ -117,37 +118,60 @@ solve_cmd.name = "solve"
               help="Threads for --file [default: all usable cores].")
 @click.option("--quiet", is_flag=True, help="No progress bar.")
 @json_option
-def table_cmd(deal_text, leader, talon, deal_file, jobs, quiet, as_json):
+@click.option("--jsonl", "as_jsonl", is_flag=True,
+              help="Print one JSON object per line: one table per deal.")
+def table_cmd(deal_text, leader, talon, deal_file, jobs, quiet, as_json, as_jsonl):
     """Tricks for every declarer in ♠ ♣ ♦ ♥ NT and misère, with the best discard.
 
     Without DEAL (and without --file), the built-in example deal is solved.
-    With --json and --file: {"tables": [...]} with one table per deal.
+    With --file, the tables are printed in the file's order as they are
+    solved, so memory stays flat on millions of deals; with --json as
+    {"tables": [...]}, with --jsonl one table per line.
     """
+    if as_json and as_jsonl:
+        raise click.UsageError("give either --json or --jsonl, not both")
     if deal_file is not None:
         if deal_text:
             raise click.UsageError("give either DEAL or --file, not both")
         lines = split_deal_lines(deal_file.read())
-        deals = []
-        for number, line in enumerate(lines, 1):
+        for number, line in lines:
             try:
-                deals.append(Deal.parse(line))
+                Deal.parse(line)
             except PrefsolveError as exc:
                 raise PrefsolveError(f"line {number}: {exc}") from None
-        with progress_bar(len(deals), "solving", quiet) as bar:
-            results = tables(deals, leader, talon, jobs, bar.update)
-        if as_json:
-            emit_json({"tables": [t.to_dict() for t in results]})
-        else:
-            click.echo("\n\n".join(f"{t.deal}\n{t.format()}" for t in results))
+        # The bar would be torn by the tables on a terminal, which show the progress themselves.
+        quiet = quiet or sys.stdout.isatty()
+        with progress_bar(len(lines), "solving", quiet) as bar:
+            results = iter_tables([line for _, line in lines], leader, talon, jobs, bar.update)
+            emit_tables(results, as_json, as_jsonl)
         return
     d = Deal.parse(deal_text or EXAMPLE_DEAL)
     t = table(d, leader, talon_choice(d, talon))
-    if as_json:
+    if as_json or as_jsonl:
         emit_json(t.to_dict())
         return
     click.echo(d.diagram())
     click.echo()
     click.echo(t.format())
+
+
+def emit_tables(results: Iterable[Table], as_json: bool, as_jsonl: bool) -> None:
+    """Print tables as they come: the bytes of one ``{"tables": [...]}`` object
+    with ``as_json``, one object per line with ``as_jsonl``, else text blocks
+    separated by blank lines."""
+    if as_json:
+        click.echo('{"tables": [', nl=False)
+    for i, t in enumerate(results):
+        if as_json:
+            click.echo((", " if i else "") + json.dumps(t.to_dict(), ensure_ascii=False), nl=False)
+        elif as_jsonl:
+            emit_json(t.to_dict())
+        else:
+            if i:
+                click.echo()
+            click.echo(f"{t.deal}\n{t.format()}")
+    if as_json:
+        click.echo("]}")
 
 
 class _NoBar:

@@ -162,6 +162,8 @@ def check_seat(value: object, what: str) -> int:
     return value
 
 
-def split_deal_lines(text: str) -> list[str]:
-    """Deal lines of a file: blank lines and ``#`` comments skipped."""
-    return [ln.strip() for ln in text.splitlines() if ln.strip() and not re.match(r"\s*#", ln)]
+def split_deal_lines(text: str) -> list[tuple[int, str]]:
+    """Deal lines of a file with their line numbers (from 1): blank lines and
+    ``#`` comments skipped, so that an error can name the line of the file."""
+    return [(number, ln.strip()) for number, ln in enumerate(text.splitlines(), 1)
+            if ln.strip() and not re.match(r"\s*#", ln)]
