@@ -62,9 +62,10 @@ def test_hints_of_the_wrong_type_are_a_clear_error():
         solve(DEALS[0], 0, "S", hints="x")
 
 
-def test_progress_counts_every_deal():
+@pytest.mark.parametrize("jobs", [1, 2])
+def test_progress_counts_every_deal(jobs):
     seen = []
-    tables(DEALS, jobs=2, progress=seen.append)
+    tables(DEALS, jobs=jobs, progress=seen.append)
     assert sum(seen) == len(DEALS)
 
 
@@ -198,26 +199,132 @@ def test_imap_deals_memory_stays_flat_on_many_items():
     assert count == 20_000 and peak < 4 * 2**20
 
 
-def test_imap_deals_closed_early_starts_nothing_more():
-    """Closing cancels the queued tasks and waits for those that run (at most one a thread)."""
+def test_imap_deals_closed_early_cancels_the_queue_and_waits(monkeypatch):
+    """Closing cancels the queued tasks, then waits for those that run (at most one a thread)."""
     import threading
+    import time
+    from concurrent.futures import ThreadPoolExecutor
 
-    from prefsolve.batch import imap_deals
+    import prefsolve.batch as batch
 
-    started, lock, release = [], threading.Lock(), threading.Event()
+    started, finished, lock = [], [], threading.Lock()
+    cancelled = threading.Event()
+
+    class Pool(ThreadPoolExecutor):
+        def shutdown(self, wait=True, *, cancel_futures=False):
+            super().shutdown(wait=False, cancel_futures=cancel_futures)
+            cancelled.set()             # only now may the running tasks end
+            super().shutdown(wait=wait)
+
+    monkeypatch.setattr(batch, "ThreadPoolExecutor", Pool)
 
     def work(i, solver):
         with lock:
             started.append(i)
         if i >= 3:
-            release.wait(5)              # the threads hold items 3 and 4, if they took them
+            cancelled.wait(5)           # the threads hold items 3 and 4, if they took them
+            time.sleep(0.1)             # and end well after the queue is cancelled
+        with lock:
+            finished.append(i)
         return i
 
-    gen = imap_deals(range(10_000), work, jobs=2)
+    gen = batch.imap_deals(range(10_000), work, jobs=2)
     assert [next(gen) for _ in range(3)] == [0, 1, 2]
-    threading.Timer(0.2, release.set).start()
     gen.close()
-    assert sorted(started)[:3] == [0, 1, 2] and max(started) <= 4
+    assert cancelled.is_set()                       # the pool was shut down
+    with lock:
+        assert sorted(finished) == sorted(started)  # and close() waited for the running tasks
+        assert sorted(started)[:3] == [0, 1, 2] and max(started) <= 4
+
+
+def test_imap_deals_in_one_thread_uses_the_solver_of_the_thread_that_advances_it():
+    import threading
+
+    from prefsolve.batch import imap_deals
+    from prefsolve.solver import default_solver
+
+    seen = []
+    gen = imap_deals(range(4), lambda i, solver: seen.append((threading.get_ident(), solver)), jobs=1)
+    next(gen)
+    other = threading.Thread(target=lambda: list(gen))
+    other.start()
+    other.join()
+    assert seen[0] == (threading.get_ident(), default_solver())
+    assert {ident for ident, _ in seen[1:]} == {other.ident}
+    assert all(solver is not default_solver() for _, solver in seen[1:])
+
+
+def test_jobs_are_checked_before_the_first_item():
+    from prefsolve.batch import imap_deals, iter_tables
+
+    with pytest.raises(PrefsolveError, match="jobs must be a positive"):
+        imap_deals(range(3), lambda i, solver: i, jobs=0)
+    with pytest.raises(PrefsolveError, match="jobs must be a positive"):
+        iter_tables(DEALS[:2], jobs=0)
+
+
+@pytest.mark.parametrize("jobs", [1, 2])
+def test_iter_tables_yields_the_first_table_long_before_the_last_deal_is_solved(monkeypatch, jobs):
+    import prefsolve.batch as batch
+
+    monkeypatch.setattr(batch, "WINDOW_PER_JOB", 8)
+    solved = []
+    monkeypatch.setattr(batch, "table", lambda d, *a, **k: solved.append(d) or str(d))
+    gen = batch.iter_tables([str(DEALS[0])] * 200, jobs=jobs)
+    assert next(gen) == str(DEALS[0])
+    assert len(solved) <= 1 + 8 * jobs
+    assert sum(1 for _ in gen) == 199 and len(solved) == 200
+
+
+def test_emit_tables_prints_each_table_before_the_next_is_solved(capsys):
+    from prefsolve.cli import emit_tables
+
+    tabs = [table(d) for d in DEALS[:3]]
+    for as_json, as_jsonl in [(False, True), (True, False), (False, False)]:
+        printed = []
+
+        def results():
+            for i, t in enumerate(tabs):
+                printed.append(capsys.readouterr().out)
+                yield t
+
+        emit_tables(results(), as_json, as_jsonl)
+        printed.append(capsys.readouterr().out)
+        assert printed[0] == ("" if not as_json else '{"tables": [')
+        for i in range(1, 3):           # before the (i+1)-th table is asked for, the i-th is out
+            assert str(tabs[i - 1].deal) in printed[i] and str(tabs[i].deal) not in printed[i]
+
+
+def test_cli_file_writes_each_table_before_solving_the_next(tmp_path, monkeypatch):
+    import sys
+
+    import prefsolve.batch as batch
+
+    real = {str(d): table(d) for d in DEALS[:4]}
+    lines_out = []
+
+    def fake_table(d, *args, **kwargs):
+        sys.stdout.flush()
+        lines_out.append(sys.stdout.buffer.getvalue().count(b"\n"))
+        return real[str(d)]
+
+    monkeypatch.setattr(batch, "table", fake_table)
+    r = CliRunner().invoke(main, ["table", "--file", _deal_file(tmp_path, DEALS[:4]), "--jsonl",
+                                  "--jobs", "1", "--quiet"])
+    assert r.exit_code == 0, r.output
+    assert lines_out == [0, 1, 2, 3]
+    assert [json.loads(line) for line in r.output.splitlines()] == [real[str(d)].to_dict() for d in DEALS[:4]]
+
+
+def test_cli_file_mixes_deals_with_a_talon_and_endings(tmp_path):
+    ending = Deal.random(3, cards=4)
+    path = tmp_path / "deals.txt"
+    path.write_text(f"{DEALS[0]}\n{ending}\n")
+    r = CliRunner().invoke(main, ["table", "--file", str(path), "--jsonl", "--quiet"])
+    assert r.exit_code == 0, r.output
+    got = [json.loads(line) for line in r.output.splitlines()]
+    assert got == [table(DEALS[0]).to_dict(), table(ending, talon=False).to_dict()]
+    assert got[0]["talon"] is True and got[1]["talon"] is False
 
 
 def test_imap_deals_raises_the_first_failure_in_order():
@@ -309,6 +416,19 @@ def test_cgroup_v1_reads_the_cpu_controllers_group(tmp_path):
     (group / "cpu.cfs_period_us").write_text("100000\n")
     assert cgroup_cpu_limit(root, own) == 2
     own.write_text("4:cpu,cpuacct:/docker/other\n")
+    assert cgroup_cpu_limit(root, own) is None
+    own.write_text("4:cpu,cpuacct:/docker/abc\n3:cpuset:/docker/other\n")
+    assert cgroup_cpu_limit(root, own) == 2             # cpuset is another controller
+
+
+def test_cgroup_files_with_odd_bytes_are_no_quota(tmp_path):
+    """This runs when prefsolve is imported: nothing in /sys may make it raise."""
+    from prefsolve.batch import cgroup_cpu_limit
+
+    root, own = _cgroup(tmp_path)
+    (root / "cpu.max").write_bytes(b"\xff\xfe 100000\n")
+    assert cgroup_cpu_limit(root, own) is None
+    own.write_bytes(b"0::/\xff\n")
     assert cgroup_cpu_limit(root, own) is None
 
 

@@ -44,13 +44,22 @@ def _quota_cores(quota: str, period: str) -> int | None:
     return max(1, math.ceil(q / p))
 
 
+def _read(path: Path) -> str | None:
+    """A cgroup file's text, or None when it cannot be read; odd bytes never raise
+    (this runs when the package is imported)."""
+    try:
+        return path.read_bytes().decode("utf-8", errors="replace")
+    except (OSError, ValueError):
+        return None
+
+
 def _groups(proc_cgroup: Path) -> tuple[str, str]:
     """This process's cgroup v2 path and v1 ``cpu`` controller path ("/" when unknown)."""
     v2 = v1 = "/"
-    try:
-        lines = proc_cgroup.read_text().splitlines()
-    except OSError:
+    text = _read(proc_cgroup)
+    if text is None:
         return v2, v1
+    lines = text.splitlines()
     for line in lines:
         hierarchy, _, rest = line.partition(":")
         controllers, _, path = rest.partition(":")
@@ -80,18 +89,13 @@ def cgroup_cpu_limit(root: Path = CGROUP_ROOT, proc_cgroup: Path = PROC_CGROUP) 
     v2, v1 = _groups(proc_cgroup)
     found = []
     for d in _with_parents(root, v2):
-        try:
-            fields = (d / "cpu.max").read_text().split()
-        except OSError:
-            continue
+        fields = (_read(d / "cpu.max") or "").split()
         if len(fields) >= 2:
             found.append(_quota_cores(fields[0], fields[1]))
     for d in _with_parents(root / "cpu", v1):
-        try:
-            found.append(_quota_cores((d / "cpu.cfs_quota_us").read_text().strip(),
-                                      (d / "cpu.cfs_period_us").read_text().strip()))
-        except OSError:
-            continue
+        quota, period = _read(d / "cpu.cfs_quota_us"), _read(d / "cpu.cfs_period_us")
+        if quota is not None and period is not None:
+            found.append(_quota_cores(quota.strip(), period.strip()))
     limits = [n for n in found if n is not None]
     return min(limits) if limits else None
 
@@ -160,24 +164,31 @@ def imap_deals(items: Sequence, work: Callable, jobs: int | None = None,
                progress: Progress | None = None) -> Iterator:
     """Yield ``work(item, solver)`` for every item, in order, solving on ``jobs`` threads.
 
-    Each thread passes its own :class:`~prefsolve._core.Solver`; ``work``
-    should hand it to the solve functions (``solver=``) so that tables are
-    reused and never shared between threads. At most ``WINDOW_PER_JOB * jobs``
-    items are submitted ahead of the one yielded: one future per item of a
-    million-deal batch took 1.6 GB before a single result was read.
-    Closing the generator early cancels what has not started.
+    Each call of ``work`` gets the :class:`~prefsolve._core.Solver` of the
+    thread it runs in; ``work`` should hand it to the solve functions
+    (``solver=``) so that tables are reused and never shared between
+    threads. At most ``WINDOW_PER_JOB * jobs`` items are submitted ahead of
+    the one yielded: one future per item of a million-deal batch took 1.6 GB
+    before a single result was read. Closing the generator early cancels
+    what has not started and waits for what has. ``jobs`` is checked here,
+    before the first item.
     """
-    n = len(items)
-    jobs = min(resolve_jobs(jobs), max(n, 1))
+    jobs = min(resolve_jobs(jobs), max(len(items), 1))
     if jobs == 1:
-        solver = default_solver()
-        for item in items:
-            value = work(item, solver)
-            if progress:
-                progress(1)
-            yield value
-        return
+        return _in_this_thread(items, work, progress)
+    return _on_threads(items, work, jobs, progress)
 
+
+def _in_this_thread(items: Sequence, work: Callable, progress: Progress | None) -> Iterator:
+    for item in items:
+        # Looked up per item: the generator may be advanced from several threads.
+        value = work(item, default_solver())
+        if progress:
+            progress(1)
+        yield value
+
+
+def _on_threads(items: Sequence, work: Callable, jobs: int, progress: Progress | None) -> Iterator:
     # One item per task: solve times are heavy-tailed, so bigger chunks leave
     # a core idle at the end, and a task costs microseconds against
     # milliseconds of solving.
@@ -274,23 +285,38 @@ def table_many(deals: Iterable[Deal | str], leader: int = 0, talon: bool = True,
     return out
 
 
-def iter_tables(deals: Iterable[Deal | str], leader: int = 0, talon: bool | None = None,
-                jobs: int | None = None, progress: Progress | None = None) -> Iterator[Table]:
-    """Full :class:`~prefsolve.solver.Table` objects (with discards) for many deals,
-    yielded in order as they are solved.
-
-    ``talon=None`` takes the talon for the deals that have one. Every deal is
-    checked before the first is solved (a bad one raises, naming its number),
-    and deal texts are kept as text and parsed again by the thread that solves
-    them (31 us against 10 ms of solving): a million deals hold about 0.1 GB
-    of text, not 0.4 GB of parsed deals and 3 GB of tables.
-    """
+def check_deals(deals: Iterable[Deal | str]) -> list[Deal | str]:
+    """The deals as a list, each checked (a bad one raises, naming its number)
+    but kept as given: texts stay text."""
     items = list(deals)
     for i, d in enumerate(items):
         try:
             as_deal(d)
         except PrefsolveError as exc:
             raise type(exc)(f"deal {i + 1}: {exc}") from None
+    return items
+
+
+def iter_tables(deals: Iterable[Deal | str], leader: int = 0, talon: bool | None = None,
+                jobs: int | None = None, progress: Progress | None = None) -> Iterator[Table]:
+    """Full :class:`~prefsolve.solver.Table` objects (with discards) for many deals,
+    yielded in order as they are solved.
+
+    ``talon=None`` takes the talon for the deals that have one. Every deal is
+    checked before the first is solved (:func:`check_deals`); see
+    :func:`stream_tables` for the rest.
+    """
+    return stream_tables(check_deals(deals), leader, talon, jobs, progress)
+
+
+def stream_tables(items: Sequence[Deal | str], leader: int = 0, talon: bool | None = None,
+                  jobs: int | None = None, progress: Progress | None = None) -> Iterator[Table]:
+    """:func:`iter_tables` for deals already checked by :func:`check_deals`.
+
+    Deal texts are kept as text and parsed again by the thread that solves
+    them (31 us against 10 ms of solving): a million deals hold about 0.1 GB
+    of text, not 0.4 GB of parsed deals.
+    """
     leader = check_seat(leader, "leader")
 
     def work(item: Deal | str, sv: Solver) -> Table:

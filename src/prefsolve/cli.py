@@ -13,7 +13,7 @@ from typing import Iterable
 import click
 
 from ._version import __version__
-from .batch import iter_tables
+from .batch import stream_tables
 from .bench import WORKLOADS
 from .deal import Deal, split_deal_lines
 from .errors import PrefsolveError
@@ -133,17 +133,17 @@ def table_cmd(deal_text, leader, talon, deal_file, jobs, quiet, as_json, as_json
     if deal_file is not None:
         if deal_text:
             raise click.UsageError("give either DEAL or --file, not both")
-        lines = split_deal_lines(deal_file.read())
-        for number, line in lines:
+        texts = []
+        for number, line in split_deal_lines(deal_file.read()):
             try:
                 Deal.parse(line)
             except PrefsolveError as exc:
                 raise PrefsolveError(f"line {number}: {exc}") from None
+            texts.append(line)
         # The bar would be torn by the tables on a terminal, which show the progress themselves.
         quiet = quiet or sys.stdout.isatty()
-        with progress_bar(len(lines), "solving", quiet) as bar:
-            results = iter_tables([line for _, line in lines], leader, talon, jobs, bar.update)
-            emit_tables(results, as_json, as_jsonl)
+        with progress_bar(len(texts), "solving", quiet) as bar:
+            emit_tables(stream_tables(texts, leader, talon, jobs, bar.update), as_json, as_jsonl)
         return
     d = Deal.parse(deal_text or EXAMPLE_DEAL)
     t = table(d, leader, talon_choice(d, talon))
