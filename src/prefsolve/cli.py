@@ -25,8 +25,43 @@ from .solver import DEFAULT_TT_MB, Table, parse_strain, solve, table
 EXAMPLE_DEAL = "A.KT9.KT97.K7 JT97.A7.8.Q98 KQ.J8.AQJ.AJT 8.Q.-.-"
 
 
+def void_first_as_argument(command: click.Command, args: list[str]) -> list[str]:
+    """Let a deal or hand that starts with a void (``-.KT9.A8.7 ...``, as
+    ``prefsolve deal`` prints one in about 3% of deals) be given like any
+    other: click would read it as an unknown option.
+
+    When a positional token starts with ``-.``, the options and their values
+    keep their places and every positional token goes, in order, after a
+    ``--``. Arguments that already contain ``--`` are left alone.
+    """
+    if "--" in args or not any(a.startswith("-.") for a in args):
+        return args
+    arity = {}
+    for param in command.params:
+        if isinstance(param, click.Option) and not param.is_flag and not param.count:
+            for name in param.opts + param.secondary_opts:
+                arity[name] = max(param.nargs, 1)
+    options, positional, values_due = [], [], 0
+    for a in args:
+        if values_due:
+            options.append(a)
+            values_due -= 1
+        elif a.startswith("-.") or not a.startswith("-") or a == "-":
+            positional.append(a)
+        else:
+            options.append(a)
+            values_due = arity.get(a, 0)     # "--opt=value" and flags take none
+    return options + ["--"] + positional
+
+
 class PrefsolveGroup(click.Group):
     """A group that turns prefsolve's input errors into one line and exit 2."""
+
+    def resolve_command(self, ctx: click.Context, args: list[str]):
+        name, command, rest = super().resolve_command(ctx, args)
+        if command is not None:
+            rest = void_first_as_argument(command, rest)
+        return name, command, rest
 
     def invoke(self, ctx: click.Context):
         try:
