@@ -276,19 +276,21 @@ def test_iter_tables_yields_the_first_table_long_before_the_last_deal_is_solved(
     assert sum(1 for _ in gen) == 199 and len(solved) == 200
 
 
-def test_emit_tables_prints_each_table_before_the_next_is_solved(capsys):
-    from prefsolve.cli import emit_tables
+def test_emit_stream_prints_each_result_before_the_next_is_solved(capsys):
+    from prefsolve.cli import emit_stream
+    from prefsolve.solver import Table
 
     tabs = [table(d) for d in DEALS[:3]]
     for as_json, as_jsonl in [(False, True), (True, False), (False, False)]:
         printed = []
 
         def results():
-            for i, t in enumerate(tabs):
+            for t in tabs:
                 printed.append(capsys.readouterr().out)
                 yield t
 
-        emit_tables(results(), as_json, as_jsonl)
+        emit_stream(results(), "tables", Table.to_dict, lambda t: f"{t.deal}\n{t.format()}",
+                    as_json, as_jsonl, blank_between=True)
         printed.append(capsys.readouterr().out)
         assert printed[0] == ("" if not as_json else '{"tables": [')
         for i in range(1, 3):           # before the (i+1)-th table is asked for, the i-th is out
@@ -476,3 +478,38 @@ def test_taskset_narrows_the_default_jobs():
             "from prefsolve.batch import resolve_jobs; print(resolve_jobs(None))")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "1"
+
+
+def _tricks_only(doc):
+    return {k: v for k, v in doc.items() if k != "nodes"}     # nodes depend on the table's past
+
+
+@pytest.mark.parametrize("jobs", ["1", "2"])
+def test_cli_solve_file_matches_the_api_per_deal(tmp_path, jobs):
+    ending = Deal.random(4, cards=5)
+    deals = [DEALS[0], ending, DEALS[1]]
+    path = _deal_file(tmp_path, deals)
+    want = [{"deal": str(d), **solve(d, 2, "misere", talon=d.talon is not None).to_dict()} for d in deals]
+    r = CliRunner().invoke(main, ["solve", "--file", path, "--declarer", "2", "--strain", "misere",
+                                  "--jobs", jobs, "--json"])
+    assert r.exit_code == 0, r.output
+    assert [_tricks_only(x) for x in json.loads(r.stdout)["solutions"]] == [_tricks_only(x) for x in want]
+    r = CliRunner().invoke(main, ["solve", "--file", path, "--declarer", "2", "--strain", "misere",
+                                  "--jobs", jobs, "--jsonl"])
+    assert [_tricks_only(json.loads(x)) for x in r.stdout.splitlines()] == [_tricks_only(x) for x in want]
+    r = CliRunner().invoke(main, ["solve", "--file", path, "--declarer", "2", "--strain", "misere",
+                                  "--jobs", jobs])
+    lines = r.stdout.splitlines()
+    assert len(lines) == 3 and all(line.startswith(f"{d}: ") for line, d in zip(lines, deals))
+    for line, w in zip(lines, want):
+        assert f": {w['tricks']} trick" in line and ("discard" in line) == (w["discard"] is not None)
+
+
+def test_cli_solve_file_names_the_bad_line_and_the_bad_strain(tmp_path):
+    path = tmp_path / "deals.txt"
+    path.write_text(f"{DEALS[0]}\n\n{DEALS[0]}\n")
+    r = CliRunner().invoke(main, ["solve", "--file", str(path), "--declarer", "0", "--strain", "X"])
+    assert r.exit_code == 2 and "strain" in r.output
+    path.write_text(f"{DEALS[0]}\n\nA.-.-.- A.-.-.- Q.-.-.-\n")
+    r = CliRunner().invoke(main, ["solve", "--file", str(path), "--declarer", "0", "--strain", "S"])
+    assert r.exit_code == 2 and "line 3: " in r.output and "duplicate" in r.output

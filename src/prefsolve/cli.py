@@ -8,13 +8,14 @@ from __future__ import annotations
 
 import json
 import sys
-from typing import Iterable
+from typing import Callable, Iterable
 
 import click
 
 from ._version import __version__
-from .batch import stream_tables
+from .batch import imap_deals, stream_tables
 from .bench import WORKLOADS
+from .cards import Card
 from .deal import Deal, split_deal_lines
 from .errors import PrefsolveError
 from .analyze_cli import analyze, analyze_talon, holdings, whist
@@ -115,29 +116,64 @@ def deal(seed: int | None, cards: int, count: int) -> None:
         click.echo(str(Deal.random(s, cards=cards)))
 
 
+file_option = click.option("--file", "deal_file", type=click.File("r", encoding="utf-8"),
+                           help="Solve every deal of a file (one per line, '-' for stdin).")
+jobs_option = click.option("--jobs", type=click.IntRange(1), default=None,
+                           help="Threads for --file [default: all usable cores].")
+quiet_option = click.option("--quiet", is_flag=True, help="No progress bar.")
+jsonl_option = click.option("--jsonl", "as_jsonl", is_flag=True,
+                            help="Print one JSON object per line: one per deal.")
+
+
 @main.command()
 @deal_argument
 @click.option("--declarer", type=click.IntRange(0, 2), required=True, help="Declarer's seat.")
 @click.option("--strain", required=True, help="S, C, D, H, NT or misere.")
 @leader_option
 @talon_option
+@file_option
+@jobs_option
+@quiet_option
 @json_option
-def solve_cmd(deal_text, declarer, strain, leader, talon, as_json):
-    """Solve one contract: the declarer's tricks with best play."""
-    d = Deal.parse(deal_text or EXAMPLE_DEAL)
+@jsonl_option
+def solve_cmd(deal_text, declarer, strain, leader, talon, deal_file, jobs, quiet, as_json, as_jsonl):
+    """Solve one contract: the declarer's tricks with best play.
+
+    With --file, one line per deal ("deal: tricks"), printed in the file's
+    order as they are solved; with --json as {"solutions": [...]}, with
+    --jsonl one solution per line.
+    """
     strain = parse_strain(strain)
+    texts = file_deals(deal_text, deal_file, as_json, as_jsonl)
+    if texts is not None:
+        def work(text: str, sv) -> dict:
+            d = Deal.parse(text)
+            return {"deal": str(d), **solve(d, declarer, strain, leader, talon_choice(d, talon),
+                                            solver=sv).to_dict()}
+
+        with progress_bar(len(texts), "solving", quiet or sys.stdout.isatty()) as bar:
+            emit_stream(imap_deals(texts, work, jobs, bar.update), "solutions", lambda x: x,
+                        lambda x: f"{x['deal']}: {solution_text(x['tricks'], x['discard'], strain)}",
+                        as_json, as_jsonl)
+        return
+    d = Deal.parse(deal_text or EXAMPLE_DEAL)
     sol = solve(d, declarer, strain, leader, talon_choice(d, talon))
-    if as_json:
+    if as_json or as_jsonl:
         emit_json({"deal": str(d), **sol.to_dict()})
         return
     click.echo(d.diagram())
     click.echo()
-    noun = "trick" if sol.tricks == 1 else "tricks"
+    click.echo(f"Declarer {declarer}, {strain}, seat {leader} leads: "
+               + solution_text(sol.tricks, sol.discard and [str(c) for c in sol.discard], strain))
+
+
+def solution_text(tricks: int, discard: list[str] | None, strain: str) -> str:
+    noun = "trick" if tricks == 1 else "tricks"
     what = f"{noun} forced on the declarer" if strain == "misere" else noun
-    line = f"Declarer {declarer}, {strain}, seat {leader} leads: {sol.tricks} {what}"
-    if sol.discard:
-        line += f", discard {' '.join(c.symbol for c in sol.discard)}"
-    click.echo(line)
+    line = f"{tricks} {what}"
+    if discard:
+        line += f", discard {' '.join(Card.parse(c).symbol for c in discard)}"
+    return line
 
 
 solve_cmd.name = "solve"
@@ -147,14 +183,11 @@ solve_cmd.name = "solve"
 @deal_argument
 @leader_option
 @talon_option
-@click.option("--file", "deal_file", type=click.File("r", encoding="utf-8"),
-              help="Solve every deal of a file (one per line, '-' for stdin).")
-@click.option("--jobs", type=click.IntRange(1), default=None,
-              help="Threads for --file [default: all usable cores].")
-@click.option("--quiet", is_flag=True, help="No progress bar.")
+@file_option
+@jobs_option
+@quiet_option
 @json_option
-@click.option("--jsonl", "as_jsonl", is_flag=True,
-              help="Print one JSON object per line: one table per deal.")
+@jsonl_option
 def table_cmd(deal_text, leader, talon, deal_file, jobs, quiet, as_json, as_jsonl):
     """Tricks for every declarer in ♠ ♣ ♦ ♥ NT and misère, with the best discard.
 
@@ -163,22 +196,12 @@ def table_cmd(deal_text, leader, talon, deal_file, jobs, quiet, as_json, as_json
     solved, so memory stays flat on millions of deals; with --json as
     {"tables": [...]}, with --jsonl one table per line.
     """
-    if as_json and as_jsonl:
-        raise click.UsageError("give either --json or --jsonl, not both")
-    if deal_file is not None:
-        if deal_text:
-            raise click.UsageError("give either DEAL or --file, not both")
-        texts = []
-        for number, line in split_deal_lines(deal_file.read()):
-            try:
-                Deal.parse(line)
-            except PrefsolveError as exc:
-                raise PrefsolveError(f"line {number}: {exc}") from None
-            texts.append(line)
-        # The bar would be torn by the tables on a terminal, which show the progress themselves.
-        quiet = quiet or sys.stdout.isatty()
-        with progress_bar(len(texts), "solving", quiet) as bar:
-            emit_tables(stream_tables(texts, leader, talon, jobs, bar.update), as_json, as_jsonl)
+    texts = file_deals(deal_text, deal_file, as_json, as_jsonl)
+    if texts is not None:
+        with progress_bar(len(texts), "solving", quiet or sys.stdout.isatty()) as bar:
+            emit_stream(stream_tables(texts, leader, talon, jobs, bar.update), "tables",
+                        Table.to_dict, lambda t: f"{t.deal}\n{t.format()}", as_json, as_jsonl,
+                        blank_between=True)
         return
     d = Deal.parse(deal_text or EXAMPLE_DEAL)
     t = table(d, leader, talon_choice(d, talon))
@@ -190,21 +213,44 @@ def table_cmd(deal_text, leader, talon, deal_file, jobs, quiet, as_json, as_json
     click.echo(t.format())
 
 
-def emit_tables(results: Iterable[Table], as_json: bool, as_jsonl: bool) -> None:
-    """Print tables as they come: the bytes of one ``{"tables": [...]}`` object
-    with ``as_json``, one object per line with ``as_jsonl``, else text blocks
-    separated by blank lines."""
+def file_deals(deal_text: str | None, deal_file, as_json: bool, as_jsonl: bool) -> list[str] | None:
+    """The deal lines of ``--file`` (None without it), each checked before any is
+    solved, so that a bad one is named by its line in the file (blank lines and
+    ``#`` comments count) before any output. The progress bar is left out when
+    stdout is a terminal: the results, printed as they come, show the progress
+    and would tear it."""
+    if as_json and as_jsonl:
+        raise click.UsageError("give either --json or --jsonl, not both")
+    if deal_file is None:
+        return None
+    if deal_text:
+        raise click.UsageError("give either DEAL or --file, not both")
+    texts = []
+    for number, line in split_deal_lines(deal_file.read()):
+        try:
+            Deal.parse(line)
+        except PrefsolveError as exc:
+            raise PrefsolveError(f"line {number}: {exc}") from None
+        texts.append(line)
+    return texts
+
+
+def emit_stream(results: Iterable, key: str, to_dict: Callable, to_text: Callable,
+                as_json: bool, as_jsonl: bool, blank_between: bool = False) -> None:
+    """Print results as they come: with ``as_json`` the bytes of one
+    ``{key: [...]}`` object, with ``as_jsonl`` one object per line, else each
+    result's text (with ``blank_between``, a blank line between two)."""
     if as_json:
-        click.echo('{"tables": [', nl=False)
-    for i, t in enumerate(results):
+        click.echo(f'{{"{key}": [', nl=False)
+    for i, x in enumerate(results):
         if as_json:
-            click.echo((", " if i else "") + json.dumps(t.to_dict(), ensure_ascii=False), nl=False)
+            click.echo((", " if i else "") + json.dumps(to_dict(x), ensure_ascii=False), nl=False)
         elif as_jsonl:
-            emit_json(t.to_dict())
+            emit_json(to_dict(x))
         else:
-            if i:
+            if i and blank_between:
                 click.echo()
-            click.echo(f"{t.deal}\n{t.format()}")
+            click.echo(to_text(x))
     if as_json:
         click.echo("]}")
 
