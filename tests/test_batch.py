@@ -6,7 +6,7 @@ import numpy as np
 import pytest
 from click.testing import CliRunner
 
-from prefsolve import Deal, STRAINS, solve, solve_many, table, table_many
+from prefsolve import Card, Deal, STRAINS, solve, solve_many, table, table_many
 from prefsolve.batch import tables
 from prefsolve.cli import main
 from prefsolve.errors import DealError, PrefsolveError
@@ -480,8 +480,14 @@ def test_taskset_narrows_the_default_jobs():
     assert out.stdout.strip() == "1"
 
 
-def _tricks_only(doc):
-    return {k: v for k, v in doc.items() if k != "nodes"}     # nodes depend on the table's past
+def _solutions(deals, declarer, strain, leader=0, talon=None):
+    """What solve --file prints for each deal, from the API (without the nodes)."""
+    out = []
+    for d in deals:
+        found = solve(d, declarer, strain, leader, d.talon is not None if talon is None else talon).to_dict()
+        del found["nodes"]
+        out.append({"deal": str(d), **found})
+    return out
 
 
 @pytest.mark.parametrize("jobs", ["1", "2"])
@@ -489,20 +495,50 @@ def test_cli_solve_file_matches_the_api_per_deal(tmp_path, jobs):
     ending = Deal.random(4, cards=5)
     deals = [DEALS[0], ending, DEALS[1]]
     path = _deal_file(tmp_path, deals)
-    want = [{"deal": str(d), **solve(d, 2, "misere", talon=d.talon is not None).to_dict()} for d in deals]
-    r = CliRunner().invoke(main, ["solve", "--file", path, "--declarer", "2", "--strain", "misere",
-                                  "--jobs", jobs, "--json"])
+    want = _solutions(deals, 2, "misere")
+    args = ["solve", "--file", path, "--declarer", "2", "--strain", "misere", "--jobs", jobs]
+    r = CliRunner().invoke(main, args + ["--json"])
     assert r.exit_code == 0, r.output
-    assert [_tricks_only(x) for x in json.loads(r.stdout)["solutions"]] == [_tricks_only(x) for x in want]
-    r = CliRunner().invoke(main, ["solve", "--file", path, "--declarer", "2", "--strain", "misere",
-                                  "--jobs", jobs, "--jsonl"])
-    assert [_tricks_only(json.loads(x)) for x in r.stdout.splitlines()] == [_tricks_only(x) for x in want]
-    r = CliRunner().invoke(main, ["solve", "--file", path, "--declarer", "2", "--strain", "misere",
-                                  "--jobs", jobs])
+    assert json.loads(r.stdout) == {"solutions": want}
+    r = CliRunner().invoke(main, args + ["--jsonl"])
+    assert [json.loads(x) for x in r.stdout.splitlines()] == want
+    r = CliRunner().invoke(main, args)
     lines = r.stdout.splitlines()
     assert len(lines) == 3 and all(line.startswith(f"{d}: ") for line, d in zip(lines, deals))
     for line, w in zip(lines, want):
-        assert f": {w['tricks']} trick" in line and ("discard" in line) == (w["discard"] is not None)
+        assert f": {w['tricks']} trick" in line and "forced on the declarer" in line
+        assert ("discard" in line) == (w["discard"] is not None)
+
+
+def test_cli_solve_file_takes_the_leader_the_talon_choice_and_the_strain(tmp_path):
+    deals = [DEALS[2], DEALS[3], DEALS[4]]
+    path = _deal_file(tmp_path, deals)
+    for extra, leader, talon in [(["--leader", "2"], 2, None), (["--no-talon"], 0, False),
+                                 (["--leader", "1", "--talon"], 1, True)]:
+        r = CliRunner().invoke(main, ["solve", "--file", path, "--declarer", "1", "--strain", "NT",
+                                      "--jsonl", *extra])
+        assert r.exit_code == 0, r.output
+        assert [json.loads(x) for x in r.stdout.splitlines()] == _solutions(deals, 1, "NT", leader, talon)
+    r = CliRunner().invoke(main, ["solve", "--file", path, "--declarer", "1", "--strain", "NT", "--quiet"])
+    want = _solutions(deals, 1, "NT")
+    assert [line.split(": ")[1] for line in r.stdout.splitlines()] == [
+        f"{w['tricks']} trick{'' if w['tricks'] == 1 else 's'}, discard "
+        + " ".join(Card.parse(c).symbol for c in w["discard"]) for w in want]
+
+
+def test_cli_file_with_talon_names_a_deal_without_one_before_any_output(tmp_path):
+    path = tmp_path / "deals.txt"
+    path.write_text(f"{DEALS[0]}\n# an ending\n{Deal.random(3, cards=4)}\n")
+    for command in (["table"], ["solve", "--declarer", "0", "--strain", "S"]):
+        r = CliRunner().invoke(main, [*command, "--file", str(path), "--talon", "--jsonl"])
+        assert r.exit_code == 2 and "line 3: " in r.output and "has no talon" in r.output
+        assert r.stdout == ""
+
+
+def test_cli_solve_file_and_a_deal_together_is_a_usage_error(tmp_path):
+    r = CliRunner().invoke(main, ["solve", str(DEALS[0]), "--file", _deal_file(tmp_path, DEALS[:1]),
+                                  "--declarer", "0", "--strain", "S"])
+    assert r.exit_code == 2 and "either DEAL or --file" in r.output
 
 
 def test_cli_solve_file_names_the_bad_line_and_the_bad_strain(tmp_path):

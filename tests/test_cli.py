@@ -133,6 +133,39 @@ def test_unknown_options_are_still_named():
     assert r.exit_code == 2 and "No such option" in r.output and "--jsn" in r.output
 
 
+@pytest.mark.parametrize("options", [
+    ["-qn", "4", "--seed", "1", "-j1"],
+    ["-qj", "1", "-n4", "--seed=1"],
+    ["--seed", "1", "-q", "-n", "4", "-j", "1"],
+])
+def test_short_option_clusters_next_to_a_void_first_hand(options):
+    r = run("analyze", "-.AKQ.J98.T987", *options, "--json")
+    assert r.exit_code == 0, r.output
+    doc = json.loads(r.stdout)
+    assert doc["hand"] == "-.AKQ.J98.T987" and doc["samples"] == 4
+
+
+def test_a_void_first_hand_right_after_an_attached_value():
+    r = run("analyze", "-qn4", "-.AKQ.J98.T987", "-j1", "--seed", "1", "--json")
+    assert r.exit_code == 0, r.output
+    assert json.loads(r.stdout)["samples"] == 4
+
+
+def test_an_option_value_that_starts_with_a_void_stays_the_value():
+    """whist's --talon takes cards: '-.-.J8.-' is its value, not a positional deal."""
+    base = ["whist", "A.KT9.KT97.K7", "--seat", "1", "--declarer", "0", "--contract", "7H"]
+    tail = ["-qn", "4", "--seed", "1", "-j", "1", "--json"]
+    r = run(*base, "--talon", "-.-.J8.-", *tail)
+    assert r.exit_code == 0, r.output
+    assert json.loads(r.stdout) == json.loads(run(*base, "--talon=-.-.J8.-", *tail).stdout)
+
+
+def test_an_option_without_its_value_next_to_a_void_first_deal_is_named():
+    r = run("solve", VOID_FIRST, "--strain", "NT", "--declarer")
+    assert r.exit_code == 2 and "Option '--declarer' requires an argument" in r.output
+    assert "prefsolve solve" in r.output or "main solve" in r.output
+
+
 def test_void_first_as_argument_keeps_option_values_in_place():
     from prefsolve.cli import solve_cmd, void_first_as_argument
 
@@ -140,3 +173,6 @@ def test_void_first_as_argument_keeps_option_values_in_place():
     assert void_first_as_argument(solve_cmd, args) == ["--strain", "NT", "--declarer=1", "--json",
                                                        "--", VOID_FIRST]
     assert void_first_as_argument(solve_cmd, ["x", "--json"]) == ["x", "--json"]   # no void: as is
+    two = ["-.A", "--json", "B", "-", "-.C"]                    # positionals keep their order
+    assert void_first_as_argument(solve_cmd, two) == ["--json", "--", "-.A", "B", "-", "-.C"]
+    assert void_first_as_argument(solve_cmd, ["--strain", "-.x"]) == ["--strain", "-.x"]  # a value

@@ -17,7 +17,7 @@ from .batch import imap_deals, stream_tables
 from .bench import WORKLOADS
 from .cards import Card
 from .deal import Deal, split_deal_lines
-from .errors import PrefsolveError
+from .errors import DealError, PrefsolveError
 from .analyze_cli import analyze, analyze_talon, holdings, whist
 from .play_cli import allpass, play
 from .rules_cli import auction, score
@@ -26,32 +26,54 @@ from .solver import DEFAULT_TT_MB, Table, parse_strain, solve, table
 EXAMPLE_DEAL = "A.KT9.KT97.K7 JT97.A7.8.Q98 KQ.J8.AQJ.AJT 8.Q.-.-"
 
 
-def void_first_as_argument(command: click.Command, args: list[str]) -> list[str]:
+def _value_counts(command: click.Command) -> dict[str, int]:
+    """How many values each option name of ``command`` takes (flags: none)."""
+    counts = {}
+    for param in command.params:
+        if isinstance(param, click.Option) and not param.is_flag and not param.count:
+            for name in param.opts + param.secondary_opts:
+                counts[name] = max(param.nargs, 1)
+    return counts
+
+
+def void_first_as_argument(command: click.Command, args: list[str],
+                           ctx: click.Context | None = None) -> list[str]:
     """Let a deal or hand that starts with a void (``-.KT9.A8.7 ...``, as
     ``prefsolve deal`` prints one in about 3% of deals) be given like any
     other: click would read it as an unknown option.
 
-    When a positional token starts with ``-.``, the options and their values
-    keep their places and every positional token goes, in order, after a
-    ``--``. Arguments that already contain ``--`` are left alone.
+    The tokens are read as click reads them: ``--opt value``, ``--opt=value``,
+    short options and clusters (``-q``, ``-n4``, ``-qn 4``). When a token that
+    is not an option's value starts with ``-.``, the options and their values
+    keep their places and every such positional token goes, in order, after
+    a ``--``. Arguments that already contain ``--`` are left alone. An option
+    left without its value is the usage error click would give.
     """
     if "--" in args or not any(a.startswith("-.") for a in args):
         return args
-    arity = {}
-    for param in command.params:
-        if isinstance(param, click.Option) and not param.is_flag and not param.count:
-            for name in param.opts + param.secondary_opts:
-                arity[name] = max(param.nargs, 1)
-    options, positional, values_due = [], [], 0
+    counts = _value_counts(command)
+    options, positional, due, waiting = [], [], 0, ""
     for a in args:
-        if values_due:
+        if due:
             options.append(a)
-            values_due -= 1
-        elif a.startswith("-.") or not a.startswith("-") or a == "-":
+            due -= 1
+        elif a.startswith("-.") or a == "-" or not a.startswith("-"):
             positional.append(a)
-        else:
+        elif a.startswith("--"):
             options.append(a)
-            values_due = arity.get(a, 0)     # "--opt=value" and flags take none
+            due, waiting = (0 if "=" in a else counts.get(a, 0)), a
+        else:                       # short options, maybe clustered: the first that
+            options.append(a)       # takes a value takes the rest of the token
+            due = 0
+            for k, ch in enumerate(a[1:], 2):
+                n = counts.get("-" + ch, 0)
+                if n:
+                    due, waiting = (n if k == len(a) else n - 1), "-" + ch
+                    break
+    if not any(p.startswith("-.") for p in positional):
+        return args
+    if due:
+        raise click.UsageError(f"Option '{waiting}' requires an argument.", ctx)
     return options + ["--"] + positional
 
 
@@ -61,7 +83,7 @@ class PrefsolveGroup(click.Group):
     def resolve_command(self, ctx: click.Context, args: list[str]):
         name, command, rest = super().resolve_command(ctx, args)
         if command is not None:
-            rest = void_first_as_argument(command, rest)
+            rest = void_first_as_argument(command, rest, click.Context(command, ctx, name))
         return name, command, rest
 
     def invoke(self, ctx: click.Context):
@@ -144,12 +166,15 @@ def solve_cmd(deal_text, declarer, strain, leader, talon, deal_file, jobs, quiet
     --jsonl one solution per line.
     """
     strain = parse_strain(strain)
-    texts = file_deals(deal_text, deal_file, as_json, as_jsonl)
+    texts = file_deals(deal_text, deal_file, talon, as_json, as_jsonl)
     if texts is not None:
         def work(text: str, sv) -> dict:
             d = Deal.parse(text)
-            return {"deal": str(d), **solve(d, declarer, strain, leader, talon_choice(d, talon),
-                                            solver=sv).to_dict()}
+            found = solve(d, declarer, strain, leader, talon_choice(d, talon), solver=sv).to_dict()
+            # Not "nodes": they depend on what the thread's table holds from the deals
+            # before, so the same file would give different output from run to run.
+            del found["nodes"]
+            return {"deal": str(d), **found}
 
         with progress_bar(len(texts), "solving", quiet or sys.stdout.isatty()) as bar:
             emit_stream(imap_deals(texts, work, jobs, bar.update), "solutions", lambda x: x,
@@ -196,7 +221,7 @@ def table_cmd(deal_text, leader, talon, deal_file, jobs, quiet, as_json, as_json
     solved, so memory stays flat on millions of deals; with --json as
     {"tables": [...]}, with --jsonl one table per line.
     """
-    texts = file_deals(deal_text, deal_file, as_json, as_jsonl)
+    texts = file_deals(deal_text, deal_file, talon, as_json, as_jsonl)
     if texts is not None:
         with progress_bar(len(texts), "solving", quiet or sys.stdout.isatty()) as bar:
             emit_stream(stream_tables(texts, leader, talon, jobs, bar.update), "tables",
@@ -213,12 +238,14 @@ def table_cmd(deal_text, leader, talon, deal_file, jobs, quiet, as_json, as_json
     click.echo(t.format())
 
 
-def file_deals(deal_text: str | None, deal_file, as_json: bool, as_jsonl: bool) -> list[str] | None:
+def file_deals(deal_text: str | None, deal_file, talon: bool | None, as_json: bool,
+               as_jsonl: bool) -> list[str] | None:
     """The deal lines of ``--file`` (None without it), each checked before any is
     solved, so that a bad one is named by its line in the file (blank lines and
-    ``#`` comments count) before any output. The progress bar is left out when
-    stdout is a terminal: the results, printed as they come, show the progress
-    and would tear it."""
+    ``#`` comments count) before any output: its cards, and a talon when
+    ``--talon`` asks for one. The progress bar is left out when stdout is a
+    terminal: the results, printed as they come, show the progress and would
+    tear it."""
     if as_json and as_jsonl:
         raise click.UsageError("give either --json or --jsonl, not both")
     if deal_file is None:
@@ -228,9 +255,12 @@ def file_deals(deal_text: str | None, deal_file, as_json: bool, as_jsonl: bool) 
     texts = []
     for number, line in split_deal_lines(deal_file.read()):
         try:
-            Deal.parse(line)
+            d = Deal.parse(line)
         except PrefsolveError as exc:
             raise PrefsolveError(f"line {number}: {exc}") from None
+        if talon and d.talon is None:
+            raise DealError(f"line {number}: deal {line!r} has no talon; give --no-talon (or no "
+                            "talon option) to play the hands as given")
         texts.append(line)
     return texts
 
