@@ -176,7 +176,7 @@ def solve_cmd(deal_text, declarer, strain, leader, talon, deal_file, jobs, quiet
             del found["nodes"]
             return {"deal": str(d), **found}
 
-        with progress_bar(len(texts), "solving", quiet or sys.stdout.isatty()) as bar:
+        with file_progress(len(texts), quiet) as bar:
             emit_stream(imap_deals(texts, work, jobs, bar.update), "solutions", lambda x: x,
                         lambda x: f"{x['deal']}: {solution_text(x['tricks'], x['discard'], strain)}",
                         as_json, as_jsonl)
@@ -223,7 +223,7 @@ def table_cmd(deal_text, leader, talon, deal_file, jobs, quiet, as_json, as_json
     """
     texts = file_deals(deal_text, deal_file, talon, as_json, as_jsonl)
     if texts is not None:
-        with progress_bar(len(texts), "solving", quiet or sys.stdout.isatty()) as bar:
+        with file_progress(len(texts), quiet) as bar:
             emit_stream(stream_tables(texts, leader, talon, jobs, bar.update), "tables",
                         Table.to_dict, lambda t: f"{t.deal}\n{t.format()}", as_json, as_jsonl,
                         blank_between=True)
@@ -243,9 +243,7 @@ def file_deals(deal_text: str | None, deal_file, talon: bool | None, as_json: bo
     """The deal lines of ``--file`` (None without it), each checked before any is
     solved, so that a bad one is named by its line in the file (blank lines and
     ``#`` comments count) before any output: its cards, and a talon when
-    ``--talon`` asks for one. The progress bar is left out when stdout is a
-    terminal: the results, printed as they come, show the progress and would
-    tear it."""
+    ``--talon`` asks for one."""
     if as_json and as_jsonl:
         raise click.UsageError("give either --json or --jsonl, not both")
     if deal_file is None:
@@ -259,8 +257,7 @@ def file_deals(deal_text: str | None, deal_file, talon: bool | None, as_json: bo
         except PrefsolveError as exc:
             raise PrefsolveError(f"line {number}: {exc}") from None
         if talon and d.talon is None:
-            raise DealError(f"line {number}: deal {line!r} has no talon; give --no-talon (or no "
-                            "talon option) to play the hands as given")
+            raise DealError(f"line {number}: deal {line!r} has no talon, which --talon asks for")
         texts.append(line)
     return texts
 
@@ -283,6 +280,12 @@ def emit_stream(results: Iterable, key: str, to_dict: Callable, to_text: Callabl
             click.echo(to_text(x))
     if as_json:
         click.echo("]}")
+
+
+def file_progress(total: int, quiet: bool):
+    """The progress bar of ``--file``; none when stdout is a terminal, where the
+    results, printed as they come, show the progress and would tear the bar."""
+    return progress_bar(total, "solving", quiet or sys.stdout.isatty())
 
 
 class _NoBar:
