@@ -22,7 +22,7 @@ from pathlib import Path
 from typing import Callable, Iterable, Iterator, Sequence
 
 from .deal import Deal, check_seat
-from .errors import PrefsolveError
+from .errors import DealError, PrefsolveError
 from ._core import Solver
 from .solver import (STRAINS, DiscardHints, Table, as_deal, check_hints, default_solver,
                      parse_strain, solve, table, table_size_mb)
@@ -170,8 +170,9 @@ def imap_deals(items: Sequence, work: Callable, jobs: int | None = None,
     threads. At most ``WINDOW_PER_JOB * jobs`` items are submitted ahead of
     the one yielded: one future per item of a million-deal batch took 1.6 GB
     before a single result was read. Closing the generator early cancels
-    what has not started and waits for what has. ``jobs`` is checked here,
-    before the first item.
+    what has not started (a thread may still take one item while the queue
+    is emptied) and waits for what has. ``jobs`` is checked here, before the
+    first item.
     """
     jobs = min(resolve_jobs(jobs), max(len(items), 1))
     if jobs == 1:
@@ -220,14 +221,21 @@ def map_deals(items: Sequence, work: Callable, jobs: int | None = None,
     return list(imap_deals(items, work, jobs, progress))
 
 
-def _deals(deals: Iterable[Deal | str]) -> list[Deal]:
-    out = []
-    for i, d in enumerate(deals):
-        try:
-            out.append(as_deal(d))
-        except PrefsolveError as exc:
-            raise type(exc)(f"deal {i + 1}: {exc}") from None
-    return out
+def _checked(i: int, item: Deal | str, talon: bool | None) -> Deal:
+    """Deal number ``i`` (from 0) parsed, and holding a talon if ``talon`` is True:
+    a batch names a bad deal by its number before any is solved."""
+    try:
+        d = as_deal(item)
+    except PrefsolveError as exc:
+        raise type(exc)(f"deal {i + 1}: {exc}") from None
+    if talon is True and d.talon is None:
+        raise DealError(f"deal {i + 1}: {str(d)!r} has no talon; pass talon=False to play "
+                        "the hands as given")
+    return d
+
+
+def _deals(deals: Iterable[Deal | str], talon: bool | None = None) -> list[Deal]:
+    return [_checked(i, d, talon) for i, d in enumerate(deals)]
 
 
 def solve_many(deals: Iterable[Deal | str], declarer: int, strain: str, leader: int = 0,
@@ -237,7 +245,7 @@ def solve_many(deals: Iterable[Deal | str], declarer: int, strain: str, leader: 
 
     ``hints``: see :func:`table_many`.
     """
-    deals = _deals(deals)
+    deals = _deals(deals, talon)
     declarer = check_seat(declarer, "declarer")
     leader = check_seat(leader, "leader")
     strain = parse_strain(strain)
@@ -264,7 +272,7 @@ def table_many(deals: Iterable[Deal | str], leader: int = 0, talon: bool = True,
     It saves work when deals share the declarer's cards, and never changes
     the tricks.
     """
-    deals = _deals(deals)
+    deals = _deals(deals, talon)
     leader = check_seat(leader, "leader")
     declarers = tuple(check_seat(d, "declarer") for d in declarers)
 
@@ -285,15 +293,13 @@ def table_many(deals: Iterable[Deal | str], leader: int = 0, talon: bool = True,
     return out
 
 
-def check_deals(deals: Iterable[Deal | str]) -> list[Deal | str]:
-    """The deals as a list, each checked (a bad one raises, naming its number)
-    but kept as given: texts stay text."""
+def check_deals(deals: Iterable[Deal | str], talon: bool | None = None) -> list[Deal | str]:
+    """The deals as a list, each checked (a bad one raises, naming its number;
+    with ``talon=True`` a deal without a talon is bad) but kept as given:
+    texts stay text."""
     items = list(deals)
     for i, d in enumerate(items):
-        try:
-            as_deal(d)
-        except PrefsolveError as exc:
-            raise type(exc)(f"deal {i + 1}: {exc}") from None
+        _checked(i, d, talon)
     return items
 
 
@@ -306,7 +312,7 @@ def iter_tables(deals: Iterable[Deal | str], leader: int = 0, talon: bool | None
     checked before the first is solved (:func:`check_deals`); see
     :func:`stream_tables` for the rest.
     """
-    return stream_tables(check_deals(deals), leader, talon, jobs, progress)
+    return stream_tables(check_deals(deals, talon), leader, talon, jobs, progress)
 
 
 def stream_tables(items: Sequence[Deal | str], leader: int = 0, talon: bool | None = None,
