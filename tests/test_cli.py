@@ -176,3 +176,10 @@ def test_void_first_as_argument_keeps_option_values_in_place():
     two = ["-.A", "--json", "B", "-", "-.C"]                    # positionals keep their order
     assert void_first_as_argument(solve_cmd, two) == ["--json", "--", "-.A", "B", "-", "-.C"]
     assert void_first_as_argument(solve_cmd, ["--strain", "-.x"]) == ["--strain", "-.x"]  # a value
+
+
+@pytest.mark.parametrize("command", [["table"], ["solve", "--declarer", "0", "--strain", "S"]])
+@pytest.mark.parametrize("option", [["--jobs", "2"], ["--quiet"]])
+def test_file_only_options_without_a_file_are_an_error(command, option):
+    r = run(*command, EXAMPLE_DEAL, *option)
+    assert r.exit_code == 2 and "go with --file" in r.output

@@ -166,7 +166,7 @@ def solve_cmd(deal_text, declarer, strain, leader, talon, deal_file, jobs, quiet
     --jsonl one solution per line.
     """
     strain = parse_strain(strain)
-    texts = file_deals(deal_text, deal_file, talon, as_json, as_jsonl)
+    texts = file_deals(deal_text, deal_file, talon, as_json, as_jsonl, jobs, quiet)
     if texts is not None:
         def work(text: str, sv) -> dict:
             d = Deal.parse(text)
@@ -221,7 +221,7 @@ def table_cmd(deal_text, leader, talon, deal_file, jobs, quiet, as_json, as_json
     solved, so memory stays flat on millions of deals; with --json as
     {"tables": [...]}, with --jsonl one table per line.
     """
-    texts = file_deals(deal_text, deal_file, talon, as_json, as_jsonl)
+    texts = file_deals(deal_text, deal_file, talon, as_json, as_jsonl, jobs, quiet)
     if texts is not None:
         with file_progress(len(texts), quiet) as bar:
             emit_stream(stream_tables(texts, leader, talon, jobs, bar.update), "tables",
@@ -239,14 +239,17 @@ def table_cmd(deal_text, leader, talon, deal_file, jobs, quiet, as_json, as_json
 
 
 def file_deals(deal_text: str | None, deal_file, talon: bool | None, as_json: bool,
-               as_jsonl: bool) -> list[str] | None:
+               as_jsonl: bool, jobs: int | None, quiet: bool) -> list[str] | None:
     """The deal lines of ``--file`` (None without it), each checked before any is
     solved, so that a bad one is named by its line in the file (blank lines and
     ``#`` comments count) before any output: its cards, and a talon when
-    ``--talon`` asks for one."""
+    ``--talon`` asks for one. ``--jobs`` and ``--quiet`` without ``--file``
+    are an error rather than silently ignored."""
     if as_json and as_jsonl:
         raise click.UsageError("give either --json or --jsonl, not both")
     if deal_file is None:
+        if jobs is not None or quiet:
+            raise click.UsageError("--jobs and --quiet go with --file (one deal solves on one thread)")
         return None
     if deal_text:
         raise click.UsageError("give either DEAL or --file, not both")
