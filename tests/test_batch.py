@@ -1,13 +1,15 @@
-"""Batch solving: numpy results equal to one-by-one solving, on one or two threads."""
+"""Batch solving and the CLI's --file: results equal to one-by-one solving on one or two
+threads, streamed in order with bounded memory, and the cores used by default."""
 
 import json
+import os
 
 import numpy as np
 import pytest
 from click.testing import CliRunner
 
 from prefsolve import Card, Deal, STRAINS, solve, solve_many, table, table_many
-from prefsolve.batch import tables
+from prefsolve.batch import iter_tables, tables
 from prefsolve.cli import main
 from prefsolve.errors import DealError, PrefsolveError
 
@@ -72,8 +74,7 @@ def test_progress_counts_every_deal(jobs):
 @pytest.mark.parametrize("call", [
     lambda deals, seen: table_many(deals, progress=seen.append),
     lambda deals, seen: solve_many(deals, 0, "S", progress=seen.append),
-    lambda deals, seen: list(__import__("prefsolve.batch").batch.iter_tables(deals, talon=True,
-                                                                             progress=seen.append)),
+    lambda deals, seen: list(iter_tables(deals, talon=True, progress=seen.append)),
 ])
 def test_a_deal_without_the_talon_asked_for_is_named_before_any_is_solved(call):
     seen = []
@@ -483,7 +484,7 @@ def test_default_jobs_follow_the_affinity_mask(monkeypatch):
     assert threading.get_ident() not in seen
 
 
-@pytest.mark.skipif(not hasattr(__import__("os"), "sched_setaffinity"), reason="needs sched_setaffinity (Linux)")
+@pytest.mark.skipif(not hasattr(os, "sched_setaffinity"), reason="needs sched_setaffinity (Linux)")
 def test_taskset_narrows_the_default_jobs():
     """End to end: a process pinned to one core defaults to one thread."""
     import subprocess
