@@ -565,3 +565,20 @@ def test_cli_solve_file_names_the_bad_line_and_the_bad_strain(tmp_path):
     path.write_text(f"{DEALS[0]}\n\nA.-.-.- A.-.-.- Q.-.-.-\n")
     r = CliRunner().invoke(main, ["solve", "--file", str(path), "--declarer", "0", "--strain", "S"])
     assert r.exit_code == 2 and "line 3: " in r.output and "duplicate" in r.output
+
+
+def test_cli_shows_the_check_of_a_long_file(tmp_path, monkeypatch):
+    import prefsolve.cli as cli
+
+    monkeypatch.setattr(cli, "CHECK_BAR_LINES", 3)
+    path = tmp_path / "deals.txt"
+    path.write_text("\n".join(str(d) for d in DEALS[:4]) + "\nnot a deal\n")
+    r = CliRunner().invoke(main, ["table", "--file", str(path), "--jsonl"])
+    assert r.exit_code == 2 and "line 5: " in r.output
+    assert "checking" in r.stderr and r.stdout == ""
+    path.write_text(f"{DEALS[0]}\nnot a deal\n")                  # short: no bar
+    r = CliRunner().invoke(main, ["table", "--file", str(path), "--jsonl"])
+    assert r.exit_code == 2 and "checking" not in r.stderr
+    path.write_text("\n".join(str(d) for d in DEALS[:4]) + "\nnot a deal\n")
+    r = CliRunner().invoke(main, ["table", "--file", str(path), "--jsonl", "--quiet"])
+    assert r.exit_code == 2 and "checking" not in r.stderr

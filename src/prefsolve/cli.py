@@ -254,15 +254,22 @@ def file_deals(deal_text: str | None, deal_file, talon: bool | None, as_json: bo
     if deal_text:
         raise click.UsageError("give either DEAL or --file, not both")
     texts = []
-    for number, line in split_deal_lines(deal_file.read()):
-        try:
-            d = Deal.parse(line)
-        except PrefsolveError as exc:
-            raise PrefsolveError(f"line {number}: {exc}") from None
-        if talon and d.talon is None:
-            raise DealError(f"line {number}: deal {line!r} has no talon, which --talon asks for")
-        texts.append(line)
+    lines = split_deal_lines(deal_file.read())
+    # Checking takes about 31 us a line: half a minute for a million deals.
+    with file_progress(len(lines), quiet or len(lines) < CHECK_BAR_LINES, "checking") as bar:
+        for number, line in lines:
+            try:
+                d = Deal.parse(line)
+            except PrefsolveError as exc:
+                raise PrefsolveError(f"line {number}: {exc}") from None
+            if talon and d.talon is None:
+                raise DealError(f"line {number}: deal {line!r} has no talon, which --talon asks for")
+            texts.append(line)
+            bar.update(1)
     return texts
+
+
+CHECK_BAR_LINES = 20_000    # files shorter than this are checked in under a second
 
 
 def emit_stream(results: Iterable, key: str, to_dict: Callable, to_text: Callable,
@@ -285,10 +292,10 @@ def emit_stream(results: Iterable, key: str, to_dict: Callable, to_text: Callabl
         click.echo("]}")
 
 
-def file_progress(total: int, quiet: bool):
-    """The progress bar of ``--file``; none when stdout is a terminal, where the
+def file_progress(total: int, quiet: bool, label: str = "solving"):
+    """A progress bar of ``--file``; none when stdout is a terminal, where the
     results, printed as they come, show the progress and would tear the bar."""
-    return progress_bar(total, "solving", quiet or sys.stdout.isatty())
+    return progress_bar(total, label, quiet or sys.stdout.isatty())
 
 
 class _NoBar:
