@@ -439,6 +439,17 @@ def test_cgroup_v1_reads_the_cpu_controllers_group(tmp_path):
     assert cgroup_cpu_limit(root, own) == 2             # cpuset is another controller
 
 
+@pytest.mark.parametrize("mount", ["cpu,cpuacct", "cpuacct,cpu"])
+def test_cgroup_v1_found_under_the_joint_mount_name(tmp_path, mount):
+    from prefsolve.batch import cgroup_cpu_limit
+
+    root, own = _cgroup(tmp_path, own="4:cpu,cpuacct:/\n")
+    (root / mount).mkdir()
+    (root / mount / "cpu.cfs_quota_us").write_text("200000\n")
+    (root / mount / "cpu.cfs_period_us").write_text("100000\n")
+    assert cgroup_cpu_limit(root, own) == 2
+
+
 def test_cgroup_files_with_odd_bytes_are_no_quota(tmp_path):
     """This runs when prefsolve is imported: nothing in /sys may make it raise."""
     from prefsolve.batch import cgroup_cpu_limit

@@ -75,6 +75,15 @@ def _with_parents(base: Path, group: str) -> list[Path]:
     return [base.joinpath(*parts[:i]) for i in range(len(parts), -1, -1)]
 
 
+def _v1_cpu_mount(root: Path) -> Path:
+    """The cgroup v1 ``cpu`` controller's mount: ``cpu`` is usually a link to
+    ``cpu,cpuacct``, but some systems mount only the joint name."""
+    for name in ("cpu", "cpu,cpuacct", "cpuacct,cpu"):
+        if (root / name).is_dir():
+            return root / name
+    return root / "cpu"
+
+
 def cgroup_cpu_limit(root: Path = CGROUP_ROOT, proc_cgroup: Path = PROC_CGROUP) -> int | None:
     """Whole cores allowed by the CPU quota of this process's cgroup, rounded up,
     or None without a quota.
@@ -92,7 +101,7 @@ def cgroup_cpu_limit(root: Path = CGROUP_ROOT, proc_cgroup: Path = PROC_CGROUP) 
         fields = (_read(d / "cpu.max") or "").split()
         if len(fields) >= 2:
             found.append(_quota_cores(fields[0], fields[1]))
-    for d in _with_parents(root / "cpu", v1):
+    for d in _with_parents(_v1_cpu_mount(root), v1):
         quota, period = _read(d / "cpu.cfs_quota_us"), _read(d / "cpu.cfs_period_us")
         if quota is not None and period is not None:
             found.append(_quota_cores(quota.strip(), period.strip()))
