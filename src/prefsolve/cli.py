@@ -144,7 +144,8 @@ jobs_option = click.option("--jobs", type=click.IntRange(1), default=None,
                            help="Threads for --file [default: all usable cores].")
 quiet_option = click.option("--quiet", is_flag=True, help="No progress bar.")
 jsonl_option = click.option("--jsonl", "as_jsonl", is_flag=True,
-                            help="Print one JSON object per line: one per deal.")
+                            help="Print one JSON object per line: one per deal "
+                                 "(for a single deal, the same as --json).")
 
 
 @main.command()
