@@ -69,6 +69,12 @@ def test_score_rules_override(runner):
     r = runner.invoke(score, [str(EXAMPLES / "sochi.json"), "--rules", "leningrad", "--json"])
     assert r.exit_code == 0 and json.loads(r.output)["rules"] == "leningrad"
     assert json.loads(r.output)["sheet"]["B"]["whists"]["A"] >= 24
+    # Leningrad closes on the table's total: this file's pools reach 10 at deal 7 of 8.
+    assert json.loads(r.output)["finished_after"] == 7
+    r = runner.invoke(score, [str(EXAMPLES / "sochi.json"), "--rules", "leningrad"])
+    assert "game finished after deal 7; 1 later deal scored anyway" in r.output.splitlines()[0]
+    r = runner.invoke(score, [str(EXAMPLES / "sochi.json")])
+    assert r.output.splitlines()[0].endswith("deals: 8; game not finished")
 
 
 @pytest.mark.parametrize("content,msg", [

@@ -10,7 +10,7 @@ from prefsolve.contract import LADDER, Contract
 from prefsolve.errors import RulesError, ScoringError
 from prefsolve.rules import PROFILES, Rules
 from prefsolve.scoring import (AllPassDeal, GameDeal, ScoreSheet, allpass_balance, contract_balance, score_deal,
-                               settle, sheet_from_game)
+                               settle, sheet_from_game, talon_tricks)
 
 SOCHI = Rules.profile("sochi")
 LENINGRAD = Rules.profile("leningrad")
@@ -177,11 +177,41 @@ def test_american_aid_reduces_own_mountain_when_nobody_needs():
     sheet = ScoreSheet.new("ABC", r).add_all([
         game(B, "7S", ["pass", "pass"]), game(C, "7S", ["pass", "pass"]),
         game(A, "7S", ["whist", "pass"], (6, 2, 2)),  # A: mountain 4
-        game(A, "7S", ["pass", "pass"]), game(A, "6S", ["pass", "pass"])])
+        game(A, "6S", ["pass", "pass"]), game(A, "7S", ["pass", "pass"])])
     assert sheet.pool == (4, 4, 4) and sheet.mountain[A] == 2 and sheet.finished
 
 
+@pytest.mark.parametrize("closure, target, ends_after", [("american_aid", 4, 3), ("table_total", 8, 2)])
+def test_the_sheet_keeps_the_deal_that_finished_the_game(closure, target, ends_after):
+    r = SOCHI.replace(pool_target=target, pool_closure=closure)
+    sheet = ScoreSheet.new("ABC", r)
+    for i, who in enumerate((A, B, C, A), 1):
+        sheet = sheet.add(game(who, "7S", ["pass", "pass"]))
+        assert sheet.finished == (i >= ends_after)
+        assert sheet.finished_after == (ends_after if i >= ends_after else None)
+    assert sheet.to_dict()["finished_after"] == ends_after
+
+
 # -- 4 players and the dealer's talon whists (§5) ----------------------------------------
+@pytest.mark.parametrize("contract, talon, tricks", [
+    ("9S-hand", ("AS", "AH"), (0, 9, 1, 0)), ("misere-hand", ("7S", "7H"), (0, 0, 5, 5))])
+def test_no_talon_whists_when_the_declarer_never_took_the_talon(contract, talon, tricks):
+    r = Rules.profile("classic")
+    with_talon = contract.removesuffix("-hand")
+    calls = ("pass", "pass") if with_talon != "misere" else ()
+    taken = score_deal(GameDeal(1, Contract.parse(with_talon), calls, tricks, dealer=0, talon=talon), r, 4)
+    closed = score_deal(GameDeal(1, Contract.parse(contract), calls, tricks, dealer=0, talon=talon), r, 4)
+    assert taken.whists[0][1] > 0 and closed.whists[0][1] == 0
+
+
+def test_a_talon_with_the_same_card_twice_is_an_error():
+    with pytest.raises(ScoringError, match="same card twice"):
+        talon_tricks(["AS", "A♠"])
+    deal = GameDeal(1, Contract.parse("7H"), ("pass", "pass"), None, dealer=0, talon=("AS", "AS"))
+    with pytest.raises(ScoringError, match="same card twice"):
+        score_deal(deal, Rules.profile("classic"), players=4)
+
+
 def test_four_players_dealer_sits_out_and_talon_whists():
     r = Rules.profile("classic")
     deal = GameDeal(1, Contract.parse("7H"), ("whist", "pass"), (0, 7, 2, 1), dealer=0, talon=("AS", "KS"))

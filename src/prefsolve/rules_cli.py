@@ -109,8 +109,15 @@ def format_sheet(sheet: ScoreSheet) -> str:
     r = sheet.rules
     names = sheet.players
     closure = "table total" if r.pool_closure == "table_total" else "per player, American aid"
-    lines = [f"rules: {r.name}; pool target {r.pool_target} ({closure}); deals: {sheet.deals}; "
-             f"game {'finished' if sheet.finished else 'not finished'}"]
+    if sheet.finished_after is None:
+        state = "game finished" if sheet.finished else "game not finished"
+    elif sheet.finished_after == sheet.deals:
+        state = "game finished"
+    else:
+        later = sheet.deals - sheet.finished_after
+        state = (f"game finished after deal {sheet.finished_after}; "
+                 f"{later} later deal{'s' if later > 1 else ''} scored anyway")
+    lines = [f"rules: {r.name}; pool target {r.pool_target} ({closure}); deals: {sheet.deals}; {state}"]
     width = max(8, *(len(n) + 3 for n in names))
     head = f"{'player':<{width}}{'pool':>8}{'mountain':>10}" + "".join(f"{'on ' + n:>{width}}" for n in names)
     lines += [head, "-" * len(head)]

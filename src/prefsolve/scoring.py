@@ -170,6 +170,8 @@ def talon_misere_whists(talon: Sequence[str]) -> int:
 def _two(talon: Sequence[str]) -> Sequence[str]:
     if isinstance(talon, str) or len(talon) != 2:
         raise ScoringError(f"the talon has exactly 2 cards, got {talon!r}")
+    if _talon_card(talon[0]) == _talon_card(talon[1]):
+        raise ScoringError(f"the talon holds the same card twice: {list(talon)!r}")
     return talon
 
 
@@ -232,8 +234,10 @@ def _score_game(deal: GameDeal, rules: Rules, n: int) -> DealScore:
         _score_misere(e, d, (f1, f2), sitting_out, tricks[d], rules)
     else:
         _score_contract(e, d, f1, f2, sitting_out, verdict.outcome, verdict.whisters, tricks, c, wv, rules)
-    if rules.dealer_talon_whists and n == 4 and deal.talon is not None:
+    if rules.dealer_talon_whists and n == 4 and deal.talon is not None and not c.without_talon:
         # §5: the sitting-out dealer writes on the declarer for what the talon brought.
+        # A game or misère without talon never takes it (SEED_RULES: "the talon stays
+        # closed"), so it brought him nothing.
         dealer = sitting_out[0]
         amount = (talon_misere_whists(deal.talon) * rules.whist_price_multiplier if c.is_misere
                   else wv * talon_tricks(deal.talon))
@@ -412,6 +416,8 @@ class ScoreSheet:
     allpass_streak: int = 0
     deals: int = 0
     scores: tuple[DealScore, ...] = field(default=(), repr=False)
+    #: The number of deals after which the game first finished (None while it has not).
+    finished_after: int | None = None
 
     @classmethod
     def new(cls, players: Sequence[str], rules: Rules | None = None) -> ScoreSheet:
@@ -431,7 +437,13 @@ class ScoreSheet:
         return len(self.players)
 
     def add(self, deal: DealOutcome) -> ScoreSheet:
-        """Score one deal and return the new sheet."""
+        """Score one deal and return the new sheet.
+
+        A deal added after the game finished is still scored (rescoring a file
+        under other rules may close the pools earlier than the table did), but
+        :attr:`finished_after` keeps the deal that ended the game, so the
+        score sheet can say that later deals were played past its end.
+        """
         s = score_deal(deal, self.rules, self.n, self.allpass_streak)
         pool = [a + b for a, b in zip(self.pool, s.pool)]
         mountain = [a + b for a, b in zip(self.mountain, s.mountain)]
@@ -439,9 +451,12 @@ class ScoreSheet:
         if self.rules.pool_closure == "american_aid":
             _american_aid(pool, mountain, whists, self.rules)
         streak = self.allpass_streak + 1 if isinstance(deal, AllPassDeal) else 0
-        return replace(self, pool=tuple(pool), mountain=tuple(mountain),
-                       whists=tuple(tuple(r) for r in whists), allpass_streak=streak,
-                       deals=self.deals + 1, scores=self.scores + (s,))
+        sheet = replace(self, pool=tuple(pool), mountain=tuple(mountain),
+                        whists=tuple(tuple(r) for r in whists), allpass_streak=streak,
+                        deals=self.deals + 1, scores=self.scores + (s,))
+        if sheet.finished_after is None and sheet.finished:
+            sheet = replace(sheet, finished_after=sheet.deals)
+        return sheet
 
     def add_all(self, deals: Iterable[DealOutcome]) -> ScoreSheet:
         """Score several deals in order."""
@@ -478,6 +493,7 @@ class ScoreSheet:
             "sheet": sheet,
             "settlement": {name: str(b) for name, b in zip(self.players, self.settlement())},
             "finished": self.finished,
+            "finished_after": self.finished_after,
             "rules": self.rules.name,
         }
 
@@ -679,8 +695,7 @@ def deal_from_dict(d: Mapping[str, Any], players: Sequence[str], rules: Rules | 
     if talon is not None:
         if not isinstance(talon, list) or len(talon) != 2 or not all(isinstance(x, str) for x in talon):
             raise ScoringError(f"\"talon\" must be a list of 2 cards, got {talon!r}")
-        for card in talon:
-            _talon_card(card)  # checked even when no rule uses the talon
+        _two(talon)  # both cards checked even when no rule uses the talon
     return GameDeal(declarer, contract, calls, tricks, d.get("open", True), dealer,
                     tuple(talon) if talon else None)
 
