@@ -85,6 +85,7 @@ def test_analyze_constraints(group):
     (["analyze", MIXED, "--rules", "moscow"], "moscow"),
     (["whist", MIXED, "--seat", "1", "--declarer", "0", "--contract", "6X"], "unknown contract"),
     (["whist", MIXED, "--seat", "1", "--declarer", "0", "--contract", "misere"], "misère"),
+    (["whist", MIXED, "--seat", "1", "--declarer", "0", "--contract", "10S"], "nobody whists on 10S"),
     (["analyze-talon", MIXED], "expected 12"),
     (["whist", MIXED, "--seat", "1", "--declarer", "0", "--contract", "6S", "--talon", "HA HQ HJ"],
      "talon cannot hold 3"),

@@ -227,6 +227,15 @@ def test_whist_bad_input(args, error):
         analyze_whist(*args, samples=2, seed=1)
 
 
+def test_no_whist_on_a_checked_ten():
+    # §3.4: under ten_whist="checked" (Sochi, classic) the 10 is played and caught, never
+    # whisted, so there is no call to advise; where it obliges one trick it is whisted.
+    with pytest.raises(ContractError, match="nobody whists on 10S"):
+        analyze_whist("A.KT9.KT97.K7", 1, 0, "10S", samples=2, seed=1, rules="sochi")
+    w = analyze_whist("A.KT9.KT97.K7", 1, 0, "10S", samples=2, seed=1, rules="leningrad")
+    assert {o.call for o in w.options} == {"whist", "pass"}
+
+
 def test_equivalent_discards_cover_all_66():
     rng = random.Random(8)
     for _ in range(20):

@@ -770,6 +770,9 @@ def analyze_whist(hand: Hand | str, seat: int, declarer: int, contract: Contract
                              f"got {partner!r}")
     samples = _check_samples(samples)
     r = as_rules(rules)
+    if c.level == 10 and r.ten_whist == "checked":
+        raise ContractError(f"nobody whists on {c} under the {r.name} rules (§3.4, ten_whist='checked'): "
+                            f"the hand is always played and both opponents catch the declarer")
     seed = _seed(seed)
     fixed = _known_hands(known, seat, hand, (0, 1, 2, "talon"))
     sampler = Sampler(fixed, seed, voids)
