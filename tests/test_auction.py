@@ -16,7 +16,8 @@ CLASSIC = Rules.profile("classic")
 def test_issue_example():
     r = check_auction("раз два пас три пас", SOCHI)
     assert r.legal and r.finished and r.winner == 0 and str(r.contract) == "6D" and not r.all_pass
-    assert r.to_dict() == {"legal": True, "finished": True, "winner": 0, "contract": "6D", "all_pass": False}
+    assert r.to_dict() == {"legal": True, "finished": True, "winner": 0, "contract": "6D", "all_pass": False,
+                           "next_seat": None}
     assert check_auction("6S 6C pass 6D pass", SOCHI).to_dict() == r.to_dict()
 
 
@@ -148,6 +149,24 @@ def test_declaration():
     assert not check_declaration("9S", "misere", trading).legal
     assert not check_declaration("9S-hand", "9NT", CLASSIC).legal
     assert check_declaration("9S-hand", "10S-hand", CLASSIC).legal
+
+
+@pytest.mark.parametrize("profile", ["sochi", "classic"])
+@pytest.mark.parametrize("bid, legal", [("6S", True), ("7NT", True), ("8S", True), ("8C", False),
+                                        ("8NT", False), ("9H", False), ("9NT", False)])
+def test_trading_misere_is_declared_after_games_up_to_8_spades(profile, bid, legal):
+    # SEED_RULES: games are traded «раз, два, … восемь первых», then misère is declared.
+    v = check_declaration(bid, "misere", Rules.profile(profile).replace(misere_binding=False))
+    assert v.legal == legal and (legal or "up to 8S" in v.reason)
+
+
+def test_declarations_off_the_ladder_get_a_verdict():
+    v = check_declaration("6S-hand", "7S-hand", SOCHI)
+    assert not v.legal and "6S-hand" in v.reason and "§2.5" in v.reason
+    v = check_declaration("6S", "misere-hand", SOCHI)
+    assert not v.legal and "misere-hand" in v.reason
+    v = check_declaration("8S-hand", "misere", CLASSIC.replace(misere_binding=False))
+    assert not v.legal and "talon" in v.reason
 
 
 def test_whist_calls():

@@ -215,6 +215,7 @@ class AuctionResult:
             "winner": self.winner,
             "contract": str(self.contract) if self.contract else None,
             "all_pass": self.all_pass,
+            "next_seat": self.next_seat,
         }
 
 
@@ -399,6 +400,10 @@ class Verdict:
     reason: str | None = None
 
 
+#: The highest game bid after which trading misère may still be declared (SEED_RULES.md).
+TRADING_MISERE_CAP = Contract(8, "S")
+
+
 def check_declaration(bid: Contract | str, declared: Contract | str, rules: Rules | None = None) -> Verdict:
     """Check the contract declared by the auction winner against his winning bid.
 
@@ -415,6 +420,10 @@ def check_declaration(bid: Contract | str, declared: Contract | str, rules: Rule
     rules = rules or Rules()
     bid = bid if isinstance(bid, Contract) else Contract.parse(bid)
     declared = declared if isinstance(declared, Contract) else Contract.parse(declared)
+    for what, c in (("winning bid", bid), ("declared contract", declared)):
+        if c not in _seniority_table(rules.ladder_extensions):
+            return Verdict(False, f"§2.5: the {what} {c} (without talon) is not played under the "
+                                  f"{rules.name} rules (ladder_extensions={rules.ladder_extensions!r})")
     if bid.is_misere:
         if declared != bid:
             return Verdict(False, f"§2.3: the winner of a {bid} auction must play {bid}, not {declared}")
@@ -422,10 +431,15 @@ def check_declaration(bid: Contract | str, declared: Contract | str, rules: Rule
     if declared.is_misere:
         if rules.misere_binding:
             return Verdict(False, f"§2.3 binding misère: a player who won on {bid} cannot declare misère")
-        # SEED_RULES.md trading misère: games are bid, misère declared after the talon,
-        # so the winning bid must rank below misère.
-        if seniority(bid, rules) > seniority(Contract.misere(), rules):
-            return Verdict(False, f"§2.3 trading misère: {bid} ranks above misère, misère cannot be declared")
+        # SEED_RULES.md trading misère: games are bid «раз, два, … up to восемь первых»
+        # and misère is declared after the talon, so the winning bid is at most 8♠
+        # (§2.3 gives no source of its own for the variant).
+        if bid.without_talon:
+            return Verdict(False, f"§2.3 trading misère: misère is declared after taking the talon, "
+                                  f"which a player who won on {bid} does not take")
+        if seniority(bid, rules) > seniority(TRADING_MISERE_CAP, rules):
+            return Verdict(False, f"§2.3 trading misère: games are traded up to {TRADING_MISERE_CAP} "
+                                  f"only (SEED_RULES), so a player who won on {bid} cannot declare misère")
         if declared.without_talon:
             return Verdict(False, "§2.3 trading misère: the talon was taken, misère without talon is impossible")
         return Verdict(True)
@@ -474,6 +488,13 @@ class WhistResult:
     call: int | None = None
     seat: int | None = None
     reason: str | None = None
+
+    def to_dict(self) -> dict[str, Any]:
+        """The JSON form used by ``prefsolve auction --whist … --json``."""
+        if not self.legal:
+            return {"legal": False, "call": self.call, "seat": self.seat, "reason": self.reason}
+        return {"legal": True, "finished": self.finished, "outcome": self.outcome,
+                "whisters": list(self.whisters), "half_whister": self.half_whister, "play": self.play}
 
 
 def check_whist_calls(contract: Contract | str, calls: Iterable[str], rules: Rules | None = None,

@@ -13,7 +13,8 @@ from typing import Any
 
 import click
 
-from prefsolve.auction import check_auction
+from prefsolve.auction import AuctionResult, WhistResult, check_auction, check_declaration, check_whist_calls
+from prefsolve.contract import Contract
 from prefsolve.errors import PrefsolveError
 from prefsolve.rules import PROFILES, Rules
 from prefsolve.scoring import ScoreSheet, sheet_from_game
@@ -33,43 +34,133 @@ def _rules_option(default: str | None):
 @_rules_option("sochi")
 @click.option("--allpass", "allpass_count", type=click.IntRange(min=0), default=0, show_default=True,
               help="Consecutive all-pass deals before this one (exit from all-pass, §2.6).")
+@click.option("--declare", "declared", metavar="CONTRACT",
+              help="Also check the contract the winner declares after the talon (§2.3, §3.1).")
+@click.option("--whist", "whist_calls", metavar="CALLS",
+              help='Also check the defenders\' calls on the declared contract, in speaking order '
+                   '(e.g. "pass half pass"; §3.2-3.5).')
+@click.option("--closed", is_flag=True, help="A lone whister plays closed (default: open).")
 @click.option("--json", "as_json", is_flag=True, help="Print the verdict as JSON.")
-def auction(calls: tuple[str, ...], profile: str, allpass_count: int, as_json: bool) -> None:
+def auction(calls: tuple[str, ...], profile: str, allpass_count: int, declared: str | None,
+            whist_calls: str | None, closed: bool, as_json: bool) -> None:
     """Check an auction: CALLS in order from first hand (seat 0).
 
     Words: pass/пас, 6S 7♥ 8NT 8 БК misere/мизер, раз два три четыре
     бескозырка, семь первых … десять четвёртых, здесь (hold). Separate calls
     with spaces or commas; with spaces, "X здесь" is one hold only when X
-    repeats the current bid, else X and a bare здесь. Exit status 0 when
-    legal, 1 when illegal, 2 on bad input (unknown word, no calls, an empty
-    item between commas).
+    repeats the current bid, else X and a bare здесь. With --declare and
+    --whist the rest of the bidding is checked too: the declared contract
+    against the winning bid, then the whist calls on it (on the winning bid
+    without --declare). Exit status 0 when everything is legal, 1 when
+    something is illegal, 2 on bad input (unknown word, no calls, an empty
+    item between commas, --declare after an unfinished or all-pass auction).
 
-    Example: prefsolve auction "раз два пас три пас" --rules sochi
+    Example: prefsolve auction "раз два пас три пас" --declare 7D --whist "вист пас"
     """
+    rules = Rules.profile(profile)
     text = " ".join(calls)
     try:
-        result = check_auction(text, Rules.profile(profile), allpass_count)
+        result = check_auction(text, rules, allpass_count)
     except PrefsolveError as exc:
         raise click.BadParameter(str(exc), param_hint="CALLS") from None
+    try:
+        declared_c = None if declared is None else Contract.parse(declared)
+    except PrefsolveError as exc:
+        raise click.BadParameter(str(exc), param_hint="--declare") from None
+    words = None if whist_calls is None else _whist_words(whist_calls)
+    later = declared_c is not None or words is not None
+    if later and result.legal and (not result.finished or result.all_pass):
+        what = "--declare" if declared_c is not None else "--whist"
+        state = "ended in all-pass" if result.all_pass else "is not finished"
+        raise click.UsageError(f"{what} needs an auction won by a player; this one {state}")
+    out: dict[str, Any] = result.to_dict()
+    lines = [_auction_line(result)]
+    legal = result.legal
+    if legal and later:
+        assert result.winner is not None and result.contract is not None
+        contract = result.contract
+        if declared_c is not None:
+            v = check_declaration(result.contract, declared_c, rules)
+            out["declaration"] = {"contract": str(declared_c), "legal": v.legal, "reason": v.reason}
+            lines.append(f"declaration {declared_c}: " + ("legal" if v.legal else f"illegal: {v.reason}"))
+            legal = v.legal
+            contract = declared_c
+        if legal and words is not None:
+            try:
+                w = check_whist_calls(contract, words, rules, open=not closed)
+            except PrefsolveError as exc:
+                raise click.BadParameter(str(exc), param_hint="--whist") from None
+            out["whist"] = _whist_json(w, result.winner)
+            lines.append(_whist_line(w, contract, words, result.winner))
+            legal = w.legal
     if as_json:
-        click.echo(json.dumps(result.to_dict(), ensure_ascii=False))
-    elif not result.legal:
+        click.echo(json.dumps(out, ensure_ascii=False))
+    else:
+        click.echo("\n".join(lines))
+    if not legal:
+        click.get_current_context().exit(1)
+
+
+def _whist_words(text: str) -> list[str]:
+    """Whist calls separated by spaces or commas; «пол виста» is one call."""
+    norm = " ".join(text.replace(",", " ").split())
+    return norm.replace("пол виста", "полвиста").split()
+
+
+def _whist_json(w: WhistResult, declarer: int) -> dict[str, Any]:
+    """:meth:`WhistResult.to_dict` with table seats instead of defender numbers."""
+    seat = lambda k: None if k is None else (declarer + 1 + k) % 3  # noqa: E731
+    out = w.to_dict()
+    if "whisters" in out:
+        out["whisters"] = [seat(k) for k in w.whisters]
+        out["half_whister"] = seat(w.half_whister)
+    else:
+        out["seat"] = seat(w.seat)
+    return out
+
+
+def _auction_line(result: AuctionResult) -> str:
+    if not result.legal:
         assert result.call is not None
         who = ("after the end of the auction" if result.seat is None
                else f"by seat {result.seat} ({_SEAT_NAMES[result.seat]})")
-        click.echo(f"illegal: call {result.call} ({str(result.calls[result.call])!r}) {who}: {result.reason}")
-    elif not result.finished:
+        return f"illegal: call {result.call} ({str(result.calls[result.call])!r}) {who}: {result.reason}"
+    if not result.finished:
         assert result.next_seat is not None
-        click.echo(f"legal so far; the auction is not finished, seat {result.next_seat} "
-                   f"({_SEAT_NAMES[result.next_seat]}) speaks next")
-    elif result.all_pass:
-        click.echo("legal: all pass (распасы)")
-    else:
-        assert result.winner is not None and result.contract is not None
-        click.echo(f"legal: seat {result.winner} ({_SEAT_NAMES[result.winner]}) wins; "
-                   f"lowest contract to declare: {result.contract}")
-    if not result.legal:
-        click.get_current_context().exit(1)
+        return (f"legal so far; the auction is not finished, seat {result.next_seat} "
+                f"({_SEAT_NAMES[result.next_seat]}) speaks next")
+    if result.all_pass:
+        return "legal: all pass (распасы)"
+    assert result.winner is not None and result.contract is not None
+    return (f"legal: seat {result.winner} ({_SEAT_NAMES[result.winner]}) wins; "
+            f"lowest contract to declare: {result.contract}")
+
+
+_OUTCOMES = {
+    "misere": "misère: no whist, both opponents catch the declarer",
+    "catch": "nobody whists on a 10 here: it is played and both opponents catch the declarer",
+    "pass_out": "both passed: not played, counted as made",
+    "half_whist": "the half-whist stands: not played",
+    "one_whister": "one whister",
+    "two_whisters": "two whisters, played closed",
+}
+
+
+def _whist_line(w: WhistResult, contract: Contract, words: list[str], declarer: int) -> str:
+    head = f"whist calls on {contract} ({', '.join(words) or 'none'}): "
+    if not w.legal:
+        assert w.call is not None and w.seat is not None
+        seat = (declarer + 1 + w.seat) % 3
+        role = "first" if w.seat == 0 else "second"
+        return (f"{head}illegal: call {w.call} ({words[w.call]!r}) by seat {seat} ({role} defender): "
+                f"{w.reason}")
+    if not w.finished:
+        return head + "legal so far, not finished"
+    what = _OUTCOMES[w.outcome or ""]
+    if w.outcome == "one_whister":
+        seat = (declarer + 1 + w.whisters[0]) % 3
+        what += f" (seat {seat}), played {w.play}"
+    return f"{head}legal; {what}"
 
 
 @click.command("score")
