@@ -9,8 +9,8 @@ from prefsolve.auction import check_whist_calls
 from prefsolve.contract import LADDER, Contract
 from prefsolve.errors import RulesError, ScoringError
 from prefsolve.rules import PROFILES, Rules
-from prefsolve.scoring import (AllPassDeal, GameDeal, ScoreSheet, allpass_balance, contract_balance, score_deal,
-                               settle, sheet_from_game, talon_tricks)
+from prefsolve.scoring import (AllPassDeal, GameDeal, ScoreSheet, allpass_balance, contract_balance, is_played,
+                               score_deal, settle, sheet_from_game, talon_tricks)
 
 SOCHI = Rules.profile("sochi")
 LENINGRAD = Rules.profile("leningrad")
@@ -74,6 +74,80 @@ def test_sochi_lone_whister_shortfall_and_eight_level_second_whister():
     assert s.pool == (2, 0, 0) and w(s, B, A) == 6 and s.mountain == (0, 2, 0)
     s = score_deal(game(A, "8D", ["whist", "whist"], (10, 0, 0)), SOCHI)
     assert s.mountain == (0, 0, 6)  # §3.6: the second whister answers on 8/9/10
+    each = SOCHI.replace(two_whister_high="each")   # §3.6 alternative: each answers for it
+    assert score_deal(game(A, "8D", ["whist", "whist"], (10, 0, 0)), each).mountain == (0, 6, 6)
+    assert score_deal(game(A, "8D", ["whist", "whist"], (9, 1, 0)), each).mountain == (0, 0, 0)
+    s = score_deal(game(A, "6S", ["whist", "whist"], (7, 3, 0)), each)   # 6 and 7 keep their quota
+    assert s == score_deal(game(A, "6S", ["whist", "whist"], (7, 3, 0)), SOCHI)
+
+
+def test_half_whist_played_c1():
+    played = SOCHI.replace(half_whist="played")
+    half = ["pass", "half", "pass"]   # A declares: B passes, C half-whists, B passes again
+    s = score_deal(game(A, "6S", half, (6, 2, 2)), played)   # the defence's 4 tricks, quota 2
+    assert s.pool == (2, 0, 0) and w(s, C, A) == 4 and s.mountain == (0, 0, 0) and w(s, B, A) == 0
+    s = score_deal(game(A, "6S", half, (9, 1, 0)), played)   # 1 trick of 2: whists 2, shortfall 1
+    assert s.pool == (2, 0, 0) and w(s, C, A) == 2 and s.mountain == (0, 0, 2)
+    s = score_deal(game(A, "7S", half, (6, 0, 4)), played)   # 7S fails: remise and consolation
+    assert s.mountain == (4, 0, 0) and w(s, B, A) == 4 and w(s, C, A) == 4 + 4  # quota 1 trick
+    with pytest.raises(ScoringError, match="tricks of each player are needed"):
+        score_deal(game(A, "6S", half), played)
+    # Without play (the default) the same calls count the 6 as made, whatever the tricks say.
+    s = score_deal(game(A, "6S", half, (9, 1, 0)), SOCHI)
+    assert s.pool == (2, 0, 0) and w(s, C, A) == 4 and s.mountain == (0, 0, 0)
+    assert check_whist_calls("6S", half, played, open=False).play == "closed"
+    assert check_whist_calls("6S", half, SOCHI).play is None
+    assert [str(x) for x in contract_balance("6S", 9, half, played)] != \
+        [str(x) for x in contract_balance("6S", 9, half, SOCHI)]
+
+
+@pytest.mark.parametrize("profile, mountain", [("sochi", 12), ("leningrad", 24)])
+def test_concession_without_three(profile, mountain):
+    r = Rules.profile(profile)
+    s = score_deal(game(A, "7S", [], conceded=True), r)   # §3.1: three undertricks, mountain only
+    assert s.mountain == (mountain, 0, 0) and s.pool == (0, 0, 0)
+    assert all(x == 0 for row in s.whists for x in row)
+    assert score_deal(game(A, "7S", ["whist", "pass"], conceded=True), r) == s
+    with pytest.raises(ScoringError, match="not played"):
+        score_deal(game(A, "7S", [], (4, 3, 3), conceded=True), r)
+    with pytest.raises(ScoringError, match="misère cannot be conceded"):
+        score_deal(game(A, "misere", [], conceded=True), r)
+    sheet = sheet_from_game({"players": ["A", "B", "C"], "rules": profile,
+                             "deals": [{"declarer": "A", "contract": "7S", "conceded": True}]})
+    assert sheet.mountain[A] == mountain
+    with pytest.raises(ScoringError, match="true or false"):
+        sheet_from_game({"players": ["A", "B", "C"],
+                         "deals": [{"declarer": "A", "contract": "7S", "conceded": 1}]})
+
+
+def _four(rotation):
+    return ScoreSheet.new("NESW", Rules.profile("sochi").replace(dealer_rotation=rotation))
+
+
+def test_dealer_rotation_every_deal():
+    sheet = _four("every_deal").add(AllPassDeal((0, 3, 3, 4), dealer=0))
+    assert sheet.next_dealer == 1
+    with pytest.raises(ScoringError, match="'N' deals, but after deal 1 the deal goes to 'E'"):
+        sheet.add(AllPassDeal((2, 0, 4, 4), dealer=0))
+    sheet = sheet.add(AllPassDeal((2, 0, 4, 4), dealer=1))
+    assert sheet.next_dealer == 2
+    assert _four("unchecked").add(AllPassDeal((0, 3, 3, 4), dealer=0)).add(
+        AllPassDeal((0, 3, 3, 4), dealer=0)).deals == 2
+
+
+def test_dealer_rotation_of_the_seed():
+    # SEED_RULES (Deal): the deal stays after all-pass and a caught misère, else moves on.
+    sheet = _four("stays_after_allpass_and_caught_misere").add(AllPassDeal((0, 3, 3, 4), dealer=0))
+    assert sheet.next_dealer == 0
+    sheet = sheet.add(GameDeal(1, Contract.misere(), (), (0, 1, 4, 5), dealer=0))   # caught
+    assert sheet.next_dealer == 0
+    sheet = sheet.add(GameDeal(1, Contract.misere(), (), (0, 0, 4, 6), dealer=0))   # made
+    assert sheet.next_dealer == 1
+    sheet = sheet.add(GameDeal(2, Contract.parse("6S"), ("pass", "pass"), None, dealer=1))
+    assert sheet.next_dealer == 2
+    with pytest.raises(ScoringError, match="stays after all-pass and a caught misère"):
+        sheet.add(AllPassDeal((0, 3, 3, 4), dealer=1))
+    assert Rules.profile("classic").dealer_rotation == "stays_after_allpass_and_caught_misere"
 
 
 def test_consolation_switches():
@@ -321,15 +395,19 @@ def deals(draw, rules):
                ("pass", "half", "pass"), ("pass", "half", "whist")]
     legal = [o for o in options if check_whist_calls(c, o, rules).legal]
     calls = draw(st.sampled_from(legal))
-    if check_whist_calls(c, calls, rules).outcome in ("pass_out", "half_whist"):
+    if draw(st.integers(0, 9)) == 0:
+        return GameDeal(declarer, c, calls, None, conceded=True)   # §3.1 «без трёх»
+    if not is_played(check_whist_calls(c, calls, rules).outcome, rules):
         t = None  # not played: tricks that contradict "counted as made" are rejected
     return GameDeal(declarer, c, calls, t, draw(st.booleans()))
 
 
 @settings(max_examples=80, deadline=None)
-@given(st.data(), st.sampled_from(PROFILES), st.integers(1, 30), st.sampled_from(["N", "N-1"]))
-def test_settlement_sums_to_zero_and_pools_never_exceed_target(data, profile, target, divisor):
-    rules = Rules.profile(profile).replace(pool_target=target, settlement_divisor=divisor)
+@given(st.data(), st.sampled_from(PROFILES), st.integers(1, 30), st.sampled_from(["N", "N-1"]),
+       st.sampled_from(["no_play", "played", "off"]), st.sampled_from(["second", "each"]))
+def test_settlement_sums_to_zero_and_pools_never_exceed_target(data, profile, target, divisor, half, high):
+    rules = Rules.profile(profile).replace(pool_target=target, settlement_divisor=divisor,
+                                           half_whist=half, two_whister_high=high)
     sheet = ScoreSheet.new("ABC", rules)
     for deal in data.draw(st.lists(deals(rules), max_size=12)):
         sheet = sheet.add(deal)

@@ -722,7 +722,8 @@ def whist_options(contract: Contract, first: bool, partner: str, rules: Rules) -
 
     Half-whist (§3.2) is open only to the second defender after a pass, on 6
     and 7, where the rules play it; the first defender is assumed to pass
-    again (the half-whist stands, no play).
+    again (the half-whist stands: no play, or played out under
+    ``half_whist="played"``).
 
     >>> sorted(whist_options(Contract.parse("6H"), False, "pass", Rules()))
     ['half', 'pass', 'whist']

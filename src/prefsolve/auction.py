@@ -473,7 +473,8 @@ class WhistResult:
     ``seat`` is 0 for the first defender (declarer's left), 1 for the second.
     ``outcome`` is ``"misere"`` (no whist, both catch), ``"catch"`` (a 10 under
     ``ten_whist="checked"``: no whist, both catch, always played, §3.4),
-    ``"pass_out"`` (both passed: counted as made), ``"half_whist"`` (no play),
+    ``"pass_out"`` (both passed: counted as made), ``"half_whist"`` (no play,
+    unless ``half_whist="played"``),
     ``"one_whister"`` or ``"two_whisters"``; ``whisters`` lists the whisting
     defenders; ``play`` is ``"open"``/``"closed"`` when the hand is played,
     else None.
@@ -559,7 +560,10 @@ def check_whist_calls(contract: Contract | str, calls: Iterable[str], rules: Rul
     if words[1] == HALF:
         if words[2] == WHIST:  # second chance taken: whist + pass, the half-whist lapses
             return WhistResult(True, True, "one_whister", (0,), play="open" if open else "closed")
-        return WhistResult(True, True, "half_whist", (), half_whister=1)
+        # §3.2 ⚠: the half-whist stands; no play by default, played out under
+        # half_whist="played" (C1), the half-whister then choosing open or closed.
+        play = ("open" if open else "closed") if rules.half_whist == "played" else None
+        return WhistResult(True, True, "half_whist", (), half_whister=1, play=play)
     whisters = tuple(i for i in (0, 1) if words[i] == WHIST)
     if not whisters:
         return WhistResult(True, True, "pass_out")

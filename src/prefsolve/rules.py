@@ -51,10 +51,11 @@ _CHOICES: dict[str, tuple[Any, ...]] = {
     "hold_6s_allowed": (False, True),
     "raspasy_exit": tuple(RASPASY_EXITS),
     "ladder_extensions": ("none", "hand_games"),
-    "half_whist": ("no_play", "off"),
+    "half_whist": ("no_play", "played", "off"),
     "ten_whist": ("obligation1", "checked"),
     "stalingrad": (False, True),
     "two_whister_shortfall": ("individual", "one_unit"),
+    "two_whister_high": ("second", "each"),
     "whist_price_multiplier": (1, 2),
     "mountain_multiplier": (1, 2),
     "whist_responsibility": ("full", "half"),
@@ -76,6 +77,7 @@ _CHOICES: dict[str, tuple[Any, ...]] = {
     "aid_whists_per_point": (10,),
     "settlement_divisor": ("N", "N-1"),
     "dealer_talon_whists": (False, True),
+    "dealer_rotation": ("every_deal", "stays_after_allpass_and_caught_misere", "unchecked"),
 }
 
 
@@ -87,9 +89,11 @@ class Rules:
     ``hold_6s_allowed`` (§2.4), ``raspasy_exit`` (§2.6), ``ladder_extensions``
     (§2.5; ``"hand_games"`` is the seed's ladder with games and misère without
     talon). Whist switches: ``half_whist`` (§3.2), ``ten_whist`` (§3.4),
-    ``stalingrad`` (§3.5), ``two_whister_shortfall`` (§3.6). Scoring switches
-    are described in docs/RULES.md; ``pool_target`` is per player with
-    American aid, or the table total when ``pool_closure="table_total"``.
+    ``stalingrad`` (§3.5), ``two_whister_shortfall`` and ``two_whister_high``
+    (§3.6). Scoring switches are described in docs/RULES.md; ``pool_target``
+    is per player with American aid, or the table total when
+    ``pool_closure="table_total"``. ``dealer_rotation`` (SEED_RULES, Deal)
+    checks who deals each deal of a score sheet.
     """
 
     name: str = "sochi"
@@ -104,6 +108,7 @@ class Rules:
     ten_whist: str = "checked"
     stalingrad: bool = False
     two_whister_shortfall: str = "individual"
+    two_whister_high: str = "second"
     whist_price_multiplier: int = 1
     mountain_multiplier: int = 1
     whist_responsibility: str = "full"
@@ -127,6 +132,7 @@ class Rules:
     aid_whists_per_point: int = 10
     settlement_divisor: str = "N"
     dealer_talon_whists: bool = False
+    dealer_rotation: str = "every_deal"
 
     def __post_init__(self) -> None:
         for name, choices in _CHOICES.items():
@@ -236,7 +242,9 @@ _PROFILE_SWITCHES: dict[str, dict[str, Any]] = {
     # §4.5 Leningrad: whist price ×2, mountain ×2, half-responsible, gentleman
     # whist, misère 20/trick, raspasy 2-4-6 without amnesty, hard exit (S7),
     # 0 tricks = stage (C3, the worked example's +1), pool point = 20 whists,
-    # table-total closure (C3), 10 obliges one trick (C3 Leningrad).
+    # table-total closure (C3), 10 obliges one trick (C3 Leningrad). The total of
+    # 30 is 10 a player × 3: C3 keeps a table total as the per-player length times
+    # the player count (§4.8); no rule book gives a Leningrad length.
     "leningrad": {
         "whist_price_multiplier": 2,
         "mountain_multiplier": 2,
@@ -254,7 +262,8 @@ _PROFILE_SWITCHES: dict[str, dict[str, Any]] = {
     # §4.6 Rostov, the C2 (savanto/pref) parameter set: half-responsible whist,
     # gentleman on remise, fixed 10-whist consolation per undertrick, misère
     # failure = mountain + consolation, raspasy = 5 whists per trick to the
-    # player with fewest tricks, +1 pool for 0 tricks, talon ignored.
+    # player with fewest tricks, +1 pool for 0 tricks, talon ignored; simple
+    # exit from all-pass and a 10 that obliges one trick (C3's Rostov profile).
     "rostov": {
         "whist_responsibility": "half",
         "lone_whister": "gentleman",
@@ -274,8 +283,12 @@ _PROFILE_SWITCHES: dict[str, dict[str, Any]] = {
     # the seed says 10 is not whisted (both defenders "catch" the declarer), so
     # ten_whist="checked": the 10 is always played, never passed out (§3.4).
     # Old progression ×1 ×2 ×4 (§4.4, S12 §6) and the dealer's talon whists (§5,
-    # the seed's own 4-player rule). Scoring otherwise Sochi-like (S12 §9.1).
+    # the seed's own 4-player rule). The deal does not move after all-pass or a
+    # caught misère (the seed: «кроме распасов и пойманного мизера»). Scoring
+    # otherwise Sochi-like (S12 §9.1), including half-whist without play (§3.2
+    # default: the seed names only whist and pass, so nothing contradicts it).
     "classic": {
+        "dealer_rotation": "stays_after_allpass_and_caught_misere",
         "ladder_extensions": "hand_games",
         "hold": "off",
         "raspasy_exit": "simple",

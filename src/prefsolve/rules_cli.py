@@ -140,7 +140,7 @@ _OUTCOMES = {
     "misere": "misère: no whist, both opponents catch the declarer",
     "catch": "nobody whists on a 10 here: it is played and both opponents catch the declarer",
     "pass_out": "both passed: not played, counted as made",
-    "half_whist": "the half-whist stands: not played",
+    "half_whist": "the half-whist stands",
     "one_whister": "one whister",
     "two_whisters": "two whisters, played closed",
 }
@@ -160,6 +160,8 @@ def _whist_line(w: WhistResult, contract: Contract, words: list[str], declarer: 
     if w.outcome == "one_whister":
         seat = (declarer + 1 + w.whisters[0]) % 3
         what += f" (seat {seat}), played {w.play}"
+    elif w.outcome == "half_whist":
+        what += ": not played" if w.play is None else f", played {w.play}"
     return f"{head}legal; {what}"
 
 

@@ -46,7 +46,9 @@ class GameDeal:
     sitting-out dealer has 0) and may be None when the hand was not played
     (both passed, or half-whist). ``dealer`` is required with 4 players;
     ``talon`` (two cards such as ``"AS"``, ``"K♠"``) feeds the dealer's
-    talon whists of §5.
+    talon whists of §5. ``conceded`` is a declarer who gave up after seeing
+    the talon: «без трёх», three undertricks into the mountain and nothing
+    else (§3.1); such a deal has no tricks.
     """
 
     declarer: int
@@ -56,6 +58,7 @@ class GameDeal:
     open: bool = True
     dealer: int | None = None
     talon: tuple[str, ...] | None = None
+    conceded: bool = False
 
 
 @dataclass(frozen=True)
@@ -209,12 +212,14 @@ def _score_game(deal: GameDeal, rules: Rules, n: int) -> DealScore:
     f1, f2 = active[(k + 1) % 3], active[(k + 2) % 3]
     sitting_out = [s for s in range(n) if s not in active]
     e = _Entries(n)
+    if deal.conceded:
+        return _score_concession(e, deal, c, rules)
     verdict = check_whist_calls(c, deal.whist_calls, rules, deal.open)
     if not verdict.legal:
         raise ScoringError(f"illegal whist call #{verdict.call} {list(deal.whist_calls)!r}: {verdict.reason}")
     if not verdict.finished:
         raise ScoringError(f"the whist calls {list(deal.whist_calls)!r} on {c} are incomplete")
-    played = verdict.outcome in ("misere", "catch", "one_whister", "two_whisters")
+    played = is_played(verdict.outcome, rules)
     if played and deal.tricks is None:
         raise ScoringError(f"{c} was played ({verdict.outcome}): the tricks of each player are needed")
     tricks = None
@@ -245,6 +250,29 @@ def _score_game(deal: GameDeal, rules: Rules, n: int) -> DealScore:
     return e.freeze()
 
 
+def is_played(outcome: str | None, rules: Rules) -> bool:
+    """Whether a contract with this whist outcome is played out (§3.2): not when
+    both defenders pass, nor after a half-whist unless ``half_whist="played"`` (C1)."""
+    if outcome == "half_whist":
+        return rules.half_whist == "played"
+    return outcome in ("misere", "catch", "one_whister", "two_whisters")
+
+
+def _score_concession(e: _Entries, deal: GameDeal, c: Contract, rules: Rules) -> DealScore:
+    """§3.1 «без трёх»: the declarer concedes three undertricks, mountain only, no whists
+    (C3 ``withoutThree`` = value × mountain multiplier × 3)."""
+    if c.is_misere:
+        raise ScoringError("misère cannot be conceded «без трёх» (§3.1 concedes a game's undertricks)")
+    if deal.tricks is not None:
+        raise ScoringError(f"a conceded {c} is not played; omit \"tricks\"")
+    if deal.whist_calls:
+        verdict = check_whist_calls(c, deal.whist_calls, rules, deal.open)
+        if not verdict.legal:
+            raise ScoringError(f"illegal whist call #{verdict.call} {list(deal.whist_calls)!r}: {verdict.reason}")
+    e.mountain[deal.declarer] += c.value * rules.mountain_multiplier * 3
+    return e.freeze()
+
+
 def _score_misere(e: _Entries, d: int, defenders: tuple[int, int], sitting_out: list[int],
                   tricks: int, rules: Rules) -> None:
     if tricks == 0:
@@ -271,7 +299,7 @@ def _score_contract(e: _Entries, d: int, f1: int, f2: int, sitting_out: list[int
     if outcome == "pass_out":  # §3.2: both passed → counted as made
         e.pool[d] += v
         return
-    if outcome == "half_whist":  # §3.2: no play; half-whister writes half the obligation
+    if outcome == "half_whist" and rules.half_whist != "played":  # §3.2: no play; half the obligation
         e.pool[d] += v
         e.write(f2, d, Fraction(wv * need, 2))
         return
@@ -294,6 +322,14 @@ def _score_contract(e: _Entries, d: int, f1: int, f2: int, sitting_out: list[int
             consolers += sitting_out
         for s in consolers:
             e.write(s, d, cons)
+    price = Fraction(wv) if rules.whist_responsibility == "full" else Fraction(wv, 2)
+    if outcome == "half_whist":
+        # §3.2 ⚠ half_whist="played" (C1): the hand is played; the half-whister writes the
+        # defence's tricks up to his quota (half the obligation) and answers for the rest.
+        quota = need // 2
+        e.write(f2, d, wv * min(defence, quota))
+        e.mountain[f2] += price * max(0, quota - defence)
+        return
     # Trick whists (§4.4): price wv per defender trick.
     if len(whister_seats) == 1:
         w = whister_seats[0]
@@ -311,7 +347,6 @@ def _score_contract(e: _Entries, d: int, f1: int, f2: int, sitting_out: list[int
     # Defence shortfall (§3.6): responsible = full price, half-responsible = half.
     if defence >= need:
         return
-    price = Fraction(wv) if rules.whist_responsibility == "full" else Fraction(wv, 2)
     if len(whister_seats) == 1:
         e.mountain[whister_seats[0]] += price * (need - defence)
     elif c.level in (6, 7):
@@ -321,6 +356,10 @@ def _score_contract(e: _Entries, d: int, f1: int, f2: int, sitting_out: list[int
                 # §3.6 ⚠: individual shortfall (C1/C2) or one fixed unit (C3).
                 units = quota - tricks[s] if rules.two_whister_shortfall == "individual" else 1
                 e.mountain[s] += price * units
+    elif rules.two_whister_high == "each":
+        # §3.6 ⚠ alternative ("another open-source engine"): each whister answers for it.
+        for s in whister_seats:
+            e.mountain[s] += price * (need - defence)
     else:
         # §3.6: on 8/9/10 the second whister (declarer's right) answers for the trick.
         e.mountain[f2] += price * (need - defence)
@@ -418,6 +457,8 @@ class ScoreSheet:
     scores: tuple[DealScore, ...] = field(default=(), repr=False)
     #: The number of deals after which the game first finished (None while it has not).
     finished_after: int | None = None
+    #: Who must deal next under ``dealer_rotation`` (None until a deal names its dealer).
+    next_dealer: int | None = None
 
     @classmethod
     def new(cls, players: Sequence[str], rules: Rules | None = None) -> ScoreSheet:
@@ -444,6 +485,7 @@ class ScoreSheet:
         :attr:`finished_after` keeps the deal that ended the game, so the
         score sheet can say that later deals were played past its end.
         """
+        self._check_dealer(deal.dealer)
         s = score_deal(deal, self.rules, self.n, self.allpass_streak)
         pool = [a + b for a, b in zip(self.pool, s.pool)]
         mountain = [a + b for a, b in zip(self.mountain, s.mountain)]
@@ -456,7 +498,30 @@ class ScoreSheet:
                         deals=self.deals + 1, scores=self.scores + (s,))
         if sheet.finished_after is None and sheet.finished:
             sheet = replace(sheet, finished_after=sheet.deals)
+        if deal.dealer is not None:
+            sheet = replace(sheet, next_dealer=deal.dealer if self._deal_stays(deal)
+                            else (deal.dealer + 1) % self.n)
         return sheet
+
+    def _deal_stays(self, deal: DealOutcome) -> bool:
+        """SEED_RULES (Deal): «кроме распасов и пойманного мизера» the next player deals."""
+        if self.rules.dealer_rotation != "stays_after_allpass_and_caught_misere":
+            return False
+        if isinstance(deal, AllPassDeal):
+            return True
+        return deal.contract.is_misere and deal.tricks is not None and deal.tricks[deal.declarer] > 0
+
+    def _check_dealer(self, dealer: int | None) -> None:
+        expected = self.next_dealer
+        if self.rules.dealer_rotation == "unchecked" or dealer is None or expected is None:
+            return
+        if dealer != expected:
+            why = ("it stays after all-pass and a caught misère, else moves clockwise"
+                   if self.rules.dealer_rotation == "stays_after_allpass_and_caught_misere"
+                   else "it moves clockwise after every deal")
+            raise ScoringError(f"{self.players[dealer]!r} deals, but after deal {self.deals} the deal goes "
+                               f"to {self.players[expected]!r} (dealer_rotation={self.rules.dealer_rotation!r}: "
+                               f"{why})")
 
     def add_all(self, deals: Iterable[DealOutcome]) -> ScoreSheet:
         """Score several deals in order."""
@@ -574,7 +639,7 @@ def contract_balance(contract: Contract | str, declarer_tricks: int, whist_calls
     unwhisted = c.is_misere or (c.level == 10 and rules.ten_whist == "checked")
     calls = () if unwhisted else tuple(whist_calls)
     tricks: tuple[int, ...] | None = (declarer_tricks, *defender_tricks)
-    if check_whist_calls(c, calls, rules, open).outcome in ("pass_out", "half_whist"):
+    if not is_played(check_whist_calls(c, calls, rules, open).outcome, rules):
         tricks = None  # not played: counted as made whatever the cards would have given
     deal = GameDeal(0, c, calls, tricks, open)
     s = score_deal(deal, rules, 3)
@@ -600,9 +665,9 @@ def allpass_balance(tricks_per_seat: Sequence[int], rules: Rules | None = None,
 #: Top-level fields of a game file (docs/RULES.md); any other key is an error.
 GAME_FIELDS = ("players", "rules", "pool_target", "switches", "deals")
 #: Fields of one deal of a game file.
-DEAL_FIELDS = ("declarer", "contract", "whist", "open", "tricks", "dealer", "talon", "all_pass")
+DEAL_FIELDS = ("declarer", "contract", "whist", "open", "tricks", "dealer", "talon", "all_pass", "conceded")
 # Fields that only a contract deal may have (an all-pass deal with them is contradictory).
-_CONTRACT_ONLY = ("declarer", "contract", "whist", "open", "talon")
+_CONTRACT_ONLY = ("declarer", "contract", "whist", "open", "talon", "conceded")
 
 
 def game_rules(data: Mapping[str, Any], profile: str | None = None) -> Rules:
@@ -670,7 +735,7 @@ def deal_from_dict(d: Mapping[str, Any], players: Sequence[str], rules: Rules | 
     extra = set(d) - set(DEAL_FIELDS)
     if extra:
         raise ScoringError(f"unknown deal field(s) {sorted(map(str, extra))!r}")
-    for key in ("all_pass", "open"):
+    for key in ("all_pass", "open", "conceded"):
         if key in d and type(d[key]) is not bool:
             raise ScoringError(f"\"{key}\" must be true or false (a JSON boolean), got {d[key]!r}")
     seat = _seat_lookup(players)
@@ -690,14 +755,16 @@ def deal_from_dict(d: Mapping[str, Any], players: Sequence[str], rules: Rules | 
         raise ScoringError("a deal needs \"declarer\" and \"contract\" (or \"all_pass\": true)")
     declarer = seat(d["declarer"])
     contract = Contract.parse(d["contract"])
-    calls = _whist_calls_from(d.get("whist"), declarer, dealer, players, seat, contract, rules or Rules())
+    conceded = d.get("conceded", False)
+    calls = (() if conceded and d.get("whist") is None  # §3.1: a concession may come before the calls
+             else _whist_calls_from(d.get("whist"), declarer, dealer, players, seat, contract, rules or Rules()))
     talon = d.get("talon")
     if talon is not None:
         if not isinstance(talon, list) or len(talon) != 2 or not all(isinstance(x, str) for x in talon):
             raise ScoringError(f"\"talon\" must be a list of 2 cards, got {talon!r}")
         _two(talon)  # both cards checked even when no rule uses the talon
     return GameDeal(declarer, contract, calls, tricks, d.get("open", True), dealer,
-                    tuple(talon) if talon else None)
+                    tuple(talon) if talon else None, conceded)
 
 
 def _seat_lookup(players: Sequence[str]):
