@@ -163,7 +163,7 @@ def test_an_option_value_that_starts_with_a_void_stays_the_value():
 def test_an_option_without_its_value_next_to_a_void_first_deal_is_named():
     r = run("solve", VOID_FIRST, "--strain", "NT", "--declarer")
     assert r.exit_code == 2 and "Option '--declarer' requires an argument" in r.output
-    assert "prefsolve solve" in r.output or "main solve" in r.output
+    assert "(see 'prefsolve solve --help')" in r.output or "(see 'main solve --help')" in r.output
 
 
 def test_void_first_as_argument_keeps_option_values_in_place():
@@ -183,3 +183,20 @@ def test_void_first_as_argument_keeps_option_values_in_place():
 def test_file_only_options_without_a_file_are_an_error(command, option):
     r = run(*command, EXAMPLE_DEAL, *option)
     assert r.exit_code == 2 and "go with --file" in r.output
+
+
+@pytest.mark.parametrize("args", [
+    ["table", "--leader", "5"], ["solve", "--strain", "S"], ["solve", "--declarer", "0", "--strain", "X"],
+    ["table", "--jobs", "2"], ["table", "--json", "--jsonl", "--file", "-"], ["nosuch"],
+    ["analyze", "A.KT9.KT97.K7", "--samples", "0"], ["auction"], ["score"], ["deal", "--cards", "11"],
+])
+def test_every_usage_error_is_one_line_on_stderr(args):
+    r = run(*args)
+    assert r.exit_code == 2 and r.stdout == ""
+    assert len(r.stderr.splitlines()) == 1 and r.stderr.startswith("Error: ")
+    assert "Usage:" not in r.stderr and "Traceback" not in r.stderr
+
+
+def test_a_bare_prefsolve_prints_its_help():
+    r = run()
+    assert "Commands:" in r.output and "Error" not in r.output

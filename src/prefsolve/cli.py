@@ -77,6 +77,9 @@ def void_first_as_argument(command: click.Command, args: list[str],
     return options + ["--"] + positional
 
 
+_NO_ARGS_IS_HELP = getattr(click.exceptions, "NoArgsIsHelpError", ())
+
+
 class PrefsolveGroup(click.Group):
     """A group that turns prefsolve's input errors into one line and exit 2."""
 
@@ -92,6 +95,27 @@ class PrefsolveGroup(click.Group):
         except PrefsolveError as exc:
             click.echo(f"Error: {exc}", err=True)
             ctx.exit(2)
+
+    def main(self, *args, **kwargs):
+        """Every error is one line on stderr: click's usage errors would add a
+        "Usage:" and a "Try --help" line, which scripts then have to skip."""
+        if not kwargs.get("standalone_mode", True):
+            return super().main(*args, **kwargs)
+        try:
+            code = super().main(*args, **{**kwargs, "standalone_mode": False})
+        except _NO_ARGS_IS_HELP as exc:     # a bare "prefsolve" (click 8.2+): the help, as ever
+            click.echo(exc.format_message(), err=True)
+            sys.exit(exc.exit_code)
+        except click.ClickException as exc:
+            ctx = getattr(exc, "ctx", None)   # usage errors know their command: name its help
+            hint = f" (see '{ctx.command_path} --help')" if ctx is not None else ""
+            click.echo(f"Error: {exc.format_message()}{hint}", err=True)
+            sys.exit(exc.exit_code)
+        except click.Abort:
+            click.echo("Aborted!", err=True)
+            sys.exit(1)
+        # Without standalone mode click returns ctx.exit()'s code (the commands return None).
+        sys.exit(code if isinstance(code, int) else 0)
 
 
 def emit_json(obj: object) -> None:
