@@ -116,6 +116,22 @@ def test_cli_file_bad_line_is_named_by_its_line_in_the_file(tmp_path):
     assert '"tables"' not in r.output     # checked before anything is solved or printed
 
 
+@pytest.mark.parametrize("command", [["table"], ["solve", "--declarer", "0", "--strain", "S"]])
+def test_cli_file_of_other_bytes_than_utf8_is_named_by_its_line(tmp_path, command):
+    path = tmp_path / "deals.txt"
+    path.write_bytes(f"{DEALS[0]}\n".encode() + b"x\xff\n")
+    r = CliRunner().invoke(main, command + ["--file", str(path)])
+    assert r.exit_code == 2 and r.stderr == "Error: line 2: not UTF-8 text (byte 0xff); save the file as UTF-8\n"
+
+
+def test_cli_file_with_a_byte_order_mark(tmp_path):
+    path = tmp_path / "deals.txt"
+    path.write_bytes(b"\xef\xbb\xbf" + f"{DEALS[0]}\n{DEALS[1]}\n".encode())
+    r = CliRunner().invoke(main, ["table", "--file", str(path), "--jsonl", "--quiet"])
+    assert r.exit_code == 0, r.output
+    assert [json.loads(x) for x in r.stdout.splitlines()] == [table(DEALS[0]).to_dict(), table(DEALS[1]).to_dict()]
+
+
 def _deal_file(tmp_path, deals):
     path = tmp_path / "deals.txt"
     path.write_text("# header\n\n" + "\n".join(str(d) for d in deals) + "\n")

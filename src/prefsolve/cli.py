@@ -162,7 +162,7 @@ def deal(seed: int | None, cards: int, count: int) -> None:
         click.echo(str(Deal.random(s, cards=cards)))
 
 
-file_option = click.option("--file", "deal_file", type=click.File("r", encoding="utf-8"),
+file_option = click.option("--file", "deal_file", type=click.File("rb"),
                            help="Solve every deal of a file (one per line, '-' for stdin).")
 jobs_option = click.option("--jobs", type=click.IntRange(1), default=None,
                            help="Threads for --file [default: all usable cores].")
@@ -279,7 +279,7 @@ def file_deals(deal_text: str | None, deal_file, talon: bool | None, as_json: bo
     if deal_text:
         raise click.UsageError("give either DEAL or --file, not both")
     texts = []
-    lines = split_deal_lines(deal_file.read())
+    lines = split_deal_lines(decode_deal_file(deal_file.read()))
     # Checking takes about 31 us a line: half a minute for a million deals.
     with file_progress(len(lines), quiet or len(lines) < CHECK_BAR_LINES, "checking") as bar:
         for number, line in lines:
@@ -292,6 +292,17 @@ def file_deals(deal_text: str | None, deal_file, talon: bool | None, as_json: bo
             texts.append(line)
             bar.update(1)
     return texts
+
+
+def decode_deal_file(data: bytes) -> str:
+    """A deal file's text: UTF-8, a leading byte-order mark dropped (Windows editors
+    write one); other bytes are an error naming their line."""
+    try:
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        line = data[:exc.start].count(b"\n") + 1
+        raise DealError(f"line {line}: not UTF-8 text (byte 0x{data[exc.start]:02x}); "
+                        f"save the file as UTF-8") from None
 
 
 CHECK_BAR_LINES = 20_000    # files shorter than this are checked in under a second
