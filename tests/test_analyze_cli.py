@@ -1,14 +1,14 @@
-"""The analyzer commands through click's CliRunner, in a group of their own."""
+"""The analyzer commands through click's CliRunner and the prefsolve command group."""
 
 import json
 import sys
 
-import click
 import pytest
 from click.testing import CliRunner
 
 from prefsolve.analyze_cli import analyze, analyze_talon, holdings, whist
 from prefsolve.analyzer import analyze as analyze_api
+from prefsolve.cli import main
 from prefsolve.contract import LADDER
 
 MIXED = "A.KT9.KT97.K7"
@@ -17,10 +17,10 @@ KEYS = [str(c) for c in LADDER]
 
 @pytest.fixture(scope="module")
 def group():
-    g = click.Group()
+    """The real command group, which prints every error as one line."""
     for cmd in (analyze, analyze_talon, whist, holdings):
-        g.add_command(cmd)
-    return g
+        assert main.commands[cmd.name] is cmd
+    return main
 
 
 def _runner():
@@ -92,6 +92,10 @@ def test_analyze_constraints(group):
     (["whist", MIXED, "--seat", "1", "--declarer", "0", "--contract", "6S", "--talon", "SA HQ"],
      "own hand"),
     (["analyze-talon", "AKQJT987.A.A.AK", "--bid", "7Z"], "unknown contract"),
+    (["analyze", MIXED, "--plot", "out.txt"], "cannot draw a .txt file"),
+    (["analyze", MIXED, "--plot", "no/such/folder/p.png"], "no folder"),
+    (["analyze", MIXED, "--adaptive", "nan"], "adaptive must be a positive"),
+    (["analyze", MIXED, "--adaptive", "inf"], "adaptive must be a positive"),
 ])
 def test_bad_input_one_line_exit_2(group, args, text):
     r = run(group, *args, "--samples", "2", "--seed", "1")

@@ -13,6 +13,7 @@ from __future__ import annotations
 import functools
 import json
 import sys
+from pathlib import Path
 
 import click
 
@@ -94,14 +95,25 @@ def _constraints(known: tuple[str, ...], void: tuple[str, ...]) -> tuple[dict, d
 
 
 def _check_plot(plot: str | None) -> None:
-    """Fail early (exit 1) when --plot is asked for without matplotlib."""
+    """Fail before sampling: without matplotlib (exit 1), or with a file it cannot
+    write, an unknown format or a missing folder (exit 2)."""
     if plot is None:
         return
     try:
         import matplotlib  # noqa: F401
+        from matplotlib.backend_bases import FigureCanvasBase
     except ImportError:
         click.echo(PLOT_HINT, err=True)
         sys.exit(1)
+    path = Path(plot)
+    kinds = FigureCanvasBase.get_supported_filetypes()
+    kind = path.suffix.lower().lstrip(".")
+    if kind and kind not in kinds:     # no suffix: matplotlib writes PNG
+        raise click.BadParameter(f"cannot draw a .{kind} file; use one of: {', '.join(sorted(kinds))}",
+                                 param_hint="--plot")
+    if not path.parent.is_dir():
+        raise click.BadParameter(f"no folder {str(path.parent)!r} to write {path.name!r} in",
+                                 param_hint="--plot")
 
 
 def plot_analysis(a: analyzer.Analysis, path: str) -> None:

@@ -456,7 +456,8 @@ def _adaptive_loop(samples: int, adaptive: float | None, draw: Callable[[int], n
     """Draw all ``samples`` at once, or in batches until the leading choice's se ≤ ``adaptive``."""
     if adaptive is None:
         return draw(samples)
-    if isinstance(adaptive, bool) or not isinstance(adaptive, (int, float)) or adaptive <= 0:
+    if (isinstance(adaptive, bool) or not isinstance(adaptive, (int, float)) or not math.isfinite(adaptive)
+            or adaptive <= 0):
         raise PrefsolveError(f"adaptive must be a positive standard error threshold, got {adaptive!r}")
     parts: list[np.ndarray] = []
     n = 0
