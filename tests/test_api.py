@@ -6,7 +6,7 @@ import pytest
 
 import prefsolve
 from prefsolve import Deal, solve, table
-from prefsolve.errors import DealError, SeatError, StrainError
+from prefsolve.errors import DealError, PrefsolveError, SeatError, StrainError
 
 EXAMPLE = "A.KT9.KT97.K7 JT97.A7.8.Q98 KQ.J8.AQJ.AJT 8.Q.-.-"
 
@@ -111,3 +111,29 @@ def test_bad_deal_text_is_a_deal_error():
         solve("A.-.-.- A.-.-.- Q.-.-.-", 0, "S", talon=False)
     with pytest.raises(DealError, match="expected a Deal"):
         solve(42, 0, "S")
+
+
+@pytest.mark.parametrize("text", ["0", "-3", "1.5", "lots", "1048577", "99999999999999999999"])
+def test_table_size_from_the_environment_is_checked(monkeypatch, text):
+    from prefsolve.solver import table_size_mb
+
+    monkeypatch.setenv("PREFSOLVE_TT_MB", text)
+    with pytest.raises(PrefsolveError, match="PREFSOLVE_TT_MB must be a whole number of MiB from 1 to 1048576"):
+        table_size_mb()
+    monkeypatch.setenv("PREFSOLVE_TT_MB", "2")
+    assert table_size_mb() == 2
+
+
+def test_a_table_too_large_for_memory_is_a_prefsolve_error(monkeypatch):
+    from prefsolve import solver as solver_module
+
+    class NoMemory:
+        def Solver(self, tt_mb):
+            raise MemoryError
+
+    with pytest.raises(PrefsolveError, match="from 1 to 1048576, got 2097152"):
+        solver_module.new_solver(1 << 21)
+    assert solver_module.new_solver(1).tt_bytes > 0
+    monkeypatch.setattr(solver_module, "_core", NoMemory())
+    with pytest.raises(PrefsolveError, match="cannot allocate a 4096 MiB transposition table"):
+        solver_module.new_solver(4096)

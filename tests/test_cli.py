@@ -200,3 +200,15 @@ def test_every_usage_error_is_one_line_on_stderr(args):
 def test_a_bare_prefsolve_prints_its_help():
     r = run()
     assert "Commands:" in r.output and "Error" not in r.output
+
+
+def test_a_bad_table_size_is_one_line(monkeypatch):
+    import threading
+
+    from prefsolve import solver
+
+    monkeypatch.setattr(solver, "_local", threading.local())   # no solver made yet in this thread
+    monkeypatch.setenv("PREFSOLVE_TT_MB", "99999999999999999999")
+    r = run("table", "--no-talon", "A.-.-.- K.-.-.- Q.-.-.-")
+    assert r.exit_code == 2 and r.stderr.startswith("Error: PREFSOLVE_TT_MB must be")
+    assert len(r.stderr.splitlines()) == 1

@@ -24,7 +24,7 @@ from typing import Callable, Iterable, Iterator, Sequence
 from .deal import Deal, check_seat
 from .errors import DealError, PrefsolveError
 from ._core import Solver
-from .solver import (STRAINS, DiscardHints, Table, as_deal, check_hints, default_solver,
+from .solver import (STRAINS, DiscardHints, Table, as_deal, check_hints, default_solver, new_solver,
                      parse_strain, solve, table, table_size_mb)
 
 Progress = Callable[[int], None]
@@ -151,7 +151,7 @@ class SolverPool:
         try:
             return self._free.get_nowait()
         except queue.Empty:
-            return Solver(table_size_mb())
+            return new_solver(table_size_mb())
 
     def give(self, solver: Solver) -> None:
         try:

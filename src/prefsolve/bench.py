@@ -47,7 +47,7 @@ from ._core import Solver, machine_probe
 from .batch import usable_cores
 from .deal import Deal
 from .errors import PrefsolveError
-from .solver import DEFAULT_TT_MB, solve, table, table_size_mb
+from .solver import DEFAULT_TT_MB, new_solver, solve, table, table_size_mb
 
 WORKLOADS = ("contract", "misere", "table", "reference", "parallel", "analyze")
 SIZES = {  # workload: (quick, full)
@@ -290,7 +290,7 @@ def machine() -> dict:
 def run(quick: bool = False, seed: int = 2026, only: list[str] | None = None,
         tt_mb: int = DEFAULT_TT_MB, root: Path | None = None, progress=None) -> dict:
     """Run the workloads and return the JSON-ready result."""
-    solver = Solver(tt_mb)
+    solver = new_solver(tt_mb)
     pick = 0 if quick else 1
     wanted = list(only or WORKLOADS)
     unknown = [w for w in wanted if w not in WORKLOADS]
@@ -360,7 +360,10 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--only", nargs="*", choices=WORKLOADS, help="workloads to run")
     p.add_argument("--tt-mb", type=int, default=DEFAULT_TT_MB)
     args = p.parse_args(argv)
-    res = run(args.quick, args.seed, args.only, args.tt_mb,
-              progress=lambda name: print(f"running {name} ...", file=sys.stderr))
+    try:
+        res = run(args.quick, args.seed, args.only, args.tt_mb,
+                  progress=lambda name: print(f"running {name} ...", file=sys.stderr))
+    except PrefsolveError as exc:
+        p.error(str(exc))     # one line, exit 2
     print(json.dumps(res, indent=2))
     return 0

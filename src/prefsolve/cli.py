@@ -21,7 +21,7 @@ from .errors import DealError, PrefsolveError
 from .analyze_cli import analyze, analyze_talon, holdings, whist
 from .play_cli import allpass, play
 from .rules_cli import auction, score
-from .solver import DEFAULT_TT_MB, Table, parse_strain, solve, table
+from .solver import DEFAULT_TT_MB, MAX_TT_MB, Table, parse_strain, solve, table
 
 EXAMPLE_DEAL = "A.KT9.KT97.K7 JT97.A7.8.Q98 KQ.J8.AQJ.AJT 8.Q.-.-"
 
@@ -357,7 +357,7 @@ def progress_bar(total: int, label: str, quiet: bool):
 @click.option("--seed", type=int, default=2026, show_default=True)
 @click.option("--only", multiple=True, type=click.Choice(WORKLOADS),
               help="Workload to run (repeatable) [default: all].")
-@click.option("--tt-mb", type=click.IntRange(1), default=DEFAULT_TT_MB, show_default=True)
+@click.option("--tt-mb", type=click.IntRange(1, MAX_TT_MB), default=DEFAULT_TT_MB, show_default=True)
 def bench_cmd(quick, seed, only, tt_mb):
     """Speed benchmarks on fixed seeds; prints one JSON object."""
     from .bench import run as run_bench

@@ -71,6 +71,11 @@ def as_deal(deal: Deal | str) -> Deal:
     raise DealError(f"expected a Deal or deal text, got {type(deal).__name__}")
 
 
+#: The largest table a solver takes: 1 TiB, far above any machine's need (the
+#: native core counts MiB in a C int).
+MAX_TT_MB = 1 << 20
+
+
 def table_size_mb() -> int:
     """Transposition table size for new solvers: ``PREFSOLVE_TT_MB`` MiB (default ``DEFAULT_TT_MB``)."""
     text = os.environ.get("PREFSOLVE_TT_MB", str(DEFAULT_TT_MB))
@@ -78,16 +83,30 @@ def table_size_mb() -> int:
         size = int(text)
     except ValueError:
         size = 0
-    if size < 1:
-        raise PrefsolveError(f"PREFSOLVE_TT_MB must be a positive number of MiB, got {text!r}")
+    if not 1 <= size <= MAX_TT_MB:
+        raise PrefsolveError(f"PREFSOLVE_TT_MB must be a whole number of MiB from 1 to {MAX_TT_MB}, "
+                             f"got {text!r}")
     return size
+
+
+def new_solver(tt_mb: int) -> _core.Solver:
+    """A solver with a ``tt_mb`` MiB table; a size out of range or too large for the
+    machine's memory is a :class:`PrefsolveError`, not a crash."""
+    if isinstance(tt_mb, bool) or not isinstance(tt_mb, int) or not 1 <= tt_mb <= MAX_TT_MB:
+        raise PrefsolveError(f"the table size must be a whole number of MiB from 1 to {MAX_TT_MB}, "
+                             f"got {tt_mb!r}")
+    try:
+        return _core.Solver(tt_mb)
+    except MemoryError:
+        raise PrefsolveError(f"cannot allocate a {tt_mb} MiB transposition table: not enough memory "
+                             f"(set PREFSOLVE_TT_MB lower)") from None
 
 
 def default_solver() -> _core.Solver:
     """This thread's solver; its table is reused by every solve in the thread."""
     solver = getattr(_local, "solver", None)
     if solver is None:
-        solver = _core.Solver(table_size_mb())
+        solver = new_solver(table_size_mb())
         _local.solver = solver
     return solver
 
