@@ -212,3 +212,17 @@ def test_a_bad_table_size_is_one_line(monkeypatch):
     r = run("table", "--no-talon", "A.-.-.- K.-.-.- Q.-.-.-")
     assert r.exit_code == 2 and r.stderr.startswith("Error: PREFSOLVE_TT_MB must be")
     assert len(r.stderr.splitlines()) == 1
+
+
+@pytest.mark.parametrize("args", [["table", ""], ["solve", "", "--declarer", "0", "--strain", "S"],
+                                  ["table", "  "]])
+def test_an_empty_deal_is_an_error_not_the_example(args):
+    r = run(*args)
+    assert r.exit_code == 2 and "a deal has 3 hands" in r.stderr and r.stdout == ""
+
+
+def test_an_empty_deal_with_a_file_is_an_error(tmp_path):
+    path = tmp_path / "d.txt"
+    path.write_text(EXAMPLE_DEAL + "\n")
+    r = run("table", "", "--file", str(path))
+    assert r.exit_code == 2 and "give either DEAL or --file, not both" in r.stderr

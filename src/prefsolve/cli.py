@@ -127,7 +127,7 @@ def talon_choice(deal: Deal, talon: bool | None) -> bool:
     return deal.talon is not None if talon is None else talon
 
 
-deal_argument = click.argument("deal_text", metavar="DEAL", required=False)
+deal_argument = click.argument("deal_text", metavar="[DEAL]", required=False)
 leader_option = click.option("--leader", type=click.IntRange(0, 2), default=0, show_default=True,
                              help="Seat that leads trick 1 (0 = first hand).")
 talon_option = click.option("--talon/--no-talon", default=None,
@@ -186,6 +186,7 @@ jsonl_option = click.option("--jsonl", "as_jsonl", is_flag=True,
 def solve_cmd(deal_text, declarer, strain, leader, talon, deal_file, jobs, quiet, as_json, as_jsonl):
     """Solve one contract: the declarer's tricks with best play.
 
+    Without DEAL (and without --file), the built-in example deal is solved.
     With --file, one line per deal ("deal: tricks"), printed in the file's
     order as they are solved; with --json as {"solutions": [...]}, with
     --jsonl one solution per line.
@@ -206,7 +207,7 @@ def solve_cmd(deal_text, declarer, strain, leader, talon, deal_file, jobs, quiet
                         lambda x: f"{x['deal']}: {solution_text(x['tricks'], x['discard'], strain)}",
                         as_json, as_jsonl)
         return
-    d = Deal.parse(deal_text or EXAMPLE_DEAL)
+    d = Deal.parse(EXAMPLE_DEAL if deal_text is None else deal_text)   # "" is an error, not the example
     sol = solve(d, declarer, strain, leader, talon_choice(d, talon))
     if as_json or as_jsonl:
         emit_json({"deal": str(d), **sol.to_dict()})
@@ -253,7 +254,7 @@ def table_cmd(deal_text, leader, talon, deal_file, jobs, quiet, as_json, as_json
                         Table.to_dict, lambda t: f"{t.deal}\n{t.format()}", as_json, as_jsonl,
                         blank_between=True)
         return
-    d = Deal.parse(deal_text or EXAMPLE_DEAL)
+    d = Deal.parse(EXAMPLE_DEAL if deal_text is None else deal_text)   # "" is an error, not the example
     t = table(d, leader, talon_choice(d, talon))
     if as_json or as_jsonl:
         emit_json(t.to_dict())
@@ -276,7 +277,7 @@ def file_deals(deal_text: str | None, deal_file, talon: bool | None, as_json: bo
         if jobs is not None or quiet:
             raise click.UsageError("--jobs and --quiet go with --file (one deal solves on one thread)")
         return None
-    if deal_text:
+    if deal_text is not None:
         raise click.UsageError("give either DEAL or --file, not both")
     texts = []
     lines = split_deal_lines(decode_deal_file(deal_file.read()))
