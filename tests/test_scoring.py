@@ -278,9 +278,15 @@ def test_no_talon_whists_when_the_declarer_never_took_the_talon(contract, talon,
     assert taken.whists[0][1] > 0 and closed.whists[0][1] == 0
 
 
+@pytest.mark.parametrize("talon, tricks", [(["SA", "SK"], 2), (["♠A", "AH"], 3), (["s10", "HQ"], 0),
+                                           (["KH", "HQ"], 1), (["10S", "XH"], 0), (["A♥", "♥K"], 2)])
+def test_talon_cards_are_read_in_every_notation(talon, tricks):
+    assert talon_tricks(talon) == tricks
+
+
 def test_a_talon_with_the_same_card_twice_is_an_error():
     with pytest.raises(ScoringError, match="same card twice"):
-        talon_tricks(["AS", "A♠"])
+        talon_tricks(["AS", "♠A"])
     deal = GameDeal(1, Contract.parse("7H"), ("pass", "pass"), None, dealer=0, talon=("AS", "AS"))
     with pytest.raises(ScoringError, match="same card twice"):
         score_deal(deal, Rules.profile("classic"), players=4)

@@ -27,8 +27,9 @@ from fractions import Fraction
 from typing import Any, Iterable, Mapping, Sequence
 
 from prefsolve.auction import HALF, PASS, WHIST, check_whist_calls, parse_whist_call, seniority
+from prefsolve.cards import Card
 from prefsolve.contract import Contract
-from prefsolve.errors import ContractError, PrefsolveError, RulesError, ScoringError
+from prefsolve.errors import CardError, ContractError, PrefsolveError, RulesError, ScoringError
 from prefsolve.rules import Rules
 
 ZERO = Fraction(0)
@@ -133,10 +134,16 @@ _SUITS = {"S": "S", "C": "C", "D": "D", "H": "H", "♠": "S", "♣": "C", "♦":
 
 
 def _talon_card(text: str) -> tuple[int, str]:
+    """(rank 7..14, suit letter) of a talon card written as anywhere else in
+    prefsolve (``SA``, ``AS``, ``♠A``, ``H10``), or rank first with ``X`` for ten."""
     m = re.fullmatch(r"\s*(10|[789TXJQKA])\s*([SCDH♠♣♦♥])\s*", str(text).upper())
-    if not m:
-        raise ScoringError(f"unknown talon card {text!r} (expected e.g. 'AS', 'K♠', '10H')")
-    return _RANKS[m.group(1)], _SUITS[m.group(2)]
+    if m:
+        return _RANKS[m.group(1)], _SUITS[m.group(2)]
+    try:
+        card = Card.parse(str(text))
+    except CardError:
+        raise ScoringError(f"unknown talon card {text!r} (expected e.g. 'SA', 'AS', 'K♠', 'H10')") from None
+    return card.rank + 7, "SCDH"[card.suit]
 
 
 def talon_tricks(talon: Sequence[str]) -> int:
