@@ -95,6 +95,8 @@ def test_analyze_constraints(group):
     (["analyze", MIXED, "--plot", "out.txt"], "cannot draw a .txt file"),
     (["analyze", MIXED, "--plot", "no/such/folder/p.png"], "no folder"),
     (["analyze", MIXED, "--adaptive", "nan"], "adaptive must be a positive"),
+    (["whist", MIXED, "--seat", "1", "--declarer", "0", "--contract", "6S", "--talon", "SK"],
+     "--talon takes both talon cards"),
     (["analyze", MIXED, "--adaptive", "inf"], "adaptive must be a positive"),
 ])
 def test_bad_input_one_line_exit_2(group, args, text):

@@ -226,3 +226,23 @@ def test_an_empty_deal_with_a_file_is_an_error(tmp_path):
     path.write_text(EXAMPLE_DEAL + "\n")
     r = run("table", "", "--file", str(path))
     assert r.exit_code == 2 and "give either DEAL or --file, not both" in r.stderr
+
+
+def _help_examples():
+    import shlex
+
+    for name, command in sorted(main.commands.items()):
+        for line in (command.help or "").splitlines():
+            line = line.strip()
+            if line.startswith("Example:"):
+                line = line.removeprefix("Example:").strip()
+            if line.startswith(f"prefsolve {name} "):
+                yield pytest.param(shlex.split(line)[1:], id=line)
+
+
+@pytest.mark.parametrize("args", list(_help_examples()))
+def test_every_example_in_a_commands_help_runs(args):
+    if "--samples" in args:   # the same command on fewer samples: the example's syntax is what counts
+        args = args + ["--samples", "3"]
+    r = run(*args)
+    assert r.exit_code == 0, r.output

@@ -241,7 +241,7 @@ def analyze_talon(hand12, seat, samples, bid, candidates, top, defence, known, v
     """What to discard and declare with HAND12: the declarer's 10 cards and the talon.
 
     \b
-        prefsolve analyze-talon "AQ.KT9.KT97.K7" --bid 6D --samples 200 --seed 1
+        prefsolve analyze-talon "AKJ98.AQ.K8.A87" --bid 6S --samples 200 --seed 1
     """
     kn, vo = _constraints(known, void)
     with _bar(samples + min(samples, 40), "analyzing", quiet or as_json) as bar:
@@ -282,7 +282,11 @@ def whist(hand, seat, declarer, contract, partner, talon_cards, samples, adaptiv
     if talon_cards is not None:
         if "talon" in kn:
             raise analyzer.ConstraintError("the talon is given twice (--talon and --known talon:...)")
-        kn["talon"] = talon_cards.replace(",", " ")
+        shown = talon_cards.replace(",", " ").split()
+        if len(shown) != 2:
+            raise analyzer.ConstraintError(f"--talon takes both talon cards (the declarer shows the talon, "
+                                           f"§3.1), got {len(shown)}: {talon_cards!r}")
+        kn["talon"] = " ".join(shown)
     with _bar(samples, "analyzing", quiet or as_json) as bar:
         w = analyzer.analyze_whist(hand, seat, declarer, contract, samples=samples, seed=seed, rules=rules,
                                    jobs=jobs, partner=partner, known=kn, voids=vo, adaptive=adaptive,

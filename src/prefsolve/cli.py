@@ -156,7 +156,11 @@ def main() -> None:
 @click.option("--count", type=click.IntRange(1), default=1, show_default=True,
               help="Number of deals, one per line (seeds seed, seed+1, ...).")
 def deal(seed: int | None, cards: int, count: int) -> None:
-    """Print random deals in canonical text."""
+    """Print random deals in canonical text.
+
+    \b
+        prefsolve deal --seed 1 --count 1000 --cards 10
+    """
     for i in range(count):
         s = None if seed is None else seed + i
         click.echo(str(Deal.random(s, cards=cards)))
@@ -190,6 +194,9 @@ def solve_cmd(deal_text, declarer, strain, leader, talon, deal_file, jobs, quiet
     With --file, one line per deal ("deal: tricks"), printed in the file's
     order as they are solved; with --json as {"solutions": [...]}, with
     --jsonl one solution per line.
+
+    \b
+        prefsolve solve "A.KT9.KT97.K7 JT97.A7.8.Q98 KQ.J8.AQJ.AJT 8.Q.-.-" --declarer 2 --strain NT
     """
     strain = parse_strain(strain)
     texts = file_deals(deal_text, deal_file, talon, as_json, as_jsonl, jobs, quiet)
@@ -246,6 +253,9 @@ def table_cmd(deal_text, leader, talon, deal_file, jobs, quiet, as_json, as_json
     With --file, the tables are printed in the file's order as they are
     solved, so memory stays flat on millions of deals; with --json as
     {"tables": [...]}, with --jsonl one table per line.
+
+    \b
+        prefsolve table "A.KT9.KT97.K7 JT97.A7.8.Q98 KQ.J8.AQJ.AJT 8.Q.-.-" --leader 1
     """
     texts = file_deals(deal_text, deal_file, talon, as_json, as_jsonl, jobs, quiet)
     if texts is not None:

@@ -177,6 +177,9 @@ def play(deal_text, declarer, strain, leader, played, talon, turn, as_json, inte
     only matters in all-pass. Each legal card of the player to move is shown
     with the declarer's total tricks (already won included) if it is played
     and everyone plays perfectly afterwards.
+
+    \b
+        prefsolve play "K98.AKQ.J.KQJ J.T97.QT9.A87 AQT7.J8.AK8.T" --declarer 2 --strain S --played "HQ H7 HT S8 SJ"
     """
     pos = Position(deal_text, declarer, strain, leader, talon=talon, turn=turn, played=played)
     if interactive:
@@ -199,7 +202,11 @@ def play(deal_text, declarer, strain, leader, played, talon, turn, as_json, inte
                    'higher rank first].')
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
 def allpass(deal_text, talon, turn, as_json):
-    """All-pass: the fewest tricks each player can be sure of, with a line each."""
+    """All-pass: the fewest tricks each player can be sure of, with a line each.
+
+    \b
+        prefsolve allpass "A.KT9.KT97.K7 JT97.A7.8.Q98 KQ.J8.AQJ.AJT 8.Q.-.-"
+    """
     t = allpass_table(deal_text, talon, turn)
     if as_json:
         _emit_json(t.to_dict())
