@@ -88,7 +88,7 @@ def test_analyze_constraints(group):
     (["whist", MIXED, "--seat", "1", "--declarer", "0", "--contract", "10S"], "nobody whists on 10S"),
     (["analyze-talon", MIXED], "expected 12"),
     (["whist", MIXED, "--seat", "1", "--declarer", "0", "--contract", "6S", "--talon", "HA HQ HJ"],
-     "talon cannot hold 3"),
+     "--talon takes both talon cards (the declarer shows the talon, §3.1), got 3"),
     (["whist", MIXED, "--seat", "1", "--declarer", "0", "--contract", "6S", "--talon", "SA HQ"],
      "own hand"),
     (["analyze-talon", "AKQJT987.A.A.AK", "--bid", "7Z"], "unknown contract"),

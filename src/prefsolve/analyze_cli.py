@@ -18,6 +18,7 @@ from pathlib import Path
 import click
 
 from . import analyzer
+from .cards import Hand
 from .errors import PrefsolveError
 
 PLOT_HINT = 'Error: --plot needs matplotlib: pip install "prefsolve[plot]"'
@@ -282,11 +283,12 @@ def whist(hand, seat, declarer, contract, partner, talon_cards, samples, adaptiv
     if talon_cards is not None:
         if "talon" in kn:
             raise analyzer.ConstraintError("the talon is given twice (--talon and --known talon:...)")
-        shown = talon_cards.replace(",", " ").split()
-        if len(shown) != 2:
+        text = talon_cards.replace(",", " ")
+        shown = len(Hand.parse(text))      # a card list or a dotted hand
+        if shown != 2:
             raise analyzer.ConstraintError(f"--talon takes both talon cards (the declarer shows the talon, "
-                                           f"§3.1), got {len(shown)}: {talon_cards!r}")
-        kn["talon"] = " ".join(shown)
+                                           f"§3.1), got {shown}: {talon_cards!r}")
+        kn["talon"] = text
     with _bar(samples, "analyzing", quiet or as_json) as bar:
         w = analyzer.analyze_whist(hand, seat, declarer, contract, samples=samples, seed=seed, rules=rules,
                                    jobs=jobs, partner=partner, known=kn, voids=vo, adaptive=adaptive,
