@@ -146,6 +146,16 @@ def test_table_guarantees_and_lines():
     assert "♠8 then ♣Q turned" in text and "Seat 2 holds himself to 7 tricks:" in text
 
 
+def test_turned_cards_of_a_study_position_as_in_play():
+    # An ending without talon with turned cards: the same position as `play --strain allpass --turn`.
+    ending, turn = "AK.-.-.- QJ.-.-.- T9.-.-.-", "S8"
+    for p in range(3):
+        assert solve_allpass(ending, p, turn=turn).tricks == Position(ending, p, "allpass", turn=turn).value()
+    t = allpass_table(ending, turn=turn)
+    assert [str(c) for c in t.turn] == ["S8"] and t.tricks == tuple(solve_allpass(ending, p, turn=turn).tricks
+                                                                   for p in range(3))
+
+
 @pytest.mark.parametrize("call, error, message", [
     (lambda: solve_allpass(DEAL, 0, turn="S8 CK"), DealError, "must be the deal's two talon cards"),
     (lambda: solve_allpass(DEAL, 0, turn="S8 CQ HA"), DealError, "two talon cards"),
@@ -155,8 +165,8 @@ def test_table_guarantees_and_lines():
     (lambda: solve_allpass(DEAL, 0, talon="ignore", turn="S8 CQ"), DealError, "does not apply"),
     (lambda: solve_allpass("AK.-.-.- QJ.-.-.- T9.-.-.-", 0), DealError,
      "needs a deal with a talon \\(10-card hands\\)"),
-    (lambda: solve_allpass("AK.-.-.- QJ.-.-.- T9.-.-.-", 0, turn="S8"), DealError,
-     "needs a deal with a talon"),
+    (lambda: solve_allpass("AK.-.-.- QJ.-.-.- T9.-.-.-", 0, turn="SA"), DealError,
+     "a talon card cannot also be in a hand"),
     (lambda: allpass_table(DEAL.rsplit(" ", 1)[0]), DealError, "needs a deal with a talon"),
 ])
 def test_bad_allpass_input(call, error, message):

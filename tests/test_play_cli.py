@@ -160,3 +160,22 @@ def test_interactive_session_through_a_pseudo_terminal():
     finally:
         child.close()
     assert child.exitstatus == 0
+
+
+@pytest.mark.parametrize("args, text", [
+    (["play", HANDS, "--declarer", "2", "--strain", "S", "--talon", "ignore"], "--talon is for all-pass"),
+    (["play", HANDS, "--declarer", "2", "--strain", "S", "-i", "--json"],
+     "--json and --interactive do not go together"),
+])
+def test_play_options_that_would_do_nothing_are_refused(args, text):
+    r = run(*args)
+    assert r.exit_code == 2 and text in r.stderr and r.stdout == ""
+
+
+def test_allpass_turned_cards_of_a_study_position_as_in_play():
+    # A deal without talon and turned cards: allpass agrees with play --strain allpass.
+    r = run("allpass", HANDS, "--turn", "S8 CQ", "--json")
+    assert r.exit_code == 0, r.output
+    doc = json.loads(r.output)
+    for p in range(3):
+        assert doc["tricks"][str(p)] == Position(HANDS, p, "allpass", turn="S8 CQ").value()

@@ -210,3 +210,13 @@ def test_classic_example_has_a_caught_ten_that_fails(runner):
     out = json.loads(runner.invoke(score, [str(EXAMPLES / "classic.json"), "--json"]).output)
     assert out["sheet"]["B"]["mountain"] == 21 and out["sheet"]["A"]["whists"]["B"] == 10
     assert out["sheet"]["C"]["whists"]["B"] == 22 and out["settlement"] == {"A": "72", "B": "-134", "C": "62"}
+
+
+@pytest.mark.parametrize("args, text", [
+    (["6S pass pass", "--closed"], "--closed goes with --whist"),
+    (["6S pass pass", "--whist", ""], "no whist call given"),
+    (["6S pass pass", "--whist", " , "], "no whist call given"),
+])
+def test_auction_options_that_would_do_nothing_are_refused(runner, args, text):
+    r = runner.invoke(auction, args)
+    assert r.exit_code == 2 and text in r.output

@@ -39,10 +39,11 @@ def _position(deal: Deal, player: int, talon: str, turn: object,
               solver: _core.Solver | None) -> Position:
     if talon not in TALON_MODES:
         raise RulesError(f"unknown all-pass talon mode {talon!r}: expected 'lead' or 'ignore'")
-    if talon == "lead" and deal.talon is None:
+    if talon == "lead" and deal.talon is None and turn is None:
         raise DealError(
             f"all-pass with talon='lead' needs a deal with a talon (10-card hands); "
-            f"deal {str(deal)!r} has none (talon='ignore' / --talon ignore plays the hands alone)"
+            f"deal {str(deal)!r} has none (talon='ignore' / --talon ignore plays the hands alone, "
+            f"turn= / --turn gives the turned cards of a study position)"
         )
     return Position(deal, player, ALLPASS, talon=talon, turn=turn, solver=solver)
 

@@ -25,7 +25,7 @@ import click
 from .allpass import allpass_table
 from .cards import parse_cards
 from .errors import PrefsolveError
-from .play import ALLPASS, TALON_MODES, Position, strain_label
+from .play import ALLPASS, TALON_MODES, Position, parse_play_strain, strain_label
 
 INTERACTIVE_HELP = ("Type a card (e.g. SA or ♠A) to play it, 'undo' to take the last card back, "
                     "'best' for an optimal line from here, 'quit' to leave.")
@@ -163,8 +163,8 @@ def _interact(pos: Position) -> None:
 @click.option("--leader", type=click.IntRange(0, 2), default=0, show_default=True,
               help="Seat that leads trick 1.")
 @click.option("--played", default="", help='Cards played so far, in order: "SA S7 S8 D9".')
-@click.option("--talon", type=click.Choice(TALON_MODES), default="lead", show_default=True,
-              help="All-pass: the talon cards lead tricks 1 and 2, or play no part.")
+@click.option("--talon", type=click.Choice(TALON_MODES), default=None,
+              help="All-pass: the talon cards lead tricks 1 and 2, or play no part [default: lead].")
 @click.option("--turn", default=None,
               help='All-pass: the talon cards in the order turned, e.g. "HK SQ".')
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
@@ -181,7 +181,12 @@ def play(deal_text, declarer, strain, leader, played, talon, turn, as_json, inte
     \b
         prefsolve play "K98.AKQ.J.KQJ J.T97.QT9.A87 AQT7.J8.AK8.T" --declarer 2 --strain S --played "HQ H7 HT S8 SJ"
     """
-    pos = Position(deal_text, declarer, strain, leader, talon=talon, turn=turn, played=played)
+    if as_json and interactive:
+        raise click.UsageError("--json and --interactive do not go together (a session prints text)")
+    if talon is not None and parse_play_strain(strain) != ALLPASS:
+        raise click.UsageError(f"--talon is for all-pass (--strain allpass); in {strain} the talon "
+                               f"is the declarer's discard and plays no part")
+    pos = Position(deal_text, declarer, strain, leader, talon=talon or "lead", turn=turn, played=played)
     if interactive:
         _interact(pos)
         return

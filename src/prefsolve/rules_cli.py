@@ -68,6 +68,10 @@ def auction(calls: tuple[str, ...], profile: str, allpass_count: int, declared: 
     except PrefsolveError as exc:
         raise click.BadParameter(str(exc), param_hint="--declare") from None
     words = None if whist_calls is None else _whist_words(whist_calls)
+    if words == []:
+        raise click.BadParameter("no whist call given", param_hint="--whist")
+    if closed and words is None:
+        raise click.UsageError("--closed goes with --whist (it is the lone whister's choice)")
     later = declared_c is not None or words is not None
     if later and result.legal and (not result.finished or result.all_pass):
         what = "--declare" if declared_c is not None else "--whist"
