@@ -6,7 +6,7 @@ from hypothesis import given, settings, strategies as st
 from prefsolve.auction import (BID, Call, check_auction, check_declaration, check_whist_calls, ladder,
                                legal_calls, parse_calls, seniority)
 from prefsolve.contract import Contract
-from prefsolve.errors import AuctionError
+from prefsolve.errors import AuctionError, RulesError
 from prefsolve.rules import PROFILES, Rules
 
 SOCHI = Rules.profile("sochi")
@@ -304,3 +304,16 @@ def test_ten_checked_is_always_played():
         rules = Rules.profile(profile)
         assert check_whist_calls("10S", ["pass", "pass"], rules).outcome == "pass_out"
         assert check_whist_calls("10S", ["whist", "pass"], rules).outcome == "one_whister"
+
+
+def test_rules_may_be_named_by_profile():
+    assert check_auction("misere 9NT", "classic").legal is False     # the classic ladder
+    assert check_auction("misere 9NT", "sochi").legal is True
+    assert check_whist_calls("10S", ["whist", "pass"], "leningrad").outcome == "one_whister"
+    assert check_declaration("6S", "misere", "classic").legal is False
+    with pytest.raises(RulesError, match="rules must be a Rules object or a profile name, got 5"):
+        check_auction("6S", 5)
+    with pytest.raises(RulesError, match="unknown rules profile 'moscow'"):
+        check_auction("6S", "moscow")
+    with pytest.raises(AuctionError, match="calls must be text or a sequence of calls, got None"):
+        check_auction(None)

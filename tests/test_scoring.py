@@ -522,3 +522,12 @@ def test_contract_balance_of_an_unplayed_deal_ignores_the_tricks():
     # the analyzer asks for every declarer trick count, also under pass/pass and a standing half-whist
     assert contract_balance("6H", 0, ("pass", "pass"), SOCHI) == contract_balance("6H", 10, ("pass", "pass"), SOCHI)
     assert contract_balance("7H", 2, ("pass", "half", "pass"), SOCHI)[0] > 0
+
+
+def test_scoring_takes_a_profile_name():
+    deal = game(A, "7H", ["whist", "pass"], (6, 2, 2))
+    assert score_deal(deal, "leningrad") == score_deal(deal, Rules.profile("leningrad"))
+    assert ScoreSheet.new("ABC", "rostov").rules.name == "rostov"
+    assert contract_balance("6S", 6, ("pass", "pass"), "sochi") == contract_balance("6S", 6, ("pass", "pass"))
+    with pytest.raises(RulesError, match="got 2"):
+        score_deal(deal, 2)

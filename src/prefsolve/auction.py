@@ -107,7 +107,11 @@ def parse_calls(text: str | Iterable[str | Call]) -> tuple[Call, ...]:
     prefsolve.errors.AuctionError: empty call #2 in '6S,,pass' (two separators with nothing between them)
     """
     if not isinstance(text, str):
-        return tuple(c if isinstance(c, Call) else Call.parse(c) for c in text)
+        try:
+            items = list(text)
+        except TypeError:
+            raise AuctionError(f"calls must be text or a sequence of calls, got {text!r}") from None
+        return tuple(c if isinstance(c, Call) else Call.parse(c) for c in items)
     if "," in text or ";" in text:
         items = re.split(r"[,;]", text)
         for k, item in enumerate(items):
@@ -340,7 +344,7 @@ def _replay(calls: Sequence[Call], rules: Rules, allpass_count: int) -> tuple[_S
     return st, None
 
 
-def check_auction(calls: str | Iterable[str | Call], rules: Rules | None = None,
+def check_auction(calls: str | Iterable[str | Call], rules: Rules | str | None = None,
                   allpass_count: int = 0) -> AuctionResult:
     """Validate calls starting with first hand (§2.2–2.7).
 
@@ -356,7 +360,7 @@ def check_auction(calls: str | Iterable[str | Call], rules: Rules | None = None,
     >>> check_auction("6S", allpass_count=1).reason
     '§2.6 exit from all-pass (strict): the lowest game after the all-pass deals is 7, not 6S'
     """
-    rules = rules or Rules()
+    rules = Rules.of(rules)
     if allpass_count < 0:
         raise AuctionError(f"allpass_count must be >= 0, got {allpass_count!r}")
     parsed = parse_calls(calls)
@@ -371,7 +375,7 @@ def check_auction(calls: str | Iterable[str | Call], rules: Rules | None = None,
                          contract=st.highest, all_pass=st.highest is None)
 
 
-def legal_calls(calls: str | Iterable[str | Call], rules: Rules | None = None,
+def legal_calls(calls: str | Iterable[str | Call], rules: Rules | str | None = None,
                 allpass_count: int = 0) -> tuple[Call, ...]:
     """Every legal next call after a legal, unfinished auction (empty otherwise).
 
@@ -379,7 +383,7 @@ def legal_calls(calls: str | Iterable[str | Call], rules: Rules | None = None,
     >>> calls[:3], "misere" in calls, calls[-1]
     (['pass', '6D', '6H'], False, '6C here')
     """
-    rules = rules or Rules()
+    rules = Rules.of(rules)
     st, bad = _replay(parse_calls(calls), rules, allpass_count)
     if bad is not None or st.finished:
         return ()
@@ -404,7 +408,7 @@ class Verdict:
 TRADING_MISERE_CAP = Contract(8, "S")
 
 
-def check_declaration(bid: Contract | str, declared: Contract | str, rules: Rules | None = None) -> Verdict:
+def check_declaration(bid: Contract | str, declared: Contract | str, rules: Rules | str | None = None) -> Verdict:
     """Check the contract declared by the auction winner against his winning bid.
 
     §3.1: never lower than the winning bid; §2.3: the misère winner plays
@@ -417,7 +421,7 @@ def check_declaration(bid: Contract | str, declared: Contract | str, rules: Rule
     >>> check_declaration("7S", "misere", Rules().replace(misere_binding=False)).legal
     True
     """
-    rules = rules or Rules()
+    rules = Rules.of(rules)
     bid = bid if isinstance(bid, Contract) else Contract.parse(bid)
     declared = declared if isinstance(declared, Contract) else Contract.parse(declared)
     for what, c in (("winning bid", bid), ("declared contract", declared)):
@@ -498,7 +502,7 @@ class WhistResult:
                 "whisters": list(self.whisters), "half_whister": self.half_whister, "play": self.play}
 
 
-def check_whist_calls(contract: Contract | str, calls: Iterable[str], rules: Rules | None = None,
+def check_whist_calls(contract: Contract | str, calls: Iterable[str], rules: Rules | str | None = None,
                       open: bool = True) -> WhistResult:
     """Validate the defenders' calls in speaking order (§3.2, §3.5).
 
@@ -514,7 +518,7 @@ def check_whist_calls(contract: Contract | str, calls: Iterable[str], rules: Rul
     >>> check_whist_calls("10S", ["pass", "pass"], Rules.profile("classic")).outcome
     'catch'
     """
-    rules = rules or Rules()
+    rules = Rules.of(rules)
     c = contract if isinstance(contract, Contract) else Contract.parse(contract)
     words = [parse_whist_call(w) for w in calls]
     if c.is_misere:

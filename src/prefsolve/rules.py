@@ -160,6 +160,26 @@ class Rules:
             raise RulesError(f"unknown rules profile {name!r} (expected one of: {', '.join(PROFILES)})")
         return cls(name=key, **_PROFILE_SWITCHES[key])
 
+    @classmethod
+    def of(cls, rules: Rules | str | None) -> Rules:
+        """``rules`` itself, the profile it names, or the default (Sochi) for None:
+        what every function taking ``rules`` accepts.
+
+        >>> Rules.of("leningrad").name, Rules.of(None).name
+        ('leningrad', 'sochi')
+        >>> Rules.of(3)
+        Traceback (most recent call last):
+        ...
+        prefsolve.errors.RulesError: rules must be a Rules object or a profile name, got 3
+        """
+        if rules is None:
+            return cls()
+        if isinstance(rules, Rules):
+            return rules
+        if isinstance(rules, str):
+            return cls.profile(rules)
+        raise RulesError(f"rules must be a Rules object or a profile name, got {rules!r}")
+
     def replace(self, **switches: Any) -> Rules:
         """A copy with some switches changed; unknown names raise :class:`RulesError`.
 

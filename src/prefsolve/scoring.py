@@ -186,7 +186,7 @@ def _two(talon: Sequence[str]) -> Sequence[str]:
 
 
 # -- scoring one deal -----------------------------------------------------------------
-def score_deal(deal: DealOutcome, rules: Rules | None = None, players: int = 3, allpass_count: int = 0) -> DealScore:
+def score_deal(deal: DealOutcome, rules: Rules | str | None = None, players: int = 3, allpass_count: int = 0) -> DealScore:
     """Entries of one deal (§4.3–4.7, §5).
 
     ``allpass_count`` is the number of all-pass deals right before this one
@@ -197,7 +197,7 @@ def score_deal(deal: DealOutcome, rules: Rules | None = None, players: int = 3, 
     >>> [int(x) for x in s.pool], [int(x) for x in s.mountain]
     ([1, 0, 0], [0, 4, 6])
     """
-    rules = rules or Rules()
+    rules = Rules.of(rules)
     if isinstance(deal, AllPassDeal):
         return _score_all_pass(deal, rules, players, allpass_count)
     if isinstance(deal, GameDeal):
@@ -415,7 +415,7 @@ def _score_all_pass(deal: AllPassDeal, rules: Rules, n: int, allpass_count: int)
 
 # -- settlement ---------------------------------------------------------------------
 def settle(pool: Sequence[Fraction | int], mountain: Sequence[Fraction | int],
-           whists: Sequence[Sequence[Fraction | int]], rules: Rules | None = None) -> tuple[Fraction, ...]:
+           whists: Sequence[Sequence[Fraction | int]], rules: Rules | str | None = None) -> tuple[Fraction, ...]:
     """Each player's balance in whists (§4.9), exact; the balances sum to 0.
 
     ``balance_i = Σ_j (W[i][j] − W[j][i]) + k·g·(mean G − G_i) + k·p·(P_i − mean P)``
@@ -428,7 +428,7 @@ def settle(pool: Sequence[Fraction | int], mountain: Sequence[Fraction | int],
     >>> [str(b) for b in settle([0, 0, 0], [42, 96, 132], [[0] * 3] * 3)]
     ['480', '-60', '-420']
     """
-    rules = rules or Rules()
+    rules = Rules.of(rules)
     n = len(pool)
     if len(mountain) != n or len(whists) != n or any(len(r) != n for r in whists):
         raise ScoringError("pool, mountain and whists must have one entry per player")
@@ -468,7 +468,7 @@ class ScoreSheet:
     next_dealer: int | None = None
 
     @classmethod
-    def new(cls, players: Sequence[str], rules: Rules | None = None) -> ScoreSheet:
+    def new(cls, players: Sequence[str], rules: Rules | str | None = None) -> ScoreSheet:
         """An empty sheet for 3 or 4 named players (seats in the order given)."""
         names = tuple(str(p) for p in players)
         if len(names) not in (3, 4):
@@ -476,7 +476,7 @@ class ScoreSheet:
         if len(set(names)) != len(names):
             raise ScoringError(f"player names must be distinct, got {list(names)!r}")
         n = len(names)
-        rules = (rules or Rules()).replace(players=n)
+        rules = Rules.of(rules).replace(players=n)
         empty = DealScore.empty(n)
         return cls(names, rules, empty.pool, empty.mountain, empty.whists)
 
@@ -610,7 +610,7 @@ def _american_aid(pool: list[Fraction], mountain: list[Fraction], whists: list[l
 
 # -- single-deal balances for the bid analyzer ------------------------------------------
 def contract_balance(contract: Contract | str, declarer_tricks: int, whist_calls: Sequence[str],
-                     rules: Rules | None = None, open: bool = True,
+                     rules: Rules | str | None = None, open: bool = True,
                      defender_tricks: tuple[int, int] | None = None) -> tuple[Fraction, Fraction, Fraction]:
     """Net result in whists of one contract deal in isolation, per seat.
 
@@ -634,7 +634,7 @@ def contract_balance(contract: Contract | str, declarer_tricks: int, whist_calls
     >>> [str(x) for x in contract_balance("7H", 6, ("whist", "pass"))]
     ['-152/3', '100/3', '52/3']
     """
-    rules = (rules or Rules()).replace(players=3)
+    rules = Rules.of(rules).replace(players=3)
     c = contract if isinstance(contract, Contract) else Contract.parse(contract)
     if type(declarer_tricks) is not int or not 0 <= declarer_tricks <= TRICKS:
         raise ScoringError(f"declarer tricks must be 0..10, got {declarer_tricks!r}")
@@ -653,7 +653,7 @@ def contract_balance(contract: Contract | str, declarer_tricks: int, whist_calls
     return settle(s.pool, s.mountain, s.whists, rules)  # type: ignore[return-value]
 
 
-def allpass_balance(tricks_per_seat: Sequence[int], rules: Rules | None = None,
+def allpass_balance(tricks_per_seat: Sequence[int], rules: Rules | str | None = None,
                     allpass_count: int = 0) -> tuple[Fraction, Fraction, Fraction]:
     """Net result in whists of one all-pass deal in isolation (seats 0, 1, 2).
 
@@ -663,7 +663,7 @@ def allpass_balance(tricks_per_seat: Sequence[int], rules: Rules | None = None,
     >>> [str(x) for x in allpass_balance((0, 4, 6))]
     ['40', '-10', '-30']
     """
-    rules = (rules or Rules()).replace(players=3)
+    rules = Rules.of(rules).replace(players=3)
     s = score_deal(AllPassDeal(tuple(tricks_per_seat)), rules, 3, allpass_count)
     return settle(s.pool, s.mountain, s.whists, rules)  # type: ignore[return-value]
 
@@ -725,7 +725,7 @@ def sheet_from_game(data: Mapping[str, Any], profile: str | None = None) -> Scor
     return sheet.add_all(out)
 
 
-def deal_from_dict(d: Mapping[str, Any], players: Sequence[str], rules: Rules | None = None) -> DealOutcome:
+def deal_from_dict(d: Mapping[str, Any], players: Sequence[str], rules: Rules | str | None = None) -> DealOutcome:
     """One deal of a game file, with player names resolved to seats.
 
     Booleans (``all_pass``, ``open``) must be JSON ``true``/``false``; an
@@ -764,7 +764,7 @@ def deal_from_dict(d: Mapping[str, Any], players: Sequence[str], rules: Rules | 
     contract = Contract.parse(d["contract"])
     conceded = d.get("conceded", False)
     calls = (() if conceded and d.get("whist") is None  # §3.1: a concession may come before the calls
-             else _whist_calls_from(d.get("whist"), declarer, dealer, players, seat, contract, rules or Rules()))
+             else _whist_calls_from(d.get("whist"), declarer, dealer, players, seat, contract, Rules.of(rules)))
     talon = d.get("talon")
     if talon is not None:
         if not isinstance(talon, list) or len(talon) != 2 or not all(isinstance(x, str) for x in talon):
