@@ -9,9 +9,9 @@ import pytest
 from click.testing import CliRunner
 
 from prefsolve import Card, Deal, STRAINS, solve, solve_many, table, table_many
-from prefsolve.batch import iter_tables, tables
+from prefsolve.batch import check_deals, iter_tables, tables
 from prefsolve.cli import main
-from prefsolve.errors import DealError, PrefsolveError
+from prefsolve.errors import DealError, PrefsolveError, SeatError
 
 DEALS = [Deal.random(s) for s in range(6)]
 
@@ -609,3 +609,25 @@ def test_cli_shows_the_check_of_a_long_file(tmp_path, monkeypatch):
     path.write_text("\n".join(str(d) for d in DEALS[:4]) + "\nnot a deal\n")
     r = CliRunner().invoke(main, ["table", "--file", str(path), "--jsonl", "--quiet"])
     assert r.exit_code == 2 and "checking" not in r.stderr
+
+
+@pytest.mark.parametrize("call, error, text", [
+    (lambda: table_many(DEALS[:1], declarers=()), SeatError, "at least one seat"),
+    (lambda: table_many(DEALS[:1], declarers=1), SeatError, "sequence of seats"),
+    (lambda: table_many(DEALS[:1], declarers=(0, 3)), SeatError, "got 3"),
+    (lambda: table_many(None), DealError, "a batch takes a sequence of deals, got None"),
+    (lambda: table_many(str(DEALS[0])), DealError, "for one deal, use solve() or table()"),
+    (lambda: solve_many(DEALS[0], 0, "S"), DealError, "for one deal"),
+    (lambda: check_deals(7), DealError, "got 7"),
+])
+def test_batch_arguments_are_checked(call, error, text):
+    with pytest.raises(error) as info:
+        call()
+    assert text in str(info.value)
+
+
+def test_numpy_seats_from_a_batch_are_seats():
+    rows = table_many(DEALS[:1], declarers=np.array([2, 0]))
+    assert rows.shape == (1, 2, 6)
+    assert rows[0, 0, 4] == solve(DEALS[0], np.int64(2), "NT").tricks
+    assert solve_many(DEALS[:1], np.int8(1), "H", leader=np.int32(2))[0] == solve(DEALS[0], 1, "H", 2).tricks

@@ -15,14 +15,14 @@ from __future__ import annotations
 import math
 import os
 import queue
-from collections import deque
+from collections import abc, deque
 from concurrent.futures import ThreadPoolExecutor
 from itertools import islice
 from pathlib import Path
 from typing import Callable, Iterable, Iterator, Sequence
 
 from .deal import Deal, check_seat
-from .errors import DealError, PrefsolveError
+from .errors import DealError, PrefsolveError, SeatError
 from ._core import Solver
 from .solver import (STRAINS, DiscardHints, Table, as_deal, check_hints, default_solver, new_solver,
                      parse_strain, solve, table, table_size_mb)
@@ -244,7 +244,28 @@ def _checked(i: int, item: Deal | str, talon: bool | None) -> Deal:
 
 
 def _deals(deals: Iterable[Deal | str], talon: bool | None = None) -> list[Deal]:
-    return [_checked(i, d, talon) for i, d in enumerate(deals)]
+    return [_checked(i, d, talon) for i, d in enumerate(_items(deals))]
+
+
+def _items(deals: Iterable[Deal | str]) -> list:
+    """The batch as a list; one deal (text or Deal) or a non-iterable is an error,
+    not a batch of its characters."""
+    if isinstance(deals, (str, Deal)):
+        raise DealError("a batch takes a sequence of deals; for one deal, use solve() or table(), "
+                        "or pass [deal]")
+    try:
+        return list(deals)
+    except TypeError:
+        raise DealError(f"a batch takes a sequence of deals, got {deals!r}") from None
+
+
+def _declarers(declarers: Sequence[int]) -> tuple[int, ...]:
+    if isinstance(declarers, (str, bytes)) or not isinstance(declarers, abc.Iterable):
+        raise SeatError(f"declarers must be a sequence of seats, e.g. (0, 1, 2), got {declarers!r}")
+    seats = tuple(check_seat(d, "declarer") for d in declarers)
+    if not seats:
+        raise SeatError("declarers must name at least one seat")
+    return seats
 
 
 def solve_many(deals: Iterable[Deal | str], declarer: int, strain: str, leader: int = 0,
@@ -283,7 +304,7 @@ def table_many(deals: Iterable[Deal | str], leader: int = 0, talon: bool = True,
     """
     deals = _deals(deals, talon)
     leader = check_seat(leader, "leader")
-    declarers = tuple(check_seat(d, "declarer") for d in declarers)
+    declarers = _declarers(declarers)
 
     # Shared by the worker threads: deals with the declarer's cards in common,
     # as the analyzer's samples, try the last best discards first. The tricks
@@ -306,7 +327,7 @@ def check_deals(deals: Iterable[Deal | str], talon: bool | None = None) -> list[
     """The deals as a list, each checked (a bad one raises, naming its number;
     with ``talon=True`` a deal without a talon is bad) but kept as given:
     texts stay text."""
-    items = list(deals)
+    items = _items(deals)
     for i, d in enumerate(items):
         _checked(i, d, talon)
     return items

@@ -13,6 +13,7 @@ True
 
 from __future__ import annotations
 
+import operator
 import random
 import re
 
@@ -157,9 +158,13 @@ class Deal:
 
 def check_seat(value: object, what: str) -> int:
     """Validate a seat number 0..2, naming the parameter in the error."""
-    if isinstance(value, bool) or not isinstance(value, int) or value not in SEATS:
+    try:   # any whole number, numpy's included (seats come back from numpy arrays)
+        seat = None if isinstance(value, bool) else operator.index(value)
+    except TypeError:
+        seat = None
+    if seat not in SEATS:
         raise SeatError(f"{what} must be a seat 0, 1 or 2, got {value!r}")
-    return value
+    return seat
 
 
 def split_deal_lines(text: str) -> list[tuple[int, str]]:
