@@ -349,3 +349,22 @@ def test_allpass_bad_count():
 
     with pytest.raises(PrefsolveError, match="allpass_count"):
         analyze_allpass("987.87.87.987", samples=2, seed=1, allpass_count=-1)
+
+
+@pytest.mark.parametrize("kwargs, text", [
+    ({"voids": "x"}, "voids must map a seat to suits"),
+    ({"voids": {2: object()}}, "voids of seat 2 must be suits"),
+    ({"voids": {2: "hearts"}}, "unknown suit 'E' in voids of seat 2"),
+    ({"known": ["SK"]}, "known must map a seat (or 'talon') to cards"),
+    ({"seed": -1}, "seed must be a whole number 0 or more"),
+])
+def test_analyzer_constraints_are_checked(kwargs, text):
+    with pytest.raises(PrefsolveError) as info:
+        analyze(MIXED, samples=2, **({"seed": 1} | kwargs))
+    assert text in str(info.value)
+
+
+def test_analyzer_constraints_in_other_forms():
+    a = analyze(MIXED, samples=4, seed=1, voids={2: 3}, known={1: ["SK", "SQ"]})
+    b = analyze(MIXED, samples=4, seed=1, voids={2: "H"}, known={1: "SK SQ"})
+    assert a.to_dict() == b.to_dict()

@@ -75,3 +75,31 @@ def test_card_round_trip(card):
     assert Card.parse(str(card)) == card
     assert Card.parse(card.symbol) == card
     assert eval(repr(card), {"Card": Card}) == card
+
+
+@pytest.mark.parametrize("call, error, text", [
+    (lambda: Card(0, 6.5), CardError, "no card with suit 0 and rank 6.5"),
+    (lambda: Card("0", "7"), CardError, "no card with suit '0'"),
+    (lambda: Card.from_index(-1), CardError, "no card with index -1"),
+    (lambda: Card.from_index(32), CardError, "no card with index 32"),
+    (lambda: Card.parse(None), CardError, "cannot read card None"),
+    (lambda: Hand.parse(["SA"]), HandError, "cannot read hand ['SA']"),
+    (lambda: Hand.parse("A.KT9.KT97"), HandError, "a dotted hand has 4 suit groups"),
+    (lambda: Hand("SA"), HandError, "Hand.parse()"),
+    (lambda: Hand([1, 2]), HandError, "a hand holds cards, got 1"),
+])
+def test_card_and_hand_arguments_are_checked(call, error, text):
+    with pytest.raises(error) as info:
+        call()
+    assert text in str(info.value)
+
+
+def test_cards_as_text_where_cards_are_expected():
+    import numpy as np
+
+    h = Hand.parse("A.KT9.KT97.K7")
+    assert "SA" in h and "♣K" in h and "SK" not in h
+    assert Hand(["SA", Card.parse("HK")]) == Hand.parse("A.-.-.K")
+    assert Card(np.int64(0), np.int8(7)) == Card.parse("SA") and Card.from_index(np.int32(31)) == Card.parse("HA")
+    with pytest.raises(TypeError):
+        Card.parse("SA") < "SK"    # noqa: B015 - ordering is between cards only

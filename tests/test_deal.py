@@ -4,7 +4,7 @@ import pytest
 from hypothesis import given, strategies as st
 
 from prefsolve import Deal
-from prefsolve.errors import DealError
+from prefsolve.errors import DealError, PrefsolveError, SeatError
 
 EXAMPLE = "A.KT9.KT97.K7 JT97.A7.8.Q98 KQ.J8.AQJ.AJT 8.Q.-.-"
 
@@ -54,3 +54,24 @@ def test_random_is_seeded_and_valid():
 def test_parse_of_str_is_identity(seed, cards):
     d = Deal.random(seed, cards=cards)
     assert Deal.parse(str(d)) == d
+
+
+@pytest.mark.parametrize("call, error, text", [
+    (lambda: Deal("A.-.-.- K.-.-.- Q.-.-.-"), DealError, "Deal.parse()"),
+    (lambda: Deal.random(7, cards="5"), DealError, "got '5'"),
+    (lambda: Deal.random(-1), PrefsolveError, "seed must be a whole number 0 or more, got -1"),
+    (lambda: Deal.random(1.5), PrefsolveError, "got 1.5"),
+    (lambda: Deal.random(1).with_hand(5, "A.-.-.-"), SeatError, "got 5"),
+    (lambda: Deal.random(1).with_hand(-1, "A.-.-.-"), SeatError, "got -1"),
+])
+def test_deal_arguments_are_checked(call, error, text):
+    with pytest.raises(error) as info:
+        call()
+    assert text in str(info.value)
+
+
+def test_hands_as_text_in_the_constructor():
+    assert Deal(["A.-.-.-", "K.-.-.-", "Q.-.-.-"]) == Deal.parse("A.-.-.- K.-.-.- Q.-.-.-")
+    d = Deal.random(3)
+    swapped = d.with_hand(0, str(d.hands[0]))
+    assert swapped == d

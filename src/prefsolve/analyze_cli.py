@@ -154,7 +154,8 @@ def _common(f):
                      help="Threads [default: all usable cores].")(f)
     f = click.option("--rules", default="sochi", show_default=True,
                      help="Rules profile: classic, sochi, leningrad, rostov.")(f)
-    f = click.option("--seed", type=int, default=None, help="Random seed (repeatable answers).")(f)
+    f = click.option("--seed", type=click.IntRange(min=0), default=None,
+                     help="Random seed (repeatable answers).")(f)
     return f
 
 
@@ -305,7 +306,8 @@ def whist(hand, seat, declarer, contract, partner, talon_cards, samples, adaptiv
               help="Deals per holding.")
 @click.option("--only", "numbers", type=click.IntRange(1, 46), multiple=True, metavar="N",
               help="Measure only row N of the seed's table (repeatable).")
-@click.option("--seed", type=int, default=None, help="Random seed (repeatable answers).")
+@click.option("--seed", type=click.IntRange(min=0), default=None,
+              help="Random seed (repeatable answers).")
 @click.option("--jobs", "-j", type=click.IntRange(1), default=None, help="Threads [default: all usable cores].")
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
 @click.option("--quiet", "-q", is_flag=True, help="No progress bar.")

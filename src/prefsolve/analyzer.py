@@ -32,7 +32,7 @@ from .auction import HALF, PASS, WHIST, seniority
 from .batch import map_deals, resolve_jobs, solve_many, table_many
 from .cards import ALL_CARDS, SUITS, Card, Hand, cards_of_mask
 from .contract import LADDER, Contract
-from .deal import Deal, check_seat
+from .deal import Deal, check_seat, check_seed
 from .errors import ContractError, DealError, HandError, PrefsolveError
 from .rules import Rules
 from .scoring import contract_balance
@@ -121,12 +121,22 @@ def _check_samples(samples: object) -> int:
 def _suits(value: object, seat: object) -> int:
     """A suit mask (bit per suit) from ``"SH"``, ``"♠♥"``, ``[0, 3]`` ..."""
     symbols = {"S": 0, "C": 1, "D": 2, "H": 3, "♠": 0, "♣": 1, "♦": 2, "♥": 3}
-    items = list(value.replace(",", "").replace(" ", "").upper()) if isinstance(value, str) else list(value)
+    if isinstance(value, str):
+        items = list(value.replace(",", "").replace(" ", "").upper())
+    elif isinstance(value, int):
+        items = [value]
+    else:
+        try:
+            items = list(value)    # type: ignore[call-overload]
+        except TypeError:
+            raise ConstraintError(f"voids of seat {seat!r} must be suits such as 'SH' or [0, 3], "
+                                  f"got {value!r}") from None
     mask = 0
     for item in items:
         suit = symbols.get(item) if isinstance(item, str) else item
         if isinstance(suit, bool) or suit not in (0, 1, 2, 3):
-            raise ConstraintError(f"unknown suit {item!r} in voids of seat {seat!r}: expected S C D H")
+            raise ConstraintError(f"unknown suit {item!r} in voids of seat {seat!r}: expected the "
+                                  f"letters S C D H (or ♠ ♣ ♦ ♥, or 0..3), e.g. 'SH'")
         mask |= 1 << suit
     return mask
 
@@ -175,7 +185,7 @@ class Sampler:
                 raise ConstraintError(f"{where} cannot hold {len(Hand(self._fixed[place]))} known cards "
                                       f"(it has {size[place]})")
         self._voids = {}
-        for seat, suits in (voids or {}).items():
+        for seat, suits in _mapping(voids, "voids").items():
             check_seat(seat, "a void's seat")
             smask = _suits(suits, seat)
             cmask = 0
@@ -224,17 +234,29 @@ class Sampler:
                 for ms in self.draw_masks(n)]
 
 
+def _mapping(value: object, what: str) -> Mapping:
+    """``known`` and ``voids`` map a place to cards or suits; None is empty."""
+    if value is None:
+        return {}
+    if not isinstance(value, Mapping):
+        example = "a seat (or 'talon') to cards, e.g. {1: 'SA SK'}" if what == "known" else \
+            "a seat to suits, e.g. {2: 'H'}"
+        raise ConstraintError(f"{what} must map {example}, got {value!r}")
+    return value
+
+
 def _known_hands(known: Mapping[object, object] | None, own_seat: int, own: Hand,
                  places: Sequence[object]) -> dict:
     """Known cards of other places as Hands; a card of the player's own hand is an error."""
     out: dict = {own_seat: own}
-    for place, cards in (known or {}).items():
+    for place, cards in _mapping(known, "known").items():
         if place == own_seat:
             raise ConstraintError(f"known cards for seat {place}: that is the player's own seat")
         if place not in places:
             raise ConstraintError(f"unknown place {place!r} for known cards: expected one of "
                                   f"{', '.join(repr(p) for p in places if p != own_seat)}")
-        hand = cards if isinstance(cards, Hand) else Hand.parse(str(cards))
+        hand = (cards if isinstance(cards, Hand) else Hand.parse(cards) if isinstance(cards, str)
+                else Hand(cards))   # a sequence of cards
         dup = hand.mask & own.mask
         if dup:
             card = ALL_CARDS[(dup & -dup).bit_length() - 1]
@@ -248,9 +270,7 @@ def _seed(seed: int | None) -> int:
     """The seed to use: a fresh one is drawn (and reported) when none is given."""
     if seed is None:
         return random.SystemRandom().randrange(2**32)
-    if isinstance(seed, bool) or not isinstance(seed, int):
-        raise PrefsolveError(f"seed must be a whole number, got {seed!r}")
-    return seed
+    return check_seed(seed)
 
 
 # -- statistics ----------------------------------------------------------------------
@@ -1147,6 +1167,9 @@ def holdings(samples: int = 100, seed: int | None = None, jobs: int | None = Non
     seed = _seed(seed)
     chosen = list(SEED_HOLDINGS)
     if numbers is not None:
+        if isinstance(numbers, (int, str)):
+            raise PrefsolveError(f"numbers must be a sequence of holding numbers (1..46), e.g. [8], "
+                                 f"got {numbers!r}")
         wanted = list(numbers)
         bad = [n for n in wanted if not any(n == h[0] for h in SEED_HOLDINGS)]
         if bad:

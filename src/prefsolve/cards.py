@@ -13,6 +13,7 @@ a 32-bit mask of those indices, which is also what the native core takes.
 
 from __future__ import annotations
 
+import operator
 import re
 from typing import Iterable, Iterator
 
@@ -42,21 +43,26 @@ class Card:
     rank: int
 
     def __init__(self, suit: int, rank: int) -> None:
-        if not (0 <= suit < 4 and 0 <= rank < 8):
-            raise CardError(f"no card with suit {suit!r} and rank {rank!r}")
-        object.__setattr__(self, "suit", suit)
-        object.__setattr__(self, "rank", rank)
+        if not (_whole(suit) and _whole(rank) and 0 <= suit < 4 and 0 <= rank < 8):
+            raise CardError(f"no card with suit {suit!r} and rank {rank!r} (suit 0..3, rank 0..7)")
+        object.__setattr__(self, "suit", int(suit))
+        object.__setattr__(self, "rank", int(rank))
 
     def __setattr__(self, name: str, value: object) -> None:
         raise AttributeError("Card is immutable")
 
     @classmethod
     def from_index(cls, index: int) -> Card:
+        """The card of index 0..31 (♠7 is 0, ♥A is 31)."""
+        if not (_whole(index) and 0 <= index < 32):
+            raise CardError(f"no card with index {index!r} (0..31)")
         return _CARDS[index]
 
     @classmethod
     def parse(cls, text: str) -> Card:
         """Parse ``SA``, ``AS``, ``S10``, ``10S``, ``♠A``, ``A♠`` (any case)."""
+        if not isinstance(text, str):
+            raise CardError(f"cannot read card {text!r}: expected text such as 'SA' or 'H10'")
         t = text.strip().upper()
         suit = rank = None
         if t and t[0] in _SUIT_OF_CHAR:
@@ -89,6 +95,8 @@ class Card:
         return isinstance(other, Card) and other.index == self.index
 
     def __lt__(self, other: Card) -> bool:
+        if not isinstance(other, Card):
+            return NotImplemented
         return self.index < other.index
 
     def __hash__(self) -> int:
@@ -96,6 +104,14 @@ class Card:
 
     def __reduce__(self):
         return (Card, (self.suit, self.rank))
+
+
+def _whole(x: object) -> bool:
+    """A whole number (numpy's too), not a bool."""
+    try:
+        return not isinstance(x, bool) and operator.index(x) == x   # type: ignore[call-overload]
+    except TypeError:
+        return False
 
 
 _CARDS = tuple(object.__new__(Card) for _ in range(32))
@@ -141,9 +157,15 @@ class Hand:
             if not 0 <= cards <= FULL_DECK_MASK:
                 raise HandError(f"hand mask {cards!r} is not a 32-bit card set")
             mask = cards
+        elif isinstance(cards, str):
+            raise HandError(f"Hand() takes cards; read hand text {cards!r} with Hand.parse()")
         else:
             mask = 0
             for card in cards:
+                if isinstance(card, str):
+                    card = Card.parse(card)
+                elif not isinstance(card, Card):
+                    raise HandError(f"a hand holds cards, got {card!r}")
                 if mask >> card.index & 1:
                     raise HandError(f"duplicate card {card} in hand")
                 mask |= 1 << card.index
@@ -155,7 +177,12 @@ class Hand:
     @classmethod
     def parse(cls, text: str) -> Hand:
         """Parse a dotted hand ``A.KT9.KT97.K7`` (``-`` for a void) or a card list."""
+        if not isinstance(text, str):
+            raise HandError(f"cannot read hand {text!r}: expected text such as 'A.KT9.KT97.K7' or 'SA CK'")
         t = text.strip()
+        if "." in t and t.count(".") != 3 and not re.search(r"\s", t):
+            raise HandError(f"cannot read hand {text!r}: a dotted hand has 4 suit groups ♠.♣.♦.♥ "
+                            f"('-' for a void), this one has {t.count('.') + 1}")
         if t.count(".") == 3 and not re.search(r"\s", t):
             mask = 0
             for suit, group in enumerate(t.split(".")):
@@ -190,6 +217,9 @@ class Hand:
         return self.mask.bit_count()
 
     def __contains__(self, card: object) -> bool:
+        """``Card.parse("SA") in hand``, or simply ``"SA" in hand``."""
+        if isinstance(card, str):
+            card = Card.parse(card)
         return isinstance(card, Card) and bool(self.mask >> card.index & 1)
 
     def __eq__(self, other: object) -> bool:

@@ -150,7 +150,7 @@ def main() -> None:
 
 
 @main.command()
-@click.option("--seed", type=int, default=None, help="Random seed (repeatable deals).")
+@click.option("--seed", type=click.IntRange(min=0), default=None, help="Random seed (repeatable deals).")
 @click.option("--cards", type=click.IntRange(1, 10), default=10, show_default=True,
               help="Cards per hand; fewer than 10 gives an ending without talon.")
 @click.option("--count", type=click.IntRange(1), default=1, show_default=True,
@@ -365,7 +365,7 @@ def progress_bar(total: int, label: str, quiet: bool):
 
 @main.command("bench")
 @click.option("--quick", is_flag=True, help="Small sizes: under a minute.")
-@click.option("--seed", type=int, default=2026, show_default=True)
+@click.option("--seed", type=click.IntRange(min=0), default=2026, show_default=True)
 @click.option("--only", multiple=True, type=click.Choice(WORKLOADS),
               help="Workload to run (repeatable) [default: all].")
 @click.option("--tt-mb", type=click.IntRange(1, MAX_TT_MB), default=DEFAULT_TT_MB, show_default=True)

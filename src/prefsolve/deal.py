@@ -31,9 +31,11 @@ class Deal:
     talon: Hand | None
 
     def __init__(self, hands, talon=None) -> None:
-        hands = tuple(h if isinstance(h, Hand) else Hand(h) for h in hands)
-        if talon is not None and not isinstance(talon, Hand):
-            talon = Hand(talon)
+        if isinstance(hands, str):
+            raise DealError("Deal() takes 3 hands; read deal text with Deal.parse()")
+        hands = tuple(_as_hand(h) for h in hands)
+        if talon is not None:
+            talon = _as_hand(talon)
         if len(hands) != 3:
             raise DealError(f"a deal has 3 hands, got {len(hands)}")
         # Duplicates first: a duplicated card usually also makes sizes unequal.
@@ -102,8 +104,9 @@ class Deal:
         >>> Deal.random(7) == Deal.random(7)
         True
         """
-        if not 1 <= cards <= 10:
-            raise DealError(f"hands must hold 1 to 10 cards, got {cards}")
+        if isinstance(cards, bool) or not isinstance(cards, int) or not 1 <= cards <= 10:
+            raise DealError(f"hands must hold 1 to 10 cards, got {cards!r}")
+        check_seed(seed)
         if talon is None:
             talon = cards == 10
         if talon and cards != 10:
@@ -121,9 +124,10 @@ class Deal:
     def without_talon(self) -> Deal:
         return Deal(self.hands)
 
-    def with_hand(self, seat: int, hand: Hand) -> Deal:
+    def with_hand(self, seat: int, hand: Hand | str) -> Deal:
+        """The deal with seat ``seat``'s hand replaced."""
         hands = list(self.hands)
-        hands[seat] = hand
+        hands[check_seat(seat, "seat")] = _as_hand(hand)
         return Deal(hands, self.talon)
 
     def __str__(self) -> str:
@@ -154,6 +158,25 @@ class Deal:
             out.append(f"{'':12}Talon {self.talon.symbols()}")
         out += [f"{'':12}{row}" for row in lines("Seat 0 (first hand)", self.hands[0])]
         return "\n".join(out)
+
+
+def _as_hand(h: object) -> Hand:
+    """A hand given as a Hand, text or cards."""
+    if isinstance(h, Hand):
+        return h
+    if isinstance(h, str):
+        return Hand.parse(h)
+    return Hand(h)   # type: ignore[arg-type]
+
+
+def check_seed(seed: object) -> int | None:
+    """A seed for repeatable draws: None, or a whole number 0 or more (Python's
+    generator takes -1 and 1 for the same seed, so negative ones are refused)."""
+    if seed is None:
+        return None
+    if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
+        raise PrefsolveError(f"seed must be a whole number 0 or more, got {seed!r}")
+    return seed
 
 
 def check_seat(value: object, what: str) -> int:

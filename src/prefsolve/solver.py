@@ -191,6 +191,8 @@ class DiscardHints:
     """
 
     def __init__(self, limit: int = 1 << 15) -> None:
+        if isinstance(limit, bool) or not isinstance(limit, int) or limit < 1:
+            raise PrefsolveError(f"the hints' limit must be a positive whole number of keys, got {limit!r}")
         self._memo: dict[tuple, tuple] = {}
         self._limit = limit
 
