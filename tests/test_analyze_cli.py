@@ -8,6 +8,7 @@ from click.testing import CliRunner
 
 from prefsolve.analyze_cli import analyze, analyze_talon, holdings, whist
 from prefsolve.analyzer import analyze as analyze_api
+from prefsolve.cards import Card, Hand
 from prefsolve.cli import main
 from prefsolve.contract import LADDER
 
@@ -143,6 +144,9 @@ def test_analyze_talon_command(group):
     d = json.loads(r.stdout)
     assert d["recommendation"]["contract"] in {"8S", "9S", "10S", "8NT", "9NT", "10NT"}
     assert d["options"][0]["p_make"] == 1.0
+    # Discards are lists of cards in the JSON, as in solve and table.
+    assert len(d["recommendation"]["discard"]) == 2 and all(len(o["discard"]) == 2 for o in d["options"])
+    assert all(Card.parse(c) in Hand.parse("AKQJT987.A.A.AK") for c in d["recommendation"]["discard"])
     r = run(group, "analyze-talon", "AKQJT987.A.A.AK", "--samples", "4", "--seed", "2", "--quiet")
     assert r.exit_code == 0 and "recommendation: discard" in r.stdout
 

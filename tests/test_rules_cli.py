@@ -39,7 +39,7 @@ def test_auction_text_and_json(runner):
     (["pass 6S pass", "--whist", "pass пол виста пас"], 0,
      ["whist calls on 6S (pass, полвиста, пас): legal; the half-whist stands: not played"]),
     (["pass pass 6S", "--declare", "8H", "--whist", "pass half"], 1,
-     ["declaration 8H: legal", "whist calls on 8H (pass, half): illegal: call 1 ('half') by seat 1 "
+     ["declaration 8H: legal", "whist calls on 8H (pass, half): illegal: call 2 ('half') by seat 1 "
       "(second defender): §3.2: half-whist is allowed only on 6- and 7-level contracts, not on 8H"]),
     (["6S pass pass", "--declare", "10S", "--whist", "pass pass"], 0,
      ["declaration 10S: legal", "whist calls on 10S (pass, pass): legal; nobody whists on a 10 here: "
@@ -88,7 +88,7 @@ def test_auction_illegal_exits_1(runner):
     r = runner.invoke(auction, ["misere 9NT"])
     assert r.exit_code == 0
     r = runner.invoke(auction, ["misere 9NT", "--rules", "classic"])
-    assert r.exit_code == 1 and "illegal: call 1" in r.output
+    assert r.exit_code == 1 and "illegal: call 2 ('9NT')" in r.output    # counted from 1 in text
     r = runner.invoke(auction, ["6S", "--allpass", "1", "--json"])
     assert r.exit_code == 1 and "§2.6" in json.loads(r.output)["reason"]
 

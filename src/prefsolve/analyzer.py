@@ -733,7 +733,8 @@ class WhistAnalysis:
         for o in self.options:
             mark = " <" if o.call == self.best else ""
             rows.append(f"{o.call:<8}{o.expected:>+12.2f} ± {o.se:.2f}{mark}")
-        rows.append(f"(the other defender: {self.partner})")
+        rows.append(f"(the other defender: {self.partner}; the declarer's hand is drawn at random, "
+                    f"not from what his bid says, so weigh P against the bid)")
         rows.append(f"recommendation: {self.best}")
         return "\n".join(rows)
 
@@ -885,7 +886,7 @@ class DiscardStats:
     stats: ContractStats
 
     def to_dict(self) -> dict:
-        return {"discard": " ".join(str(c) for c in self.discard),
+        return {"discard": [str(c) for c in self.discard],     # a list, as in solve() and table()
                 "contract": contract_key(self.stats.contract), **self.stats.to_dict()}
 
 
@@ -921,7 +922,7 @@ class TalonAnalysis:
             "samples": self.samples, "hand": str(self.hand12), "seat": self.seat,
             "bid": contract_key(self.bid) if self.bid else None,
             "options": [o.to_dict() for o in self.options],
-            "recommendation": {"discard": " ".join(str(c) for c in b.discard),
+            "recommendation": {"discard": [str(c) for c in b.discard],
                                "contract": contract_key(b.stats.contract)},
             "seed": self.seed, "rules": self.rules, "defence": self.defence, "model": self.model,
         }

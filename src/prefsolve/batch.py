@@ -238,7 +238,7 @@ def _checked(i: int, item: Deal | str, talon: bool | None) -> Deal:
     except PrefsolveError as exc:
         raise type(exc)(f"deal {i + 1}: {exc}") from None
     if talon is True and d.talon is None:
-        raise DealError(f"deal {i + 1}: {str(d)!r} has no talon; pass talon=False to play "
+        raise DealError(f"deal {i + 1}: {str(d)!r} has no talon; pass talon=False (--no-talon) to play "
                         "the hands as given")
     return d
 

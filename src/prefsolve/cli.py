@@ -109,6 +109,9 @@ class PrefsolveGroup(click.Group):
         except click.ClickException as exc:
             ctx = getattr(exc, "ctx", None)   # usage errors know their command: name its help
             hint = f" (see '{ctx.command_path} --help')" if ctx is not None else ""
+            if exc.format_message().startswith("Got unexpected extra argument"):
+                hint = ("; a deal or hand holds spaces, so quote it: "
+                        "\"A.KT9.KT97.K7 JT97.A7.8.Q98 KQ.J8.AQJ.AJT 8.Q.-.-\"")
             click.echo(f"Error: {exc.format_message()}{hint}", err=True)
             sys.exit(exc.exit_code)
         except click.Abort:

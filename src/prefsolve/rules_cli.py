@@ -128,7 +128,8 @@ def _auction_line(result: AuctionResult) -> str:
         assert result.call is not None
         who = ("after the end of the auction" if result.seat is None
                else f"by seat {result.seat} ({_SEAT_NAMES[result.seat]})")
-        return f"illegal: call {result.call} ({str(result.calls[result.call])!r}) {who}: {result.reason}"
+        # Counted from 1 in text, as people count calls; the JSON's "call" is an index from 0.
+        return f"illegal: call {result.call + 1} ({str(result.calls[result.call])!r}) {who}: {result.reason}"
     if not result.finished:
         assert result.next_seat is not None
         return (f"legal so far; the auction is not finished, seat {result.next_seat} "
@@ -156,7 +157,7 @@ def _whist_line(w: WhistResult, contract: Contract, words: list[str], declarer: 
         assert w.call is not None and w.seat is not None
         seat = (declarer + 1 + w.seat) % 3
         role = "first" if w.seat == 0 else "second"
-        return (f"{head}illegal: call {w.call} ({words[w.call]!r}) by seat {seat} ({role} defender): "
+        return (f"{head}illegal: call {w.call + 1} ({words[w.call]!r}) by seat {seat} ({role} defender): "
                 f"{w.reason}")
     if not w.finished:
         return head + "legal so far, not finished"

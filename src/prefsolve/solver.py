@@ -161,7 +161,7 @@ def _check_talon(deal: Deal, talon: bool) -> bool:
         raise DealError(f"talon must be True or False, got {talon!r}")
     if talon and deal.talon is None:
         raise DealError(
-            f"deal {str(deal)!r} has no talon; pass talon=False to play the hands as given"
+            f"deal {str(deal)!r} has no talon; pass talon=False (--no-talon) to play the hands as given"
         )
     return talon
 
@@ -300,10 +300,12 @@ class Table:
                     cell += " " + "".join(c.symbol for c in self.discards[d][s])
                 cells.append(f"{cell:<{width}}")
             rows.append(f"{d:<9}" + "".join(cells).rstrip())
+        lead = f"seat {self.leader} leads trick 1"
         if self.talon:
-            rows.append("(tricks, then the best discard; misère: tricks the declarer is forced to take)")
+            rows.append(f"({lead}; tricks, then the best discard; misère: tricks the declarer is "
+                        f"forced to take)")
         else:
-            rows.append("(misère: tricks the declarer is forced to take)")
+            rows.append(f"({lead}; misère: tricks the declarer is forced to take)")
         return "\n".join(rows)
 
 
