@@ -305,3 +305,8 @@ def test_a_card_played_twice_is_named_as_already_played():
         pos.push(card)
     with pytest.raises(IllegalPlayError, match="cannot play HQ .*it was already played \\(card 1"):
         pos.push("HQ")
+
+
+def test_a_position_field_given_twice_is_an_error():
+    with pytest.raises(DealError, match="field declarer= given twice"):
+        Position.parse("AK.-.-.- QJ.-.-.- 7.7.-.-; declarer=0; declarer=1; strain=NT")

@@ -611,6 +611,8 @@ class Position:
             if not m or m.group(1) not in _POSITION_FIELDS:
                 raise DealError(f"cannot read field {field!r} of position {text!r}: expected "
                                 f"declarer=, strain=, leader=, talon=, turn= or played=")
+            if m.group(1) in fields:
+                raise DealError(f"field {m.group(1)}= given twice in position {text!r}")
             fields[m.group(1)] = m.group(2).strip()
         for key in ("declarer", "strain"):
             if key not in fields:
