@@ -75,3 +75,9 @@ def test_hands_as_text_in_the_constructor():
     d = Deal.random(3)
     swapped = d.with_hand(0, str(d.hands[0]))
     assert swapped == d
+
+
+def test_numpy_whole_numbers_for_sizes_and_seeds():
+    import numpy as np
+
+    assert Deal.random(np.int64(7), cards=np.int8(5)) == Deal.random(7, cards=5)

@@ -220,3 +220,11 @@ def test_classic_example_has_a_caught_ten_that_fails(runner):
 def test_auction_options_that_would_do_nothing_are_refused(runner, args, text):
     r = runner.invoke(auction, args)
     assert r.exit_code == 2 and text in r.output
+
+
+def test_score_reads_a_game_file_with_a_byte_order_mark(runner, tmp_path):
+    f = tmp_path / "game.json"
+    f.write_bytes(b"\xef\xbb\xbf" + (EXAMPLES / "sochi.json").read_bytes())
+    with_bom = runner.invoke(score, [str(f), "--json"])
+    assert with_bom.exit_code == 0, with_bom.output
+    assert with_bom.output == runner.invoke(score, [str(EXAMPLES / "sochi.json"), "--json"]).output

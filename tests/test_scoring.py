@@ -531,3 +531,56 @@ def test_scoring_takes_a_profile_name():
     assert contract_balance("6S", 6, ("pass", "pass"), "sochi") == contract_balance("6S", 6, ("pass", "pass"))
     with pytest.raises(RulesError, match="got 2"):
         score_deal(deal, 2)
+
+
+def test_dealer_rotation_goes_on_through_a_deal_that_names_no_dealer():
+    # 3 players: the dealer is optional; a deal without one was dealt by the one whose turn it was.
+    sheet = ScoreSheet.new("ABC", SOCHI).add(AllPassDeal((2, 4, 4), dealer=A))
+    sheet = sheet.add(AllPassDeal((2, 4, 4)))
+    assert sheet.next_dealer == C
+    sheet = sheet.add(AllPassDeal((2, 4, 4), dealer=C))
+    with pytest.raises(ScoringError, match="the deal goes to 'A'"):
+        sheet.add(AllPassDeal((2, 4, 4), dealer=B))
+
+
+@pytest.mark.parametrize("players, dealer", [("NESW", 9), ("NESW", -1), ("ABC", 5), ("ABC", True)])
+def test_a_dealer_outside_the_table_is_an_error(players, dealer):
+    first = AllPassDeal((0, 3, 3, 4), dealer=0) if len(players) == 4 else AllPassDeal((2, 4, 4), dealer=0)
+    sheet = ScoreSheet.new(players, SOCHI).add(first)
+    tricks = (0, 3, 3, 4) if len(players) == 4 else (2, 4, 4)
+    with pytest.raises(ScoringError, match=f"the dealer must be a seat 0..{len(players) - 1}"):
+        sheet.add(AllPassDeal(tricks, dealer=dealer))
+
+
+@pytest.mark.parametrize("profile", ["sochi", "leningrad", "classic"])
+def test_rescoring_keeps_the_files_own_dealer_rotation(profile):
+    import json
+    from pathlib import Path
+
+    data = json.loads((Path(__file__).parents[1] / "examples" / "four_players.json").read_text())
+    sheet = sheet_from_game(data, profile)     # dealt by the classic (seed) rotation
+    assert sheet.deals == 4 and sheet.rules.dealer_rotation == "stays_after_allpass_and_caught_misere"
+    assert sheet.rules.name == profile
+    data["switches"] = {"dealer_rotation": "every_deal"}
+    with pytest.raises(ScoringError, match="deal 3: 'E' deals"):
+        sheet_from_game(data, profile)
+
+
+def test_a_game_without_talon_cannot_be_conceded():
+    with pytest.raises(ScoringError, match="9S-hand cannot be conceded"):
+        score_deal(game(A, "9S-hand", [], conceded=True), Rules.profile("classic"))
+
+
+def test_every_rules_parameter_takes_a_profile_name():
+    from prefsolve.auction import ladder, seniority
+    from prefsolve.analyzer import allowed_contracts, leader_for
+
+    assert Contract.parse("10S").whist_obligation("leningrad") == 1
+    assert Contract.parse("10S").whist_obligation("sochi") == 0
+    assert Contract.parse("10S").whist_obligation() == 1          # no rules: the Codex table
+    assert len(ladder("classic")) == 52 and seniority(Contract.parse("misere"), "sochi") == 15
+    assert is_played("half_whist", "sochi") is False
+    assert is_played("half_whist", SOCHI.replace(half_whist="played")) is True
+    assert leader_for("sochi", 2) == 0 and allowed_contracts(None, "classic")[0] == Contract.parse("6S")
+    with pytest.raises(RulesError):
+        ladder(3)

@@ -83,10 +83,9 @@ def as_hand(hand: Hand | str, size: int = 10, what: str = "hand") -> Hand:
     return hand
 
 
-def as_rules(rules: Rules | str) -> Rules:
+def as_rules(rules: Rules | str | None) -> Rules:
     """A rules profile by name, or the given :class:`Rules` (3 players)."""
-    r = rules if isinstance(rules, Rules) else Rules.profile(rules)
-    return r.replace(players=3)
+    return Rules.of(rules).replace(players=3)
 
 
 def as_contract(contract: Contract | str) -> Contract:
@@ -96,9 +95,9 @@ def as_contract(contract: Contract | str) -> Contract:
     return c
 
 
-def leader_for(rules: Rules, declarer: int) -> int:
+def leader_for(rules: Rules | str, declarer: int) -> int:
     """Seat leading trick 1: first hand, or the declarer's left (profile switch ``first_lead``)."""
-    return 0 if rules.first_lead == "first_hand" else (declarer + 1) % 3
+    return 0 if Rules.of(rules).first_lead == "first_hand" else (check_seat(declarer, "declarer") + 1) % 3
 
 
 def contract_key(contract: Contract) -> str:
@@ -302,7 +301,7 @@ def _balance_row(contract: Contract, calls: tuple[str, ...], rules: Rules, open_
     return tuple(float(contract_balance(contract, t, calls, rules, open_play)[who]) for t in range(11))
 
 
-def defence_calls(contract: Contract, defence: str, rules: Rules) -> tuple[tuple[str, ...], bool]:
+def defence_calls(contract: Contract, defence: str, rules: Rules | str) -> tuple[tuple[str, ...], bool]:
     """Whist calls (speaking order) and open play of a defence model.
 
     §3.5 Stalingrad forces both defenders to whist against 6♠.
@@ -310,6 +309,7 @@ def defence_calls(contract: Contract, defence: str, rules: Rules) -> tuple[tuple
     >>> defence_calls(Contract.parse("7H"), "one", Rules())
     (('whist', 'pass'), True)
     """
+    rules = Rules.of(rules)
     if contract.is_misere:
         return (), False
     if rules.stalingrad and contract == Contract(6, "S"):
@@ -318,8 +318,9 @@ def defence_calls(contract: Contract, defence: str, rules: Rules) -> tuple[tuple
             "both": ((WHIST, WHIST), False)}[defence]
 
 
-def declarer_scores(contract: Contract, tricks: np.ndarray, defence: str, rules: Rules) -> np.ndarray:
+def declarer_scores(contract: Contract, tricks: np.ndarray, defence: str, rules: Rules | str) -> np.ndarray:
     """Per-sample net whists of the declarer for his tricks in each sample."""
+    rules = Rules.of(rules)
     calls, open_play = defence_calls(contract, defence, rules)
     row = np.asarray(_balance_row(contract, calls, rules, open_play, 0))
     return row[tricks.astype(np.int64)]
@@ -605,8 +606,9 @@ class AllpassAnalysis:
         ])
 
 
-def allpass_talon_mode(rules: Rules) -> str:
+def allpass_talon_mode(rules: Rules | str) -> str:
     """The talon's part in all-pass under a profile (§4.7): ``lead`` or ``ignore``."""
+    rules = Rules.of(rules)
     return "ignore" if rules.raspasy_talon == "ignored" else "lead"
 
 
@@ -739,7 +741,7 @@ class WhistAnalysis:
         return "\n".join(rows)
 
 
-def whist_options(contract: Contract, first: bool, partner: str, rules: Rules) -> dict[str, tuple]:
+def whist_options(contract: Contract, first: bool, partner: str, rules: Rules | str) -> dict[str, tuple]:
     """The defender's possible calls → the speaking-order calls of both defenders.
 
     Half-whist (§3.2) is open only to the second defender after a pass, on 6
@@ -750,6 +752,7 @@ def whist_options(contract: Contract, first: bool, partner: str, rules: Rules) -
     >>> sorted(whist_options(Contract.parse("6H"), False, "pass", Rules()))
     ['half', 'pass', 'whist']
     """
+    rules = Rules.of(rules)
     if rules.stalingrad and contract == Contract(6, "S"):
         return {WHIST: (WHIST, WHIST)}
     opts = {}
@@ -944,7 +947,7 @@ class TalonAnalysis:
         return "\n".join(rows)
 
 
-def allowed_contracts(bid: Contract | None, rules: Rules) -> list[Contract]:
+def allowed_contracts(bid: Contract | None, rules: Rules | str) -> list[Contract]:
     """Contracts the auction winner may declare after a winning ``bid`` (§3.1).
 
     Not lower than the bid; after a game bid misère only with trading
@@ -953,6 +956,7 @@ def allowed_contracts(bid: Contract | None, rules: Rules) -> list[Contract]:
     >>> [str(c) for c in allowed_contracts(Contract.parse("10H"), Rules())]
     ['10H', '10NT']
     """
+    rules = Rules.of(rules)
     if bid is None:
         return list(LADDER)
     if bid.is_misere:

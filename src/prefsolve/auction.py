@@ -161,17 +161,18 @@ def _ladder(extensions: str) -> tuple[Contract, ...]:
     return tuple(out)
 
 
-def ladder(rules: Rules) -> tuple[Contract, ...]:
+def ladder(rules: Rules | str | None = None) -> tuple[Contract, ...]:
     """All biddable contracts of a profile in seniority order.
 
     >>> len(ladder(Rules.profile("sochi"))), len(ladder(Rules.profile("classic")))
     (26, 52)
     """
-    return _ladder(rules.ladder_extensions)
+    return _ladder(Rules.of(rules).ladder_extensions)
 
 
-def seniority(contract: Contract, rules: Rules) -> int:
+def seniority(contract: Contract, rules: Rules | str | None = None) -> int:
     """Index of a contract on the profile's ladder; raises ContractError if absent."""
+    rules = Rules.of(rules)
     table = _seniority_table(rules.ladder_extensions)
     try:
         return table[contract]

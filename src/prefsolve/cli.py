@@ -78,6 +78,8 @@ def void_first_as_argument(command: click.Command, args: list[str],
 
 
 _NO_ARGS_IS_HELP = getattr(click.exceptions, "NoArgsIsHelpError", ())
+# Arguments that hold a deal or a hand: unquoted, their spaces split them.
+CARD_ARGUMENTS = ("deal_text", "hand", "hand12")
 
 
 class PrefsolveGroup(click.Group):
@@ -109,7 +111,9 @@ class PrefsolveGroup(click.Group):
         except click.ClickException as exc:
             ctx = getattr(exc, "ctx", None)   # usage errors know their command: name its help
             hint = f" (see '{ctx.command_path} --help')" if ctx is not None else ""
-            if exc.format_message().startswith("Got unexpected extra argument"):
+            takes_cards = ctx is not None and any(
+                isinstance(p, click.Argument) and p.name in CARD_ARGUMENTS for p in ctx.command.params)
+            if takes_cards and exc.format_message().startswith("Got unexpected extra argument"):
                 hint = ("; a deal or hand holds spaces, so quote it: "
                         "\"A.KT9.KT97.K7 JT97.A7.8.Q98 KQ.J8.AQJ.AJT 8.Q.-.-\"")
             click.echo(f"Error: {exc.format_message()}{hint}", err=True)
@@ -373,7 +377,11 @@ def progress_bar(total: int, label: str, quiet: bool):
               help="Workload to run (repeatable) [default: all].")
 @click.option("--tt-mb", type=click.IntRange(1, MAX_TT_MB), default=DEFAULT_TT_MB, show_default=True)
 def bench_cmd(quick, seed, only, tt_mb):
-    """Speed benchmarks on fixed seeds; prints one JSON object."""
+    """Speed benchmarks on fixed seeds; prints one JSON object.
+
+    \b
+        prefsolve bench --quick --only contract misere
+    """
     from .bench import run as run_bench
 
     res = run_bench(quick, seed, list(only) or None, tt_mb,

@@ -214,7 +214,7 @@ class Contract:
         assert self.level is not None
         return VALUES[self.level]
 
-    def whist_obligation(self, rules: Rules | None = None) -> int:
+    def whist_obligation(self, rules: Rules | str | None = None) -> int:
         """Tricks the defenders must take together (§3.3).
 
         §3.4 ⚠: on a 10 the obligation is 1 (Codex) or 0 when the profile's
@@ -228,6 +228,9 @@ class Contract:
         if self.is_misere:
             return 0
         assert self.level is not None
+        if rules is not None:   # None: the Codex table as it stands
+            from prefsolve.rules import Rules
+            rules = Rules.of(rules)
         if self.level == 10 and rules is not None and rules.ten_whist == "checked":
             return 0
         return OBLIGATIONS[self.level]

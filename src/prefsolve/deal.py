@@ -104,9 +104,11 @@ class Deal:
         >>> Deal.random(7) == Deal.random(7)
         True
         """
-        if isinstance(cards, bool) or not isinstance(cards, int) or not 1 <= cards <= 10:
+        size = _whole(cards)
+        if size is None or not 1 <= size <= 10:
             raise DealError(f"hands must hold 1 to 10 cards, got {cards!r}")
-        check_seed(seed)
+        cards = size
+        seed = check_seed(seed)
         if talon is None:
             talon = cards == 10
         if talon and cards != 10:
@@ -174,17 +176,25 @@ def check_seed(seed: object) -> int | None:
     generator takes -1 and 1 for the same seed, so negative ones are refused)."""
     if seed is None:
         return None
-    if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
+    value = _whole(seed)
+    if value is None or value < 0:
         raise PrefsolveError(f"seed must be a whole number 0 or more, got {seed!r}")
-    return seed
+    return value
+
+
+def _whole(x: object) -> int | None:
+    """``x`` as an int when it is a whole number (numpy's too), else None; never a bool."""
+    if isinstance(x, bool):
+        return None
+    try:
+        return operator.index(x)   # type: ignore[call-overload]
+    except TypeError:
+        return None
 
 
 def check_seat(value: object, what: str) -> int:
     """Validate a seat number 0..2, naming the parameter in the error."""
-    try:   # any whole number, numpy's included (seats come back from numpy arrays)
-        seat = None if isinstance(value, bool) else operator.index(value)
-    except TypeError:
-        seat = None
+    seat = _whole(value)   # any whole number, numpy's included (seats come back from numpy arrays)
     if seat not in SEATS:
         raise SeatError(f"{what} must be a seat 0, 1 or 2, got {value!r}")
     return seat

@@ -171,7 +171,7 @@ def _whist_line(w: WhistResult, contract: Contract, words: list[str], declarer: 
 
 
 @click.command("score")
-@click.argument("game", type=click.File("r", encoding="utf-8"))
+@click.argument("game", type=click.File("r", encoding="utf-8-sig"))   # a BOM from Windows editors is dropped
 @_rules_option(None)
 @click.option("--json", "as_json", is_flag=True, help="Print the sheet and settlement as JSON.")
 def score(game: Any, profile: str | None, as_json: bool) -> None:

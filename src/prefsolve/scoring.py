@@ -257,11 +257,11 @@ def _score_game(deal: GameDeal, rules: Rules, n: int) -> DealScore:
     return e.freeze()
 
 
-def is_played(outcome: str | None, rules: Rules) -> bool:
+def is_played(outcome: str | None, rules: Rules | str | None = None) -> bool:
     """Whether a contract with this whist outcome is played out (§3.2): not when
     both defenders pass, nor after a half-whist unless ``half_whist="played"`` (C1)."""
     if outcome == "half_whist":
-        return rules.half_whist == "played"
+        return Rules.of(rules).half_whist == "played"
     return outcome in ("misere", "catch", "one_whister", "two_whisters")
 
 
@@ -270,6 +270,9 @@ def _score_concession(e: _Entries, deal: GameDeal, c: Contract, rules: Rules) ->
     (C3 ``withoutThree`` = value × mountain multiplier × 3)."""
     if c.is_misere:
         raise ScoringError("misère cannot be conceded «без трёх» (§3.1 concedes a game's undertricks)")
+    if c.without_talon:
+        raise ScoringError(f"{c} cannot be conceded «без трёх»: the concession follows seeing the talon "
+                           f"(§3.1), which a game without talon never takes")
     if deal.tricks is not None:
         raise ScoringError(f"a conceded {c} is not played; omit \"tricks\"")
     if deal.whist_calls:
@@ -505,9 +508,11 @@ class ScoreSheet:
                         deals=self.deals + 1, scores=self.scores + (s,))
         if sheet.finished_after is None and sheet.finished:
             sheet = replace(sheet, finished_after=sheet.deals)
-        if deal.dealer is not None:
-            sheet = replace(sheet, next_dealer=deal.dealer if self._deal_stays(deal)
-                            else (deal.dealer + 1) % self.n)
+        # A deal that does not name its dealer (3 players) was dealt by the one whose
+        # turn it was; the rotation goes on from there.
+        dealer = deal.dealer if deal.dealer is not None else self.next_dealer
+        if dealer is not None:
+            sheet = replace(sheet, next_dealer=dealer if self._deal_stays(deal) else (dealer + 1) % self.n)
         return sheet
 
     def _deal_stays(self, deal: DealOutcome) -> bool:
@@ -519,8 +524,12 @@ class ScoreSheet:
         return deal.contract.is_misere and deal.tricks is not None and deal.tricks[deal.declarer] > 0
 
     def _check_dealer(self, dealer: int | None) -> None:
+        if dealer is None:
+            return
+        if isinstance(dealer, bool) or not isinstance(dealer, int) or not 0 <= dealer < self.n:
+            raise ScoringError(f"the dealer must be a seat 0..{self.n - 1}, got {dealer!r}")
         expected = self.next_dealer
-        if self.rules.dealer_rotation == "unchecked" or dealer is None or expected is None:
+        if self.rules.dealer_rotation == "unchecked" or expected is None:
             return
         if dealer != expected:
             why = ("it stays after all-pass and a caught misère, else moves clockwise"
@@ -679,7 +688,8 @@ _CONTRACT_ONLY = ("declarer", "contract", "whist", "open", "talon", "conceded")
 
 def game_rules(data: Mapping[str, Any], profile: str | None = None) -> Rules:
     """The rules of a game file: ``--rules`` profile (or the file's ``"rules"``),
-    then the file's ``"switches"`` and ``"pool_target"``."""
+    then the file's ``"switches"`` and ``"pool_target"``. The dealer rotation
+    stays the file's own: it checks what happened at the table."""
     if not isinstance(data, Mapping):
         raise ScoringError("a game file must be a JSON object")
     extra = set(data) - set(GAME_FIELDS)
@@ -696,6 +706,10 @@ def game_rules(data: Mapping[str, Any], profile: str | None = None) -> Rules:
     rules = rules.replace(**switches)
     if "pool_target" in data:
         rules = rules.replace(pool_target=data["pool_target"])
+    if profile is not None and "dealer_rotation" not in switches:
+        # Who dealt is the recorded history of the game, played under the file's own
+        # rules: rescoring it under another profile must not reject it.
+        rules = rules.replace(dealer_rotation=game_rules(data).dealer_rotation)
     return rules
 
 
