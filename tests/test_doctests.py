@@ -14,3 +14,15 @@ def test_module_doctests(name):
     result = doctest.testmod(module, optionflags=doctest.ELLIPSIS)
     assert result.attempted > 0, f"prefsolve.{name} has no doctest"
     assert result.failed == 0
+
+
+def test_the_readmes_python_example_runs(capsys):
+    """README.md's Python API block, as a user would paste it."""
+    import re
+    from pathlib import Path
+
+    text = (Path(__file__).parents[1] / "README.md").read_text(encoding="utf-8")
+    block = re.search(r"## Python API\n\n```python\n(.*?)```", text, re.S)
+    assert block is not None, "README.md has no Python API example"
+    exec(compile(block.group(1), "README.md", "exec"), {})
+    assert "seat 0 leads trick 1" in capsys.readouterr().out    # it printed the table
