@@ -21,6 +21,7 @@ Seats are table positions 0..N-1 in clockwise order (N = 3 or 4 players).
 
 from __future__ import annotations
 
+import operator
 import re
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
@@ -526,8 +527,13 @@ class ScoreSheet:
     def _check_dealer(self, dealer: int | None) -> None:
         if dealer is None:
             return
-        if isinstance(dealer, bool) or not isinstance(dealer, int) or not 0 <= dealer < self.n:
+        try:    # a whole number, numpy's too
+            seat = None if isinstance(dealer, bool) else operator.index(dealer)
+        except TypeError:
+            seat = None
+        if seat is None or not 0 <= seat < self.n:
             raise ScoringError(f"the dealer must be a seat 0..{self.n - 1}, got {dealer!r}")
+        dealer = seat
         expected = self.next_dealer
         if self.rules.dealer_rotation == "unchecked" or expected is None:
             return
