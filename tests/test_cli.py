@@ -265,3 +265,9 @@ def test_every_example_in_a_commands_help_runs(args):
         args = ["bench", "--quick", "--only", "reference"]
     r = run(*args)
     assert r.exit_code == 0, r.output
+
+
+def test_an_argument_that_is_not_utf8_is_named():
+    # Undecodable bytes of argv reach Python as lone surrogates (PEP 383).
+    r = run("table", "-.7.9.-\udcff")
+    assert r.exit_code == 2 and r.stderr.startswith("Error: argument '-.7.9.-\ufffd' is not UTF-8 text")

@@ -86,6 +86,11 @@ class PrefsolveGroup(click.Group):
     """A group that turns prefsolve's input errors into one line and exit 2."""
 
     def resolve_command(self, ctx: click.Context, args: list[str]):
+        for arg in args:
+            # Bytes that are not UTF-8 reach Python as lone surrogates (PEP 383).
+            if any("\udc80" <= ch <= "\udcff" for ch in arg):
+                shown = arg.encode("utf-8", "surrogateescape").decode("utf-8", "replace")
+                raise click.UsageError(f"argument {shown!r} is not UTF-8 text")
         name, command, rest = super().resolve_command(ctx, args)
         if command is not None:
             rest = void_first_as_argument(command, rest, click.Context(command, ctx, name))
