@@ -55,7 +55,8 @@ def auction(calls: tuple[str, ...], profile: str, allpass_count: int, declared: 
     something is illegal, 2 on bad input (unknown word, no calls, an empty
     item between commas, --declare after an unfinished or all-pass auction).
 
-    Example: prefsolve auction "раз два пас три пас" --declare 7D --whist "вист пас"
+    \b
+        prefsolve auction "раз два пас три пас" --declare 7D --whist "вист пас"
     """
     rules = Rules.profile(profile)
     text = " ".join(calls)
@@ -180,7 +181,8 @@ def score(game: Any, profile: str | None, as_json: bool) -> None:
     GAME is a JSON file (see docs/RULES.md and examples/); --rules overrides
     the file's profile, the file's "switches" still apply.
 
-    Example: prefsolve score examples/sochi.json --rules leningrad
+    \b
+        prefsolve score examples/sochi.json --rules leningrad
     """
     try:
         data = json.load(game)
