@@ -310,3 +310,18 @@ def test_a_card_played_twice_is_named_as_already_played():
 def test_a_position_field_given_twice_is_an_error():
     with pytest.raises(DealError, match="field declarer= given twice"):
         Position.parse("AK.-.-.- QJ.-.-.- 7.7.-.-; declarer=0; declarer=1; strain=NT")
+
+
+@pytest.mark.parametrize("strain", ["S", "NT", "misere"])
+def test_talon_mode_outside_allpass_is_an_error(strain):
+    hands = "AK.-.-.- QJ.-.-.- 7.7.-.-"
+    with pytest.raises(RulesError, match="is for all-pass"):
+        Position(hands, 0, strain, talon="ignore")
+    with pytest.raises(RulesError, match="is for all-pass"):
+        card_values(hands, 0, strain, talon="lead")
+    pos = Position(hands, 0, strain)
+    assert pos.talon is None and Position.parse(str(pos)) == pos and pos.copy() == pos
+    with pytest.raises(RulesError, match="is for all-pass"):
+        Position.parse(f"{hands}; declarer=0; strain={strain}; talon=ignore")
+    assert Position(hands, 0, "allpass", talon="ignore").talon == "ignore"
+    assert Position("A.KT9.KT97.K7 JT97.A7.8.Q98 KQ.J8.AQJ.AJT 8.Q.-.-", 0, "allpass").talon == "lead"

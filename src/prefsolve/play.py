@@ -280,7 +280,9 @@ class Position:
     takes no part except in all-pass with ``talon="lead"``, where its cards
     start tricks 1 and 2 in the order ``turn`` (default: :func:`canonical_turn`).
     For an all-pass ending without talon, ``turn`` may name 1 or 2 cards out
-    of the hands that lead the next tricks (a study position).
+    of the hands that lead the next tricks (a study position). ``talon``
+    (``"lead"``, the default, or ``"ignore"``) is for all-pass only; given
+    in another strain it is an error, since it would change nothing.
 
     >>> pos = Position("A.KT9.KT97.K7 JT97.A7.8.Q98 KQ.J8.AQJ.AJT 8.Q.-.-", 1, "allpass")
     >>> [c.symbol for c in pos.turn], pos.to_move, pos.talon_card.symbol
@@ -295,14 +297,19 @@ class Position:
     __hash__ = None  # type: ignore[assignment]  # mutable, like chess.Board
 
     def __init__(self, deal: Deal | str, declarer: int, strain: str, leader: int = 0, *,
-                 talon: str = "lead", turn: object = None, played: object = (),
+                 talon: str | None = None, turn: object = None, played: object = (),
                  solver: _core.Solver | None = None) -> None:
         self.deal = as_deal(deal)
         self.declarer = check_seat(declarer, "declarer")
         self.strain = parse_play_strain(strain)
         self.leader = check_seat(leader, "leader")
-        self.talon = talon
-        self.turn: tuple[Card, ...] = _talon_queue(self.deal, self.strain, self.leader, talon, turn)
+        if talon is not None and self.strain != ALLPASS:
+            raise RulesError(f"talon={talon!r} is for all-pass (strain 'allpass'); in {self.strain} "
+                             f"the talon is the declarer's discard and plays no part")
+        #: All-pass: "lead" (the default) or "ignore"; None in the other strains.
+        self.talon: str | None = (talon or "lead") if self.strain == ALLPASS else None
+        self.turn: tuple[Card, ...] = _talon_queue(self.deal, self.strain, self.leader,
+                                                   self.talon or "lead", turn)
         self.minimize = self.strain in ("misere", ALLPASS)
         self.trump = -1 if self.minimize else trump_of(self.strain)
         self._solver = solver
@@ -625,7 +632,7 @@ class Position:
             seats[key] = int(value)
         try:
             return cls(deal_text, seats["declarer"], fields["strain"], seats["leader"],
-                       talon=fields.get("talon", "lead"), turn=fields.get("turn") or None,
+                       talon=fields.get("talon"), turn=fields.get("turn") or None,
                        played=fields.get("played", ""), solver=solver)
         except PrefsolveError as exc:
             raise type(exc)(f"{exc} (in position {text!r})") from None
@@ -635,7 +642,7 @@ _POSITION_FIELDS = ("declarer", "strain", "leader", "talon", "turn", "played")
 
 
 def card_values(deal: Deal | str, declarer: int, strain: str, leader: int = 0,
-                played: object = (), *, talon: str = "lead", turn: object = None,
+                played: object = (), *, talon: str | None = None, turn: object = None,
                 solver: _core.Solver | None = None) -> dict[Card, int]:
     """For the player to move after ``played``: card → the declarer's total tricks.
 
@@ -654,7 +661,7 @@ def card_values(deal: Deal | str, declarer: int, strain: str, leader: int = 0,
 
 
 def best_line(deal: Deal | str, declarer: int, strain: str, leader: int = 0,
-              played: object = (), *, talon: str = "lead", turn: object = None,
+              played: object = (), *, talon: str | None = None, turn: object = None,
               solver: _core.Solver | None = None) -> Line:
     """One optimal continuation from the position after ``played`` to the end.
 
@@ -668,7 +675,7 @@ def best_line(deal: Deal | str, declarer: int, strain: str, leader: int = 0,
 
 
 def mistakes(deal: Deal | str, declarer: int, strain: str, leader: int = 0,
-             played: object = (), *, talon: str = "lead", turn: object = None,
+             played: object = (), *, talon: str | None = None, turn: object = None,
              solver: _core.Solver | None = None) -> tuple[Mistake, ...]:
     """The cards of ``played`` that cost their side tricks against the best play.
 

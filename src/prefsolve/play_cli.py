@@ -186,7 +186,7 @@ def play(deal_text, declarer, strain, leader, played, talon, turn, as_json, inte
     if talon is not None and parse_play_strain(strain) != ALLPASS:
         raise click.UsageError(f"--talon is for all-pass (--strain allpass); in {strain} the talon "
                                f"is the declarer's discard and plays no part")
-    pos = Position(deal_text, declarer, strain, leader, talon=talon or "lead", turn=turn, played=played)
+    pos = Position(deal_text, declarer, strain, leader, talon=talon, turn=turn, played=played)
     if interactive:
         _interact(pos)
         return
