@@ -14,8 +14,9 @@ import pytest
 
 import prefsolve
 from prefsolve import analyzer
-from prefsolve.analyzer import (ConstraintError, Sampler, allowed_contracts, analyze, analyze_talon,
-                                analyze_whist, equivalent_discards, sample_deals)
+from prefsolve.analyzer import (ConstraintError, ContractStats, Sampler, allowed_contracts, analyze,
+                                analyze_talon, analyze_whist, equivalent_discards, sample_deals)
+from prefsolve.auction import check_declaration
 from prefsolve.cards import Card, Hand
 from prefsolve.contract import LADDER, Contract
 from prefsolve.errors import ContractError, HandError, PrefsolveError
@@ -44,12 +45,19 @@ def test_certain_game():
     for key in ("6S", "7S", "8S", "9S", "10S", "10NT"):
         assert a[key].p_make == 1.0 and a[key].se == 0.0
     assert a["8S"].tricks == (0,) * 10 + (20,)
-    # Every sample: 8♠ made with 10 tricks, 6 pool points = 6·10·2/3 = 40 whists,
-    # and the lone whister short of his 1 trick pays 6 mountain = +20 for the declarer.
-    assert a["8S"].expected == pytest.approx(60.0) and a["8S"].expected_se == 0.0
-    assert a["8S"].expected == pytest.approx(float(contract_balance("8S", 10, ("whist", "pass"))[0]))
+    # Every sample: 8♠ made with 10 tricks. The defence (model "best") passes rather than
+    # whist and take nothing: 6 pool points = 6·10·2/3 = 40 whists.
+    assert a["8S"].expected == pytest.approx(40.0) and a["8S"].expected_se == 0.0
+    assert a["8S"].expected == pytest.approx(float(contract_balance("8S", 10, ("pass", "pass"))[0]))
     assert not a.passes and a.max_bid == Contract(10, "NT")
-    assert a[a.best].p_make == 1.0
+    # So a sure 10 is worth most: the declarer is told to declare it.
+    assert a.best.level == 10 and a[a.best].p_make == 1.0
+    # A lone whister forced to whist instead (model "one") would pay his shortfall of 1
+    # trick, 6 mountain points = +20 for the declarer; then the 9 looks better than the 10.
+    one = analyze(EIGHT_TRUMPS, seat=0, samples=20, seed=1, defence="one")
+    assert one["8S"].expected == pytest.approx(60.0)
+    assert one["8S"].expected == pytest.approx(float(contract_balance("8S", 10, ("whist", "pass"))[0]))
+    assert one.best.level == 9
 
 
 def test_certain_misere():
@@ -79,13 +87,24 @@ def test_expected_score_is_the_mean_contract_balance(mixed60):
     a = mixed60
     rules = Rules.profile("sochi")
     t = a.tricks[:, STRAINS.index("D")]
-    want = sum(contract_balance("7D", int(x), ("whist", "pass"), rules)[0] for x in t) / Fraction(len(t))
+    # The default defence ("best") calls, in each sample, what leaves the declarer least:
+    # every call sequence Sochi allows on a 7 (§3.2), with open or closed play.
+    choices = [(calls, op) for calls in [("pass", "pass"), ("whist", "pass"), ("pass", "whist"),
+                                         ("whist", "whist"), ("pass", "half", "pass"),
+                                         ("pass", "half", "whist")] for op in (False, True)]
+    want = sum(min(contract_balance("7D", int(x), calls, rules, op)[0] for calls, op in choices)
+               for x in t) / Fraction(len(t))
     assert a["7D"].expected == pytest.approx(float(want))
     d = a.to_dict()
     assert d["samples"] == 60 and list(d["contracts"]) == KEYS
     assert set(d["contracts"]["7D"]) >= {"p_make", "se", "expected", "tricks"}
     assert d["recommendation"]["contract"] == str(a.best)
-    assert "one defender whists" in d["model"]
+    assert "what is best for them" in d["model"]
+    # A fixed model scores every sample with its calls.
+    one = analyze(MIXED, seat=0, samples=60, seed=11, defence="one")
+    want = sum(contract_balance("7D", int(x), ("whist", "pass"), rules)[0] for x in t) / Fraction(len(t))
+    assert np.array_equal(one.tricks, a.tricks) and one["7D"].expected == pytest.approx(float(want))
+    assert "one defender whists" in one.to_dict()["model"]
 
 
 def test_recommendation_is_best_expected_and_highest_worthwhile(mixed60):
@@ -368,3 +387,57 @@ def test_analyzer_constraints_in_other_forms():
     a = analyze(MIXED, samples=4, seed=1, voids={2: 3}, known={1: ["SK", "SQ"]})
     b = analyze(MIXED, samples=4, seed=1, voids={2: "H"}, known={1: "SK SQ"})
     assert a.to_dict() == b.to_dict()
+
+
+@pytest.mark.parametrize("profile", ["sochi", "leningrad", "rostov", "classic"])
+@pytest.mark.parametrize("binding", [True, False])
+def test_allowed_contracts_agree_with_the_declaration_check(profile, binding):
+    # The analyzer offers after a bid exactly what the auction's rule check accepts.
+    rules = Rules.profile(profile).replace(misere_binding=binding)
+    for bid in LADDER:
+        offered = allowed_contracts(bid, rules)
+        for declared in LADDER:
+            assert (declared in offered) == check_declaration(bid, declared, rules).legal, (bid, declared)
+
+
+def test_trading_misere_sets_the_bid_limit():
+    # With trading misère a game bid up to 8♠ may end in misère, so a good misère makes
+    # those bids worth reaching even when every game loses.
+    rules = Rules.profile("sochi").replace(misere_binding=False)
+    stats = [ContractStats(c, 10, 0.0, 0.0, -5.0, 0.0, (10,) + (0,) * 10) for c in LADDER]
+    stats = [ContractStats(s.contract, 10, 1.0, 0.0, 3.0, 0.0, s.tricks) if s.contract == Contract(6, "D")
+             else ContractStats(s.contract, 10, 1.0, 0.0, 2.0, 0.0, s.tricks) if s.contract.is_misere
+             else s for s in stats]
+    best, limit = analyzer._recommend(stats, rules)
+    assert best.contract == Contract(6, "D") and limit == Contract(8, "S")
+    best, limit = analyzer._recommend(stats, Rules.profile("sochi"))   # binding misère
+    assert best.contract == Contract(6, "D") and limit == Contract(6, "D")
+
+
+def test_results_name_changed_switches():
+    rules = Rules.profile("sochi").replace(ten_whist="obligation1")
+    w = analyze_whist(MIXED, seat=1, declarer=0, contract="10H", samples=3, seed=1, rules=rules, jobs=1)
+    assert w.quota == 1 and w.rules == "sochi with ten_whist='obligation1'"
+    assert "P(defence takes its 1)" in w.format() and w.to_dict()["quota"] == 1
+    assert "sochi with ten_whist='obligation1' rules" in w.format()
+    a = analyze(MIXED, samples=2, seed=1, jobs=1, rules=Rules.profile("rostov").replace(stalingrad=True))
+    assert a.rules == "rostov with stalingrad=True" and a.to_dict()["rules"] == a.rules
+
+
+def test_stalingrad_whist_advice_names_the_forced_partner():
+    rules = Rules.profile("sochi").replace(stalingrad=True)
+    w = analyze_whist(MIXED, seat=1, declarer=0, contract="6S", samples=3, seed=1, rules=rules, jobs=1,
+                      partner="pass")
+    assert w.partner == "whist" and [o.call for o in w.options] == ["whist"]
+    assert "Stalingrad" in w.format()
+
+
+@pytest.mark.parametrize("cards", [None, 5, 2.5])
+def test_known_cards_of_a_wrong_type_are_refused(cards):
+    with pytest.raises(ConstraintError, match="seat 1 must be a hand text"):
+        analyze(MIXED, samples=2, seed=1, jobs=1, known={1: cards})
+
+
+def test_pass_model_says_p_make_is_for_play():
+    a = analyze(MIXED, samples=4, seed=1, jobs=1, defence="pass")
+    assert "P(make if played)" in a.recommendation() and "plays no game" in a.format()

@@ -167,9 +167,10 @@ def _constraint_options(f):
     return f
 
 
-defence_option = click.option("--defence", type=click.Choice(analyzer.DEFENCES), default="one",
+defence_option = click.option("--defence", type=click.Choice(analyzer.DEFENCES), default="best",
                               show_default=True,
-                              help="Defence model: both pass, one whists (open), both whist.")
+                              help="Defence model: best (the defence calls what suits it in each layout), "
+                                   "pass (both pass), one (one whists, open), both (both whist).")
 
 
 @click.command("analyze")

@@ -19,6 +19,7 @@ the profile's settlement values), with a stated defence model.
 
 from __future__ import annotations
 
+import itertools
 import math
 import random
 import time
@@ -28,7 +29,7 @@ from typing import Callable, Iterable, Mapping, Sequence
 
 import numpy as np
 
-from .auction import HALF, PASS, WHIST, seniority
+from .auction import HALF, PASS, TRADING_MISERE_CAP, WHIST, check_whist_calls, seniority
 from .batch import map_deals, resolve_jobs, solve_many, table_many
 from .cards import ALL_CARDS, SUITS, Card, Hand, cards_of_mask
 from .contract import LADDER, Contract
@@ -41,8 +42,13 @@ from .solver import STRAINS, DiscardHints, solve
 Progress = Callable[[int], None]
 
 #: Defence models of the bid evaluation: who whists against the declarer.
-DEFENCES = ("pass", "one", "both")
+#: ``best`` (the default) lets the defence call, in each layout, what is best
+#: for it as a side; the fixed models whist or pass whatever the cards, so
+#: they make a sure 10 look worse than a 9 that a lone whister cannot defeat.
+DEFENCES = ("best", "pass", "one", "both")
 DEFENCE_TEXT = {
+    "best": ("the defenders call what is best for them as a side in each layout (pass, whist, "
+             "half-whist; open or closed), seeing the cards as double-dummy play does"),
     "pass": "both defenders pass (no play: every contract counts as made)",
     "one": "one defender whists and plays open, the other passes",
     "both": "both defenders whist and play closed (the odd defence trick to the first defender)",
@@ -254,8 +260,16 @@ def _known_hands(known: Mapping[object, object] | None, own_seat: int, own: Hand
         if place not in places:
             raise ConstraintError(f"unknown place {place!r} for known cards: expected one of "
                                   f"{', '.join(repr(p) for p in places if p != own_seat)}")
-        hand = (cards if isinstance(cards, Hand) else Hand.parse(cards) if isinstance(cards, str)
-                else Hand(cards))   # a sequence of cards
+        if isinstance(cards, Hand):
+            hand = cards
+        elif isinstance(cards, str):
+            hand = Hand.parse(cards)
+        elif isinstance(cards, (list, tuple, set, frozenset)):
+            hand = Hand(cards)      # a collection of cards (Card or text)
+        else:   # an integer would be read as a bit mask, None as nothing
+            where = "the talon" if place == "talon" else f"seat {place}"
+            raise ConstraintError(f"known cards for {where} must be a hand text, a Hand or a list of "
+                                  f"cards, got {cards!r}")
         dup = hand.mask & own.mask
         if dup:
             card = ALL_CARDS[(dup & -dup).bit_length() - 1]
@@ -302,9 +316,10 @@ def _balance_row(contract: Contract, calls: tuple[str, ...], rules: Rules, open_
 
 
 def defence_calls(contract: Contract, defence: str, rules: Rules | str) -> tuple[tuple[str, ...], bool]:
-    """Whist calls (speaking order) and open play of a defence model.
+    """Whist calls (speaking order) and open play of a fixed defence model.
 
-    §3.5 Stalingrad forces both defenders to whist against 6♠.
+    §3.5 Stalingrad forces both defenders to whist against 6♠. The ``best``
+    model has no fixed calls (see :func:`defence_options`).
 
     >>> defence_calls(Contract.parse("7H"), "one", Rules())
     (('whist', 'pass'), True)
@@ -318,11 +333,47 @@ def defence_calls(contract: Contract, defence: str, rules: Rules | str) -> tuple
             "both": ((WHIST, WHIST), False)}[defence]
 
 
+@lru_cache(maxsize=1024)
+def defence_options(contract: Contract, rules: Rules) -> tuple[tuple[tuple[str, ...], bool], ...]:
+    """Every complete, legal sequence of whist calls (with open or closed play)
+    the defenders may choose against ``contract`` (§3.2-3.5, as
+    :func:`prefsolve.auction.check_whist_calls` rules).
+
+    >>> [c for c, o in defence_options(Contract.parse("8S"), Rules()) if not o]
+    [('pass', 'pass'), ('pass', 'whist'), ('whist', 'pass'), ('whist', 'whist')]
+    """
+    if contract.is_misere:
+        return (((), False),)
+    words = (PASS, WHIST, HALF)
+    seqs = [*itertools.product(words, repeat=2), *itertools.product(words, repeat=3)]
+    out = []
+    for calls in seqs:
+        for open_play in (False, True):
+            r = check_whist_calls(contract, calls, rules, open_play)
+            if r.legal and r.finished:
+                out.append((calls, open_play))
+    if not out:     # a 10 under ten_whist="checked": nobody whists, the calls are ignored
+        out.append(((PASS, PASS), False))
+    return tuple(out)
+
+
+@lru_cache(maxsize=4096)
+def _best_defence_row(contract: Contract, rules: Rules) -> tuple[float, ...]:
+    """The declarer's net whists for 0..10 tricks when the defence chooses its
+    calls to suit it best: the game is zero-sum, so its best is his least."""
+    rows = [_balance_row(contract, calls, rules, open_play, 0)
+            for calls, open_play in defence_options(contract, rules)]
+    return tuple(min(col) for col in zip(*rows))
+
+
 def declarer_scores(contract: Contract, tricks: np.ndarray, defence: str, rules: Rules | str) -> np.ndarray:
     """Per-sample net whists of the declarer for his tricks in each sample."""
     rules = Rules.of(rules)
-    calls, open_play = defence_calls(contract, defence, rules)
-    row = np.asarray(_balance_row(contract, calls, rules, open_play, 0))
+    if defence == "best":
+        row = np.asarray(_best_defence_row(contract, rules))
+    else:
+        calls, open_play = defence_calls(contract, defence, rules)
+        row = np.asarray(_balance_row(contract, calls, rules, open_play, 0))
     return row[tricks.astype(np.int64)]
 
 
@@ -369,20 +420,23 @@ class ContractStats:
 def _recommend(stats: Sequence[ContractStats], rules: Rules) -> tuple[ContractStats, Contract | None]:
     """The best contract by expected whists and the highest bid still worth reaching.
 
-    Passing is valued at 0 whists. Winning the auction at bid X lets the
-    declarer name any contract ≥ X, so X is worth max E over those; that is
-    ≥ 0 exactly when some game ≥ X has E ≥ 0, so the highest game with
-    E ≥ 0 is the limit. Misère is bid directly (binding misère), so it is
-    the bid only when it is the best choice.
+    Passing is valued at 0 whists. Winning the auction at a game bid X lets
+    the declarer name any contract allowed after X (:func:`allowed_contracts`:
+    games ≥ X, and misère after a bid up to 8♠ with trading misère), so X is
+    worth at least the best E among those (at least: he names it after
+    seeing the talon, while each E is for one contract fixed in advance), and
+    the limit is the most senior game bid worth ≥ 0. Misère is the bid when
+    it is the best choice.
     """
     best = max(stats, key=lambda s: (s.expected, -seniority(s.contract, rules)))
     if best.expected < 0:
         return best, None
     if best.contract.is_misere:
         return best, best.contract
-    games = [s for s in stats if not s.contract.is_misere and s.expected >= 0]
-    top = max(games, key=lambda s: seniority(s.contract, rules))
-    return best, top.contract
+    value = {s.contract: s.expected for s in stats}
+    worth = [c for c in value if not c.is_misere
+             and max(value[x] for x in allowed_contracts(c, rules) if x in value) >= 0]
+    return best, max(worth, key=lambda c: seniority(c, rules))
 
 
 @dataclass(frozen=True)
@@ -445,7 +499,10 @@ class Analysis:
     def recommendation(self) -> str:
         """One line: the best contract, the bidding limit, or pass."""
         b = self[self.best]
-        head = f"best: {self.best.symbol} (expected {b.expected:+.1f} whists, P(make) {b.p_make:.0%})"
+        # Under "pass" nothing is played: P(make) is what play would have given.
+        played = " if played" if self.defence == "pass" else ""
+        head = (f"best: {self.best.symbol} (expected {b.expected:+.1f} whists, "
+                f"P(make{played}) {b.p_make:.0%})")
         if self.passes:
             return f"pass: no contract is expected to gain; {head}"
         return f"bid up to {self.max_bid.symbol}; {head}"
@@ -460,8 +517,10 @@ class Analysis:
             t = s.mean_tricks
             rows.append(f"{s.contract.symbol:<9}{s.p_make:>9.3f} ± {s.se:.3f}"
                         f"{s.expected:>+12.2f} ± {s.expected_se:<5.2f}{t:>7.2f}{mark}")
+        played = ("; a game's P(make) and tricks are what play would give, though this model "
+                  "plays no game" if self.defence == "pass" else "")
         rows.append(f"(defence: {DEFENCE_TEXT[self.defence]}; tricks: the mean; misère: P of "
-                    f"taking no trick)")
+                    f"taking no trick{played})")
         rows.append(self.recommendation())
         return "\n".join(rows)
 
@@ -493,7 +552,7 @@ def _adaptive_loop(samples: int, adaptive: float | None, draw: Callable[[int], n
 
 
 def analyze(hand: Hand | str, seat: int = 0, samples: int = 1000, seed: int | None = None,
-            rules: Rules | str = "sochi", jobs: int | None = None, defence: str = "one",
+            rules: Rules | str = "sochi", jobs: int | None = None, defence: str = "best",
             known: Mapping[object, object] | None = None, voids: Mapping[int, object] | None = None,
             adaptive: float | None = None, progress: Progress | None = None) -> Analysis:
     """Evaluate every contract (6♠ … 10NT, misère) for a player's 10 cards.
@@ -539,7 +598,7 @@ def analyze(hand: Hand | str, seat: int = 0, samples: int = 1000, seed: int | No
     tricks = _adaptive_loop(samples, adaptive, draw, lead_se)
     stats = _evaluate(tricks, r, defence)
     best, max_bid = _recommend(stats, r)
-    return Analysis(hand, seat, seed, r.name, defence, leader, tuple(stats), best.contract, max_bid,
+    return Analysis(hand, seat, seed, r.label, defence, leader, tuple(stats), best.contract, max_bid,
                     np.ascontiguousarray(tricks))
 
 
@@ -665,7 +724,7 @@ def analyze_allpass(hand: Hand | str, seat: int = 0, samples: int = 1000, seed: 
     p0 = float((tricks == 0).mean())
     exp, exp_se = mean_se(np.asarray(scores))
     hist = tuple(int(x) for x in np.bincount(tricks, minlength=11)[:11])
-    return AllpassAnalysis(hand, seat, seed, r.name, mode, allpass_count, hist, mean, mse, p0,
+    return AllpassAnalysis(hand, seat, seed, r.label, mode, allpass_count, hist, mean, mse, p0,
                            binomial_se(p0, samples), exp, exp_se)
 
 
@@ -699,6 +758,7 @@ class WhistAnalysis:
     declarer_tricks: tuple[int, ...]
     options: tuple[OptionStats, ...]
     best: str
+    quota: int      # the defence's obligation under the rules used (§3.2)
 
     @property
     def samples(self) -> int:
@@ -719,14 +779,14 @@ class WhistAnalysis:
         return {
             "samples": self.samples, "contract": contract_key(self.contract), "seat": self.seat,
             "declarer": self.declarer, "partner": self.partner,
-            "p_quota": round(self.p_quota, 4), "se": round(self.p_quota_se, 4),
+            "quota": self.quota, "p_quota": round(self.p_quota, 4), "se": round(self.p_quota_se, 4),
             "declarer_tricks": list(self.declarer_tricks),
             "options": {o.call: o.to_dict() for o in self.options},
             "recommendation": self.best, "seed": self.seed, "rules": self.rules, "model": self.model,
         }
 
     def format(self) -> str:
-        need = self.contract.whist_obligation(as_rules(self.rules))
+        need = self.quota
         rows = [f"Hand {self.hand.symbols()}, seat {self.seat} "
                 f"({'first' if self.first_defender else 'second'} defender) against "
                 f"{self.contract.symbol} by seat {self.declarer}, {self.samples} samples, {self.rules} rules",
@@ -735,7 +795,9 @@ class WhistAnalysis:
         for o in self.options:
             mark = " <" if o.call == self.best else ""
             rows.append(f"{o.call:<8}{o.expected:>+12.2f} ± {o.se:.2f}{mark}")
-        rows.append(f"(the other defender: {self.partner}; the declarer's hand is drawn at random, "
+        # Only Stalingrad leaves a single call (whist_options).
+        forced = " (Stalingrad, §3.5: both defenders whist on 6♠)" if len(self.options) == 1 else ""
+        rows.append(f"(the other defender: {self.partner}{forced}; the declarer's hand is drawn at random, "
                     f"not from what his bid says, so weigh P against the bid)")
         rows.append(f"recommendation: {self.best}")
         return "\n".join(rows)
@@ -797,8 +859,10 @@ def analyze_whist(hand: Hand | str, seat: int, declarer: int, contract: Contract
     samples = _check_samples(samples)
     r = as_rules(rules)
     if c.level == 10 and r.ten_whist == "checked":
-        raise ContractError(f"nobody whists on {c} under the {r.name} rules (§3.4, ten_whist='checked'): "
+        raise ContractError(f"nobody whists on {c} under the {r.label} rules (§3.4, ten_whist='checked'): "
                             f"the hand is always played and both opponents catch the declarer")
+    if r.stalingrad and c == Contract(6, "S"):
+        partner = WHIST     # §3.5 Stalingrad: both defenders whist against 6♠, whatever was asked
     seed = _seed(seed)
     fixed = _known_hands(known, seat, hand, (0, 1, 2, "talon"))
     sampler = Sampler(fixed, seed, voids)
@@ -831,8 +895,8 @@ def analyze_whist(hand: Hand | str, seat: int, declarer: int, contract: Contract
     opts = tuple(OptionStats(call, *mean_se(v)) for call, v in scores(tricks).items())
     best = max(opts, key=lambda o: o.expected).call
     hist = tuple(int(x) for x in np.bincount(tricks.astype(np.int64), minlength=11)[:11])
-    return WhistAnalysis(hand, seat, declarer, c, partner, seed, r.name, leader, p, binomial_se(p, n),
-                         hist, opts, best)
+    return WhistAnalysis(hand, seat, declarer, c, partner, seed, r.label, leader, p, binomial_se(p, n),
+                         hist, opts, best, need)
 
 
 # -- after the talon -----------------------------------------------------------------
@@ -951,7 +1015,9 @@ def allowed_contracts(bid: Contract | None, rules: Rules | str) -> list[Contract
     """Contracts the auction winner may declare after a winning ``bid`` (§3.1).
 
     Not lower than the bid; after a game bid misère only with trading
-    (non-binding) misère; after misère, misère only.
+    (non-binding) misère and a bid up to 8♠ (the auction's
+    ``TRADING_MISERE_CAP``, as :func:`check_declaration` rules); after
+    misère, misère only.
 
     >>> [str(c) for c in allowed_contracts(Contract.parse("10H"), Rules())]
     ['10H', '10NT']
@@ -962,13 +1028,13 @@ def allowed_contracts(bid: Contract | None, rules: Rules | str) -> list[Contract
     if bid.is_misere:
         return [Contract.misere()]
     out = [c for c in LADDER if not c.is_misere and seniority(c, rules) >= seniority(bid, rules)]
-    if not rules.misere_binding:
+    if not rules.misere_binding and seniority(bid, rules) <= seniority(TRADING_MISERE_CAP, rules):
         out.append(Contract.misere())
     return out
 
 
 def analyze_talon(hand12: Hand | str, seat: int = 0, samples: int = 200, seed: int | None = None,
-                  rules: Rules | str = "sochi", jobs: int | None = None, defence: str = "one",
+                  rules: Rules | str = "sochi", jobs: int | None = None, defence: str = "best",
                   bid: Contract | str | None = None, candidates: int = 4,
                   known: Mapping[object, object] | None = None,
                   voids: Mapping[int, object] | None = None,
@@ -984,7 +1050,7 @@ def analyze_talon(hand12: Hand | str, seat: int = 0, samples: int = 200, seed: i
 
     >>> best = analyze_talon("AKQJ.AKQJ.AK.AK", seat=0, samples=2, seed=1, jobs=1, bid="7S").best
     >>> str(best.stats.contract), best.stats.p_make
-    ('9S', 1.0)
+    ('10S', 1.0)
     """
     hand12 = as_hand(hand12, 12, "12-card hand")
     seat = check_seat(seat, "seat")
@@ -1055,7 +1121,7 @@ def analyze_talon(hand12: Hand | str, seat: int = 0, samples: int = 200, seed: i
             if c.strain == s:
                 options.append(DiscardStats(disc, ContractStats.of(c, t, declarer_scores(c, t, defence, r))))
     options.sort(key=lambda o: (-o.stats.expected, -o.stats.p_make, seniority(o.stats.contract, r), o.discard))
-    return TalonAnalysis(hand12, seat, b, seed, r.name, defence, leader, samples, pilot, tuple(options))
+    return TalonAnalysis(hand12, seat, b, seed, r.label, defence, leader, samples, pilot, tuple(options))
 
 
 # -- the seed's hand-evaluation table, measured ------------------------------------

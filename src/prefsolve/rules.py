@@ -216,6 +216,21 @@ class Rules:
         """All switches as a plain dict (the ``name`` included)."""
         return dataclasses.asdict(self)
 
+    @property
+    def label(self) -> str:
+        """The profile's name, with the switches that differ from it (results
+        and their text name the rules they were computed under).
+
+        >>> Rules.profile("sochi").label
+        'sochi'
+        >>> Rules.profile("sochi").replace(ten_whist="obligation1", stalingrad=True).label
+        "sochi with stalingrad=True, ten_whist='obligation1'"
+        """
+        base = Rules.profile(self.name) if self.name in _PROFILE_SWITCHES else Rules()
+        changed = [f"{key}={value!r}" for key, value in sorted(self.to_dict().items())
+                   if key not in ("name", "players") and getattr(base, key) != value]
+        return f"{self.name} with {', '.join(changed)}" if changed else self.name
+
     # -- derived values -------------------------------------------------------
     def raspasy_price(self, stage: int) -> int:
         """Price per trick of the ``stage``-th consecutive all-pass (1-based).
