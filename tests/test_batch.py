@@ -86,7 +86,7 @@ def test_a_deal_without_the_talon_asked_for_is_named_before_any_is_solved(call):
 def test_bad_input_names_the_deal():
     with pytest.raises(DealError, match="deal 2: duplicate card"):
         solve_many(["A.-.-.- K.-.-.- Q.-.-.-", "A.-.-.- A.-.-.- Q.-.-.-"], 0, "S", talon=False)
-    with pytest.raises(PrefsolveError, match="jobs must be a positive"):
+    with pytest.raises(PrefsolveError, match="jobs must be a whole number"):
         table_many(DEALS[:1], jobs=0)
 
 
@@ -289,9 +289,9 @@ def test_imap_deals_in_one_thread_uses_the_solver_of_the_thread_that_advances_it
 def test_jobs_are_checked_before_the_first_item():
     from prefsolve.batch import imap_deals, iter_tables
 
-    with pytest.raises(PrefsolveError, match="jobs must be a positive"):
+    with pytest.raises(PrefsolveError, match="jobs must be a whole number"):
         imap_deals(range(3), lambda i, solver: i, jobs=0)
-    with pytest.raises(PrefsolveError, match="jobs must be a positive"):
+    with pytest.raises(PrefsolveError, match="jobs must be a whole number"):
         iter_tables(DEALS[:2], jobs=0)
 
 
@@ -631,3 +631,26 @@ def test_numpy_seats_from_a_batch_are_seats():
     assert rows.shape == (1, 2, 6)
     assert rows[0, 0, 4] == solve(DEALS[0], np.int64(2), "NT").tricks
     assert solve_many(DEALS[:1], np.int8(1), "H", leader=np.int32(2))[0] == solve(DEALS[0], 1, "H", 2).tricks
+
+
+def test_jobs_take_numpy_integers_and_have_a_ceiling():
+    from prefsolve.batch import MAX_JOBS
+
+    deals = DEALS[:3]
+    assert np.array_equal(table_many(deals, jobs=np.int64(2)), table_many(deals, jobs=1))
+    with pytest.raises(PrefsolveError, match=f"jobs must be a whole number from 1 to {MAX_JOBS}"):
+        table_many(deals, jobs=MAX_JOBS + 1)
+    r = CliRunner().invoke(main, ["table", "--file", "-", "--jobs", str(MAX_JOBS + 1)], input="")
+    assert r.exit_code == 2 and "--jobs" in r.stderr
+
+
+def test_a_seat_named_twice_in_declarers_is_refused():
+    with pytest.raises(SeatError, match="each seat once"):
+        table_many(DEALS[:1], declarers=(0, 0))
+
+
+def test_a_form_feed_in_a_comment_does_not_split_the_line(tmp_path):
+    path = tmp_path / "d.txt"
+    path.write_bytes(b"# notes \x0c tail \xe2\x80\xa8 more\r\n" + str(DEALS[0]).encode() + b"\r\nnot a deal\n")
+    r = CliRunner().invoke(main, ["table", "--file", str(path), "--jsonl"])
+    assert r.exit_code == 2 and r.stderr.startswith("Error: line 3: ")

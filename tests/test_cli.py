@@ -1,6 +1,10 @@
 """The command line through click's CliRunner: output, JSON and exit codes."""
 
 import json
+import os
+import signal
+import subprocess
+import sys
 
 import pytest
 from click.testing import CliRunner
@@ -271,3 +275,46 @@ def test_an_argument_that_is_not_utf8_is_named():
     # Undecodable bytes of argv reach Python as lone surrogates (PEP 383).
     r = run("table", "-.7.9.-\udcff")
     assert r.exit_code == 2 and r.stderr.startswith("Error: argument '-.7.9.-\ufffd' is not UTF-8 text")
+
+
+def test_a_bad_table_size_is_named_before_a_file_is_read(tmp_path, monkeypatch):
+    path = tmp_path / "d.txt"
+    path.write_text(EXAMPLE_DEAL + "\nnot a deal\n")
+    monkeypatch.setenv("PREFSOLVE_TT_MB", "abc")
+    r = run("table", "--file", str(path), "--json", "--quiet")
+    # Nothing half-written on stdout, and the table size is named before the bad line.
+    assert r.exit_code == 2 and r.stdout == "" and r.stderr.startswith("Error: PREFSOLVE_TT_MB must be")
+
+
+def prefsolve_process(args, **kwargs):
+    return subprocess.Popen([sys.executable, "-m", "prefsolve", *args], stderr=subprocess.PIPE,
+                            text=True, **kwargs)
+
+
+@pytest.mark.skipif(not os.path.exists("/dev/full"), reason="needs /dev/full (Linux)")
+@pytest.mark.parametrize("args", [["deal", "--seed", "1"], ["table", "--json"],
+                                  ["table", "--file", "-", "--jsonl", "--quiet"]])
+def test_a_failed_write_is_one_line_and_exit_1(args):
+    with open("/dev/full", "w") as full:
+        p = prefsolve_process(args, stdin=subprocess.PIPE, stdout=full)
+        err = p.communicate(EXAMPLE_DEAL + "\n")[1]
+    assert p.returncode == 1 and err == "Error: cannot write the output: No space left on device\n"
+
+
+def test_a_closed_stdout_is_an_error():
+    p = prefsolve_process(["table"], stdout=subprocess.DEVNULL, preexec_fn=lambda: os.close(1))
+    err = p.communicate()[1]
+    assert p.returncode == 1 and err == "Error: the standard output is closed, so no result could be written\n"
+
+
+def test_ctrl_c_stops_a_batch_with_exit_130(tmp_path):
+    path = tmp_path / "d.txt"
+    path.write_text("\n".join(str(Deal.random(seed)) for seed in range(3000)) + "\n")
+    p = prefsolve_process(["table", "--file", str(path), "--jsonl", "--jobs", "2"], stdout=subprocess.PIPE,
+                          preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
+    first = p.stdout.readline()      # solving has started
+    p.send_signal(signal.SIGINT)
+    out, err = p.communicate(timeout=60)
+    assert json.loads(first)["deal"] and p.returncode == 130
+    assert err.endswith("Aborted!\n") and "Traceback" not in err
+    assert all(json.loads(line) for line in out.splitlines())    # whole lines only

@@ -179,3 +179,13 @@ def test_allpass_turned_cards_of_a_study_position_as_in_play():
     doc = json.loads(r.output)
     for p in range(3):
         assert doc["tricks"][str(p)] == Position(HANDS, p, "allpass", turn="S8 CQ").value()
+
+
+def test_interactive_line_is_played_whole_or_not_at_all():
+    # ♥Q and ♥7 are legal, ♠7 is not (seat 2 holds ♥T): nothing of the line is played.
+    r = run("play", "K98.AKQ.J.KQJ J.T97.QT9.A87 AQT7.J8.AK8.T", "--declarer", "2", "--strain", "S",
+            "-i", input="hq h7 s7\nhq\nquit\n")
+    assert r.exit_code == 0
+    assert ("Error: cannot play S7 (seat 2, trick 1): must follow suit ♥ (holds ♥T) "
+            "(none of the line's cards was played)") in r.stderr
+    assert "Trick 1 on the table: 0 ♥Q\n" in r.stdout and "♥7" not in r.stdout.split("Trick 1 on the table")[1]

@@ -18,6 +18,7 @@ from pathlib import Path
 import click
 
 from . import analyzer
+from .batch import MAX_JOBS
 from .cards import Hand
 from .errors import PrefsolveError
 
@@ -150,7 +151,7 @@ def _common(f):
     """Options shared by the sampling commands."""
     f = click.option("--quiet", "-q", is_flag=True, help="No progress bar.")(f)
     f = click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")(f)
-    f = click.option("--jobs", "-j", type=click.IntRange(1), default=None,
+    f = click.option("--jobs", "-j", type=click.IntRange(1, MAX_JOBS), default=None,
                      help="Threads [default: all usable cores].")(f)
     f = click.option("--rules", default="sochi", show_default=True,
                      help="Rules profile: classic, sochi, leningrad, rostov.")(f)
@@ -309,7 +310,8 @@ def whist(hand, seat, declarer, contract, partner, talon_cards, samples, adaptiv
               help="Measure only row N of the seed's table (repeatable).")
 @click.option("--seed", type=click.IntRange(min=0), default=None,
               help="Random seed (repeatable answers).")
-@click.option("--jobs", "-j", type=click.IntRange(1), default=None, help="Threads [default: all usable cores].")
+@click.option("--jobs", "-j", type=click.IntRange(1, MAX_JOBS), default=None,
+              help="Threads [default: all usable cores].")
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
 @click.option("--quiet", "-q", is_flag=True, help="No progress bar.")
 @_errors_to_exit2

@@ -13,6 +13,7 @@ come back as numpy arrays in the order of the input.
 from __future__ import annotations
 
 import math
+import operator
 import os
 import queue
 from collections import abc, deque
@@ -126,14 +127,23 @@ def usable_cores() -> int:
     return max(n, 1)
 
 
+#: The most threads a batch starts: far more than any machine's cores, and few
+#: enough that their stacks and tables cannot exhaust a process by themselves.
+MAX_JOBS = 1024
+
+
 def resolve_jobs(jobs: int | None) -> int:
     """Threads to use: ``None`` means every usable core (:func:`usable_cores`);
-    otherwise a positive whole number."""
+    otherwise a whole number from 1 to ``MAX_JOBS`` (numpy integers too)."""
     if jobs is None:
         return usable_cores()
-    if isinstance(jobs, bool) or not isinstance(jobs, int) or jobs < 1:
-        raise PrefsolveError(f"jobs must be a positive whole number, got {jobs!r}")
-    return jobs
+    try:
+        n = operator.index(jobs) if not isinstance(jobs, bool) else None
+    except TypeError:
+        n = None
+    if n is None or not 1 <= n <= MAX_JOBS:
+        raise PrefsolveError(f"jobs must be a whole number from 1 to {MAX_JOBS}, got {jobs!r}")
+    return n
 
 
 class SolverPool:
@@ -212,7 +222,10 @@ def _on_threads(items: Sequence, work: Callable, jobs: int, progress: Progress |
     pending = iter(items)
     pool = ThreadPoolExecutor(max_workers=jobs)
     try:
-        window = deque(pool.submit(task, item) for item in islice(pending, WINDOW_PER_JOB * jobs))
+        try:
+            window = deque(pool.submit(task, item) for item in islice(pending, WINDOW_PER_JOB * jobs))
+        except RuntimeError as exc:     # the threads are started by submit
+            raise PrefsolveError(f"cannot start {jobs} threads ({exc}); use fewer jobs") from None
         while window:
             value = window.popleft().result()
             for item in islice(pending, 1):
@@ -265,6 +278,8 @@ def _declarers(declarers: Sequence[int]) -> tuple[int, ...]:
     seats = tuple(check_seat(d, "declarer") for d in declarers)
     if not seats:
         raise SeatError("declarers must name at least one seat")
+    if len(set(seats)) != len(seats):
+        raise SeatError(f"declarers must name each seat once, got {seats!r}")
     return seats
 
 

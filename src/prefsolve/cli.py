@@ -6,14 +6,16 @@ object on stdout. Bad input gives one line on stderr and exit code 2.
 
 from __future__ import annotations
 
+import errno
 import json
+import os
 import sys
 from typing import Callable, Iterable
 
 import click
 
 from ._version import __version__
-from .batch import imap_deals, stream_tables
+from .batch import MAX_JOBS, imap_deals, stream_tables
 from .bench import WORKLOADS
 from .cards import Card
 from .deal import Deal, split_deal_lines
@@ -21,7 +23,7 @@ from .errors import DealError, PrefsolveError
 from .analyze_cli import analyze, analyze_talon, holdings, whist
 from .play_cli import allpass, play
 from .rules_cli import auction, score
-from .solver import DEFAULT_TT_MB, MAX_TT_MB, Table, parse_strain, solve, table
+from .solver import DEFAULT_TT_MB, MAX_TT_MB, Table, parse_strain, solve, table, table_size_mb
 
 EXAMPLE_DEAL = "A.KT9.KT97.K7 JT97.A7.8.Q98 KQ.J8.AQJ.AJT 8.Q.-.-"
 
@@ -108,8 +110,12 @@ class PrefsolveGroup(click.Group):
         "Usage:" and a "Try --help" line, which scripts then have to skip."""
         if not kwargs.get("standalone_mode", True):
             return super().main(*args, **kwargs)
+        if sys.stdout is None:      # started with stdout closed (">&-"): every result would vanish
+            click.echo("Error: the standard output is closed, so no result could be written", err=True)
+            sys.exit(1)
         try:
             code = super().main(*args, **{**kwargs, "standalone_mode": False})
+            sys.stdout.flush()      # a failed write shows here, not as a traceback at exit
         except _NO_ARGS_IS_HELP as exc:     # a bare "prefsolve" (click 8.2+): the help, as ever
             click.echo(exc.format_message(), err=True)
             sys.exit(exc.exit_code)
@@ -123,11 +129,30 @@ class PrefsolveGroup(click.Group):
                         "\"A.KT9.KT97.K7 JT97.A7.8.Q98 KQ.J8.AQJ.AJT 8.Q.-.-\"")
             click.echo(f"Error: {exc.format_message()}{hint}", err=True)
             sys.exit(exc.exit_code)
-        except click.Abort:
+        except click.Abort as exc:
             click.echo("Aborted!", err=True)
+            # Ctrl-C exits as a shell reports SIGINT (128 + 2), apart from errors (1, 2).
+            sys.exit(130 if isinstance(exc.__cause__, KeyboardInterrupt) else 1)
+        except OSError as exc:      # click handles a broken pipe inside; a full disk is left
+            _drop_stdout()
+            if exc.errno == errno.EPIPE:
+                sys.exit(1)
+            where = f"{exc.filename}: " if exc.filename else "cannot write the output: "
+            click.echo(f"Error: {where}{exc.strerror or exc}", err=True)
             sys.exit(1)
         # Without standalone mode click returns ctx.exit()'s code (the commands return None).
         sys.exit(code if isinstance(code, int) else 0)
+
+
+def _drop_stdout() -> None:
+    """Send what is still buffered for stdout to the null device, so that the
+    interpreter's flush at exit does not fail again with a traceback."""
+    try:
+        null = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(null, sys.stdout.fileno())
+        os.close(null)
+    except (OSError, ValueError, AttributeError):
+        pass
 
 
 def emit_json(obj: object) -> None:
@@ -180,7 +205,7 @@ def deal(seed: int | None, cards: int, count: int) -> None:
 
 file_option = click.option("--file", "deal_file", type=click.File("rb"),
                            help="Solve every deal of a file (one per line, '-' for stdin).")
-jobs_option = click.option("--jobs", type=click.IntRange(1), default=None,
+jobs_option = click.option("--jobs", type=click.IntRange(1, MAX_JOBS), default=None,
                            help="Threads for --file [default: all usable cores].")
 quiet_option = click.option("--quiet", is_flag=True, help="No progress bar.")
 jsonl_option = click.option("--jsonl", "as_jsonl", is_flag=True,
@@ -301,6 +326,7 @@ def file_deals(deal_text: str | None, deal_file, talon: bool | None, as_json: bo
         return None
     if deal_text is not None:
         raise click.UsageError("give either DEAL or --file, not both")
+    table_size_mb()     # a bad PREFSOLVE_TT_MB is named now, before any line is read or printed
     texts = []
     lines = split_deal_lines(decode_deal_file(deal_file.read()))
     # Checking takes about 31 us a line: half a minute for a million deals.

@@ -202,6 +202,9 @@ def check_seat(value: object, what: str) -> int:
 
 def split_deal_lines(text: str) -> list[tuple[int, str]]:
     """Deal lines of a file with their line numbers (from 1): blank lines and
-    ``#`` comments skipped, so that an error can name the line of the file."""
-    return [(number, ln.strip()) for number, ln in enumerate(text.splitlines(), 1)
+    ``#`` comments skipped, so that an error can name the line of the file.
+    Lines end at a line feed only (CR LF too): ``str.splitlines`` would also
+    split at a form feed or U+2028 inside a comment, and number the lines
+    differently from an editor."""
+    return [(number, ln.strip()) for number, ln in enumerate(text.split("\n"), 1)
             if ln.strip() and not re.match(r"\s*#", ln)]

@@ -145,13 +145,23 @@ def _interact(pos: Position) -> None:
                 click.echo(f"An optimal line (total {line.tricks} for seat {pos.declarer}):")
                 click.echo(line.format())
         else:
+            # A line's cards are played together or not at all: a bad card
+            # takes back the ones before it, so the session never stops half
+            # way through what was typed.
+            done = []
             try:
                 for card in parse_cards(text):
                     seat, values = pos.to_move, pos.card_values()
                     pos.push(card)
-                    _note_mistake(seat, card, values, pos.maximizing(seat))
+                    done.append((seat, card, values))
             except PrefsolveError as exc:
-                click.echo(f"Error: {exc}")
+                for _ in done:
+                    pos.pop()
+                kept = " (none of the line's cards was played)" if done else ""
+                click.echo(f"Error: {exc}{kept}", err=True)
+                continue
+            for seat, card, values in done:
+                _note_mistake(seat, card, values, pos.maximizing(seat))
             click.echo(format_position(pos))
 
 
