@@ -426,10 +426,24 @@ def test_results_name_changed_switches():
 
 def test_stalingrad_whist_advice_names_the_forced_partner():
     rules = Rules.profile("sochi").replace(stalingrad=True)
-    w = analyze_whist(MIXED, seat=1, declarer=0, contract="6S", samples=3, seed=1, rules=rules, jobs=1,
-                      partner="pass")
+    w = analyze_whist(MIXED, seat=1, declarer=0, contract="6S", samples=3, seed=1, rules=rules, jobs=1)
     assert w.partner == "whist" and [o.call for o in w.options] == ["whist"]
     assert "Stalingrad" in w.format()
+    with pytest.raises(ContractError, match="cannot pass on 6S"):
+        analyze_whist(MIXED, seat=1, declarer=0, contract="6S", samples=3, seed=1, rules=rules,
+                      partner="pass")
+    assert analyze_whist(MIXED, seat=1, declarer=0, contract="6C", samples=3, seed=1, rules=rules,
+                         jobs=1).partner == "pass"
+
+
+def test_defence_model_helpers_refuse_what_they_cannot_do():
+    with pytest.raises(PrefsolveError, match="no fixed calls"):
+        analyzer.defence_calls(Contract.parse("7H"), "best", Rules())
+    with pytest.raises(PrefsolveError, match="unknown defence model"):
+        analyzer.declarer_scores(Contract.parse("7H"), np.array([5]), "bogus", Rules())
+    # defence_options takes text and names the legal choices (§3.4: nobody whists on a checked 10).
+    assert analyzer.defence_options("10H", "sochi") == ((("pass", "pass"), False), (("pass", "pass"), True))
+    assert analyzer.defence_options("misere", "sochi") == (((), False),)
 
 
 @pytest.mark.parametrize("cards", [None, 5, 2.5])

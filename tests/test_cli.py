@@ -301,12 +301,14 @@ def test_a_failed_write_is_one_line_and_exit_1(args):
     assert p.returncode == 1 and err == "Error: cannot write the output: No space left on device\n"
 
 
+@pytest.mark.skipif(os.name != "posix", reason="closes a descriptor before exec (POSIX)")
 def test_a_closed_stdout_is_an_error():
     p = prefsolve_process(["table"], stdout=subprocess.DEVNULL, preexec_fn=lambda: os.close(1))
     err = p.communicate()[1]
     assert p.returncode == 1 and err == "Error: the standard output is closed, so no result could be written\n"
 
 
+@pytest.mark.skipif(os.name != "posix", reason="sends SIGINT (POSIX)")
 def test_ctrl_c_stops_a_batch_with_exit_130(tmp_path):
     path = tmp_path / "d.txt"
     path.write_text("\n".join(str(Deal.random(seed)) for seed in range(3000)) + "\n")
@@ -318,3 +320,36 @@ def test_ctrl_c_stops_a_batch_with_exit_130(tmp_path):
     assert json.loads(first)["deal"] and p.returncode == 130
     assert err.endswith("Aborted!\n") and "Traceback" not in err
     assert all(json.loads(line) for line in out.splitlines())    # whole lines only
+
+
+@pytest.mark.skipif(os.name != "posix", reason="sends SIGINT (POSIX)")
+def test_ctrl_c_at_the_play_prompt_exits_130():
+    p = prefsolve_process(["play", "K98.AKQ.J.KQJ J.T97.QT9.A87 AQT7.J8.AK8.T", "--declarer", "2",
+                           "--strain", "S", "-i"], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                          preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
+    p.stdin.write("hq\n")
+    p.stdin.flush()
+    while "Seat 1 to play" not in p.stdout.readline():     # the card is played: at the prompt
+        pass
+    p.send_signal(signal.SIGINT)
+    out, err = p.communicate(timeout=60)
+    assert p.returncode == 130 and err == "Aborted!\n"
+
+
+def test_a_file_that_cannot_be_read_is_named_with_exit_2(tmp_path):
+    path = tmp_path / "out.txt"
+    with open(path, "w") as write_only:     # stdin open for writing only: reading it fails
+        p = prefsolve_process(["table", "--file", "-"], stdin=write_only, stdout=subprocess.PIPE)
+        err = p.communicate()[1]
+    assert p.returncode == 2 and err.startswith("Error: Invalid value for '--file': cannot read <stdin>: ")
+    assert len(err.splitlines()) == 1
+
+
+def test_lone_cr_line_ends_are_lines(tmp_path):
+    path = tmp_path / "mac.txt"
+    path.write_bytes(b"# header\r" + EXAMPLE_DEAL.encode() + b"\rnot a deal\r")
+    r = run("table", "--file", str(path), "--jsonl")
+    assert r.exit_code == 2 and r.stderr.startswith("Error: line 3: ")
+    path.write_bytes(b"# header\r" + EXAMPLE_DEAL.encode() + b"\r")
+    r = run("table", "--file", str(path), "--jsonl")
+    assert r.exit_code == 0 and json.loads(r.stdout)["deal"] == EXAMPLE_DEAL

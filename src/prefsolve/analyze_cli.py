@@ -264,8 +264,8 @@ def analyze_talon(hand12, seat, samples, bid, candidates, top, defence, known, v
 @click.option("--seat", type=click.IntRange(0, 2), required=True, help="The defender's seat.")
 @click.option("--declarer", type=click.IntRange(0, 2), required=True, help="The declarer's seat.")
 @click.option("--contract", required=True, help="The declared contract, e.g. 7H.")
-@click.option("--partner", type=click.Choice(analyzer.PARTNER_CALLS), default="pass", show_default=True,
-              help="The other defender's call.")
+@click.option("--partner", type=click.Choice(analyzer.PARTNER_CALLS), default=None,
+              help="The other defender's call [default: pass; whist on 6S under Stalingrad].")
 @click.option("--talon", "talon_cards", default=None, metavar="CARDS",
               help="The talon the declarer showed (§3.1), e.g. 'SA D7'.")
 @click.option("--samples", "-n", type=click.IntRange(1), default=1000, show_default=True,

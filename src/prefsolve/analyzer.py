@@ -48,7 +48,8 @@ Progress = Callable[[int], None]
 DEFENCES = ("best", "pass", "one", "both")
 DEFENCE_TEXT = {
     "best": ("the defenders call what is best for them as a side in each layout (pass, whist, "
-             "half-whist; open or closed), seeing the cards as double-dummy play does"),
+             "half-whist where the rules allow it; open or closed), seeing the cards as "
+             "double-dummy play does"),
     "pass": "both defenders pass (no play: every contract counts as made)",
     "one": "one defender whists and plays open, the other passes",
     "both": "both defenders whist and play closed (the odd defence trick to the first defender)",
@@ -324,6 +325,9 @@ def defence_calls(contract: Contract, defence: str, rules: Rules | str) -> tuple
     >>> defence_calls(Contract.parse("7H"), "one", Rules())
     (('whist', 'pass'), True)
     """
+    if _check_defence(defence) == "best":
+        raise PrefsolveError("the defence model 'best' has no fixed calls: it chooses among "
+                             "defence_options() in each layout")
     rules = Rules.of(rules)
     if contract.is_misere:
         return (), False
@@ -333,15 +337,20 @@ def defence_calls(contract: Contract, defence: str, rules: Rules | str) -> tuple
             "both": ((WHIST, WHIST), False)}[defence]
 
 
-@lru_cache(maxsize=1024)
-def defence_options(contract: Contract, rules: Rules) -> tuple[tuple[tuple[str, ...], bool], ...]:
+def defence_options(contract: Contract | str,
+                    rules: Rules | str | None = None) -> tuple[tuple[tuple[str, ...], bool], ...]:
     """Every complete, legal sequence of whist calls (with open or closed play)
     the defenders may choose against ``contract`` (§3.2-3.5, as
     :func:`prefsolve.auction.check_whist_calls` rules).
 
-    >>> [c for c, o in defence_options(Contract.parse("8S"), Rules()) if not o]
+    >>> [c for c, o in defence_options("8S", "sochi") if not o]
     [('pass', 'pass'), ('pass', 'whist'), ('whist', 'pass'), ('whist', 'whist')]
     """
+    return _defence_options(as_contract(contract), Rules.of(rules))
+
+
+@lru_cache(maxsize=1024)
+def _defence_options(contract: Contract, rules: Rules) -> tuple[tuple[tuple[str, ...], bool], ...]:
     if contract.is_misere:
         return (((), False),)
     words = (PASS, WHIST, HALF)
@@ -352,8 +361,6 @@ def defence_options(contract: Contract, rules: Rules) -> tuple[tuple[tuple[str, 
             r = check_whist_calls(contract, calls, rules, open_play)
             if r.legal and r.finished:
                 out.append((calls, open_play))
-    if not out:     # a 10 under ten_whist="checked": nobody whists, the calls are ignored
-        out.append(((PASS, PASS), False))
     return tuple(out)
 
 
@@ -362,14 +369,14 @@ def _best_defence_row(contract: Contract, rules: Rules) -> tuple[float, ...]:
     """The declarer's net whists for 0..10 tricks when the defence chooses its
     calls to suit it best: the game is zero-sum, so its best is his least."""
     rows = [_balance_row(contract, calls, rules, open_play, 0)
-            for calls, open_play in defence_options(contract, rules)]
+            for calls, open_play in _defence_options(contract, rules)]
     return tuple(min(col) for col in zip(*rows))
 
 
 def declarer_scores(contract: Contract, tricks: np.ndarray, defence: str, rules: Rules | str) -> np.ndarray:
     """Per-sample net whists of the declarer for his tricks in each sample."""
     rules = Rules.of(rules)
-    if defence == "best":
+    if _check_defence(defence) == "best":
         row = np.asarray(_best_defence_row(contract, rules))
     else:
         calls, open_play = defence_calls(contract, defence, rules)
@@ -828,7 +835,7 @@ def whist_options(contract: Contract, first: bool, partner: str, rules: Rules | 
 
 def analyze_whist(hand: Hand | str, seat: int, declarer: int, contract: Contract | str,
                   samples: int = 1000, seed: int | None = None, rules: Rules | str = "sochi",
-                  jobs: int | None = None, partner: str = PASS,
+                  jobs: int | None = None, partner: str | None = None,
                   known: Mapping[object, object] | None = None,
                   voids: Mapping[int, object] | None = None, adaptive: float | None = None,
                   progress: Progress | None = None) -> WhistAnalysis:
@@ -836,7 +843,8 @@ def analyze_whist(hand: Hand | str, seat: int, declarer: int, contract: Contract
 
     The 22 unseen cards are sampled; the declarer takes the talon and
     discards his best two (double-dummy). ``partner`` is the other
-    defender's call (``pass`` or ``whist``). P(quota) is the chance that the
+    defender's call (``pass`` or ``whist``; by default ``pass``, and
+    ``whist`` against 6♠ under Stalingrad, where he must). P(quota) is the chance that the
     defence takes its obligation; each call is scored in net whists for
     this defender on the same samples.
 
@@ -853,7 +861,7 @@ def analyze_whist(hand: Hand | str, seat: int, declarer: int, contract: Contract
     c = as_contract(contract)
     if c.is_misere:
         raise ContractError("nobody whists on misère (§3.2): both opponents catch the declarer")
-    if partner not in PARTNER_CALLS:
+    if partner is not None and partner not in PARTNER_CALLS:
         raise PrefsolveError(f"the other defender's call must be one of {', '.join(PARTNER_CALLS)}, "
                              f"got {partner!r}")
     samples = _check_samples(samples)
@@ -862,7 +870,12 @@ def analyze_whist(hand: Hand | str, seat: int, declarer: int, contract: Contract
         raise ContractError(f"nobody whists on {c} under the {r.label} rules (§3.4, ten_whist='checked'): "
                             f"the hand is always played and both opponents catch the declarer")
     if r.stalingrad and c == Contract(6, "S"):
-        partner = WHIST     # §3.5 Stalingrad: both defenders whist against 6♠, whatever was asked
+        if partner == PASS:
+            raise ContractError(f"the other defender cannot pass on {c} under the {r.label} rules "
+                                f"(§3.5 Stalingrad: both defenders whist against 6♠)")
+        partner = WHIST
+    elif partner is None:
+        partner = PASS
     seed = _seed(seed)
     fixed = _known_hands(known, seat, hand, (0, 1, 2, "talon"))
     sampler = Sampler(fixed, seed, voids)

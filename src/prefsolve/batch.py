@@ -221,15 +221,19 @@ def _on_threads(items: Sequence, work: Callable, jobs: int, progress: Progress |
 
     pending = iter(items)
     pool = ThreadPoolExecutor(max_workers=jobs)
-    try:
+
+    def submit(item):
         try:
-            window = deque(pool.submit(task, item) for item in islice(pending, WINDOW_PER_JOB * jobs))
-        except RuntimeError as exc:     # the threads are started by submit
+            return pool.submit(task, item)
+        except RuntimeError as exc:     # submit starts the threads
             raise PrefsolveError(f"cannot start {jobs} threads ({exc}); use fewer jobs") from None
+
+    try:
+        window = deque(submit(item) for item in islice(pending, WINDOW_PER_JOB * jobs))
         while window:
             value = window.popleft().result()
             for item in islice(pending, 1):
-                window.append(pool.submit(task, item))
+                window.append(submit(item))
             if progress:
                 progress(1)
             yield value

@@ -115,7 +115,6 @@ class PrefsolveGroup(click.Group):
             sys.exit(1)
         try:
             code = super().main(*args, **{**kwargs, "standalone_mode": False})
-            sys.stdout.flush()      # a failed write shows here, not as a traceback at exit
         except _NO_ARGS_IS_HELP as exc:     # a bare "prefsolve" (click 8.2+): the help, as ever
             click.echo(exc.format_message(), err=True)
             sys.exit(exc.exit_code)
@@ -131,28 +130,43 @@ class PrefsolveGroup(click.Group):
             sys.exit(exc.exit_code)
         except click.Abort as exc:
             click.echo("Aborted!", err=True)
-            # Ctrl-C exits as a shell reports SIGINT (128 + 2), apart from errors (1, 2).
-            sys.exit(130 if isinstance(exc.__cause__, KeyboardInterrupt) else 1)
+            # Ctrl-C exits as a shell reports SIGINT (128 + 2), apart from errors (1, 2);
+            # click.prompt raises Abort "from None", leaving the interrupt as the context.
+            sys.exit(130 if isinstance(exc.__cause__ or exc.__context__, KeyboardInterrupt) else 1)
         except OSError as exc:      # click handles a broken pipe inside; a full disk is left
-            _drop_stdout()
-            if exc.errno == errno.EPIPE:
-                sys.exit(1)
-            where = f"{exc.filename}: " if exc.filename else "cannot write the output: "
-            click.echo(f"Error: {where}{exc.strerror or exc}", err=True)
+            if exc.filename is None:
+                _stdout_failed(exc)
+            else:
+                click.echo(f"Error: {exc.filename}: {exc.strerror or exc}", err=True)
             sys.exit(1)
         # Without standalone mode click returns ctx.exit()'s code (the commands return None).
+        if _stdout_failed():    # what is still buffered fails here, not at exit with a traceback
+            sys.exit(1)
         sys.exit(code if isinstance(code, int) else 0)
 
 
-def _drop_stdout() -> None:
-    """Send what is still buffered for stdout to the null device, so that the
-    interpreter's flush at exit does not fail again with a traceback."""
+def _stdout_failed(exc: OSError | None = None) -> bool:
+    """Whether writing stdout failed: ``exc`` says it did (an OSError naming
+    no file: input files are read, and named, before any output), else
+    stdout is flushed to find out, since a failed write would otherwise
+    surface at exit as a traceback. When it failed, say so in one line and
+    send whatever is still buffered to the null device, so that the
+    interpreter's own flush at exit cannot fail again."""
+    if exc is None:
+        try:
+            sys.stdout.flush()
+            return False
+        except OSError as failed:
+            exc = failed
     try:
         null = os.open(os.devnull, os.O_WRONLY)
         os.dup2(null, sys.stdout.fileno())
         os.close(null)
     except (OSError, ValueError, AttributeError):
         pass
+    if exc.errno != errno.EPIPE:    # a closed pipe is the reader's choice (head), not an error
+        click.echo(f"Error: cannot write the output: {exc.strerror or exc}", err=True)
+    return True
 
 
 def emit_json(obj: object) -> None:
@@ -328,7 +342,12 @@ def file_deals(deal_text: str | None, deal_file, talon: bool | None, as_json: bo
         raise click.UsageError("give either DEAL or --file, not both")
     table_size_mb()     # a bad PREFSOLVE_TT_MB is named now, before any line is read or printed
     texts = []
-    lines = split_deal_lines(decode_deal_file(deal_file.read()))
+    try:
+        data = deal_file.read()
+    except OSError as exc:      # opened, but reading failed (a bad descriptor, an I/O error)
+        raise click.BadParameter(f"cannot read {deal_file.name}: {exc.strerror or exc}",
+                                 param_hint="'--file'") from None
+    lines = split_deal_lines(decode_deal_file(data))
     # Checking takes about 31 us a line: half a minute for a million deals.
     with file_progress(len(lines), quiet or len(lines) < CHECK_BAR_LINES, "checking") as bar:
         for number, line in lines:

@@ -203,8 +203,8 @@ def check_seat(value: object, what: str) -> int:
 def split_deal_lines(text: str) -> list[tuple[int, str]]:
     """Deal lines of a file with their line numbers (from 1): blank lines and
     ``#`` comments skipped, so that an error can name the line of the file.
-    Lines end at a line feed only (CR LF too): ``str.splitlines`` would also
-    split at a form feed or U+2028 inside a comment, and number the lines
-    differently from an editor."""
-    return [(number, ln.strip()) for number, ln in enumerate(text.split("\n"), 1)
+    Lines end at LF, CR LF or a lone CR (old Mac files), as editors count
+    them: ``str.splitlines`` would also split at a form feed or U+2028
+    inside a comment."""
+    return [(number, ln.strip()) for number, ln in enumerate(re.split(r"\r\n|\r|\n", text), 1)
             if ln.strip() and not re.match(r"\s*#", ln)]

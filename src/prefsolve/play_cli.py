@@ -120,8 +120,10 @@ def _interact(pos: Position) -> None:
         prompt = "done" if pos.is_over() else f"seat {pos.to_move}"
         try:
             text = click.prompt(prompt, default="", show_default=False, prompt_suffix="> ")
-        except click.Abort:  # end of input or Ctrl-C
+        except click.Abort as exc:  # end of input or Ctrl-C
             click.echo()
+            if isinstance(exc.__cause__ or exc.__context__, KeyboardInterrupt):
+                raise   # Ctrl-C ends a session as it ends any command: exit 130
             return
         command = text.strip().lower()
         if not command:

@@ -188,6 +188,8 @@ def score(game: Any, profile: str | None, as_json: bool) -> None:
         data = json.load(game)
     except (json.JSONDecodeError, UnicodeDecodeError) as exc:
         raise click.BadParameter(f"not a JSON game file: {exc}", param_hint="GAME") from None
+    except OSError as exc:      # opened, but reading failed (a bad descriptor, an I/O error)
+        raise click.BadParameter(f"cannot read {game.name}: {exc.strerror or exc}", param_hint="GAME") from None
     try:
         sheet = sheet_from_game(data, profile)
     except PrefsolveError as exc:
