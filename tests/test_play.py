@@ -325,3 +325,10 @@ def test_talon_mode_outside_allpass_is_an_error(strain):
         Position.parse(f"{hands}; declarer=0; strain={strain}; talon=ignore")
     assert Position(hands, 0, "allpass", talon="ignore").talon == "ignore"
     assert Position("A.KT9.KT97.K7 JT97.A7.8.Q98 KQ.J8.AQJ.AJT 8.Q.-.-", 0, "allpass").talon == "lead"
+
+
+def test_best_cards_of_a_finished_play_refuse_foreign_values():
+    p = Position("A.-.-.- K.-.-.- Q.-.-.-", 0, "NT", played="SA SK SQ")
+    assert p.best_cards() == []
+    with pytest.raises(IllegalPlayError, match="the play is over"):
+        p.best_cards({Card.parse("SA"): 1, Card.parse("S7"): 0})

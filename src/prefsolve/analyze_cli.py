@@ -14,6 +14,7 @@ import functools
 import json
 import sys
 from pathlib import Path
+from typing import Any
 
 import click
 
@@ -48,7 +49,7 @@ class _LazyBar:
 
     def __init__(self, total: int, label: str, quiet: bool) -> None:
         self.total, self.label, self.quiet = total, label, quiet
-        self.bar = None
+        self.bar: Any = None   # cli.progress_bar's bar once started
 
     def update(self, n: int) -> None:
         if self.bar is None:
@@ -82,7 +83,7 @@ def _constraints(known: tuple[str, ...], void: tuple[str, ...]) -> tuple[dict, d
         if not sep or not cards.strip():
             raise analyzer.ConstraintError(f"cannot read --known {item!r}: expected SEAT:CARDS, "
                                            f"e.g. '1:SA SK' or 'talon:HA'")
-        key = place.strip().lower()
+        key: int | str = place.strip().lower()
         key = int(key) if key in ("0", "1", "2") else key
         if key in kn:
             raise analyzer.ConstraintError(f"--known {item!r}: place {place!r} given twice")

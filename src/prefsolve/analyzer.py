@@ -25,7 +25,7 @@ import random
 import time
 from dataclasses import dataclass, field
 from functools import lru_cache
-from typing import Callable, Iterable, Mapping, Sequence
+from typing import Callable, Iterable, Mapping, Sequence, cast
 
 import numpy as np
 
@@ -127,6 +127,7 @@ def _check_samples(samples: object) -> int:
 def _suits(value: object, seat: object) -> int:
     """A suit mask (bit per suit) from ``"SH"``, ``"♠♥"``, ``[0, 3]`` ..."""
     symbols = {"S": 0, "C": 1, "D": 2, "H": 3, "♠": 0, "♣": 1, "♦": 2, "♥": 3}
+    items: list[object]
     if isinstance(value, str):
         items = list(value.replace(",", "").replace(" ", "").upper())
     elif isinstance(value, int):
@@ -284,7 +285,9 @@ def _seed(seed: int | None) -> int:
     """The seed to use: a fresh one is drawn (and reported) when none is given."""
     if seed is None:
         return random.SystemRandom().randrange(2**32)
-    return check_seed(seed)
+    checked = check_seed(seed)
+    assert checked is not None   # check_seed gives None only for None
+    return checked
 
 
 # -- statistics ----------------------------------------------------------------------
@@ -512,6 +515,7 @@ class Analysis:
                 f"P(make{played}) {b.p_make:.0%})")
         if self.passes:
             return f"pass: no contract is expected to gain; {head}"
+        assert self.max_bid is not None   # not self.passes
         return f"bid up to {self.max_bid.symbol}; {head}"
 
     def format(self) -> str:
@@ -711,7 +715,8 @@ def analyze_allpass(hand: Hand | str, seat: int = 0, samples: int = 1000, seed: 
     # The talon cards lie in a random order; a separate stream keeps the layouts
     # identical to analyze()'s for the same seed.
     order = random.Random(seed ^ 0x5A11)
-    turns = [tuple(order.sample(list(d.talon), 2)) for d in deals]
+    # The Sampler deals a talon (talon=True).
+    turns = [tuple(order.sample(list(cast(Hand, d.talon)), 2)) for d in deals]
 
     def work(item, solver):
         deal, turn = item
@@ -824,7 +829,7 @@ def whist_options(contract: Contract, first: bool, partner: str, rules: Rules | 
     rules = Rules.of(rules)
     if rules.stalingrad and contract == Contract(6, "S"):
         return {WHIST: (WHIST, WHIST)}
-    opts = {}
+    opts: dict[str, tuple] = {}
     for call in (WHIST, PASS):
         opts[call] = (call, partner) if first else (partner, call)
     if (not first and partner == PASS and rules.half_whist != "off"
@@ -1103,7 +1108,9 @@ def analyze_talon(hand12: Hand | str, seat: int = 0, samples: int = 200, seed: i
 
     def pilot_work(d: list[int], solver) -> list:
         td = with_talon(d)
-        out = [_canonical(solve(td, seat, s, leader, True, solver=solver).discard, hand12)
+        # With the talon every solution has a discard.
+        out = [_canonical(cast("tuple[Card, Card]",
+                               solve(td, seat, s, leader, True, solver=solver).discard), hand12)
                for s in strains]
         if progress:
             progress(1)

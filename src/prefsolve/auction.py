@@ -113,13 +113,13 @@ def parse_calls(text: str | Iterable[str | Call]) -> tuple[Call, ...]:
             raise AuctionError(f"calls must be text or a sequence of calls, got {text!r}") from None
         return tuple(c if isinstance(c, Call) else Call.parse(c) for c in items)
     if "," in text or ";" in text:
-        items = re.split(r"[,;]", text)
-        for k, item in enumerate(items):
+        parts = re.split(r"[,;]", text)
+        for k, item in enumerate(parts):
             if not item.strip():
                 raise AuctionError(f"empty call #{k + 1} in {text!r} (two separators with nothing between "
-                                   f"them)" if 0 < k < len(items) - 1 else
+                                   f"them)" if 0 < k < len(parts) - 1 else
                                    f"empty call #{k + 1} in {text!r} (a separator at the start or the end)")
-        return tuple(Call.parse(p) for p in items)
+        return tuple(Call.parse(p) for p in parts)
     words = text.split()
     calls: list[Call] = []
     highest: Contract | None = None  # contract of the last bid or hold so far

@@ -20,13 +20,16 @@ from collections import abc, deque
 from concurrent.futures import ThreadPoolExecutor
 from itertools import islice
 from pathlib import Path
-from typing import Callable, Iterable, Iterator, Sequence
+from typing import TYPE_CHECKING, Callable, Iterable, Iterator, Sequence
 
 from .deal import Deal, check_seat
 from .errors import DealError, PrefsolveError, SeatError
 from ._core import Solver
 from .solver import (STRAINS, DiscardHints, Table, as_deal, check_hints, default_solver, new_solver,
                      parse_strain, solve, table, table_size_mb)
+
+if TYPE_CHECKING:
+    import numpy as np   # for annotations; the functions import it on use
 
 Progress = Callable[[int], None]
 

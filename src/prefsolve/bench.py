@@ -235,6 +235,7 @@ def _load_reference(root: Path | None):
         path = base / "tests" / "reference.py"
         if path.exists():
             spec = importlib.util.spec_from_file_location("prefsolve_reference", path)
+            assert spec is not None and spec.loader is not None   # a .py file gets a source loader
             module = importlib.util.module_from_spec(spec)
             spec.loader.exec_module(module)
             return module
@@ -298,8 +299,9 @@ def run(quick: bool = False, seed: int = 2026, only: list[str] | None = None,
         raise PrefsolveError(f"unknown workload {unknown[0]!r}: expected one of {', '.join(WORKLOADS)}")
     # `tt_mb` sizes the single-thread workloads; `parallel` and `analyze` run on
     # the per-thread solvers of the batch API, sized by PREFSOLVE_TT_MB.
+    workloads: dict[str, object] = {}
     result = {"version": __version__, "quick": quick, "seed": seed, "tt_mb": tt_mb,
-              "threads_tt_mb": table_size_mb(), "machine": machine(), "workloads": {}}
+              "threads_tt_mb": table_size_mb(), "machine": machine(), "workloads": workloads}
     results = run_passes([w for w in wanted if w in TIMED], PASSES[pick], pick, seed, solver, progress)
     for name in wanted:
         if name in results:
@@ -313,7 +315,7 @@ def run(quick: bool = False, seed: int = 2026, only: list[str] | None = None,
                 from .analyzer import bench_workload
 
                 res = bench_workload(samples=SIZES[name][pick], seed=seed + 5)
-        result["workloads"][name] = res
+        workloads[name] = res
     return result
 
 
@@ -328,6 +330,7 @@ def run_passes(names: list[str], passes: int, pick: int, seed: int, solver: Solv
             if progress:
                 progress(name if passes == 1 else f"{name} (pass {p + 1} of {passes})")
             if name == "parallel":
+                assert par is not None   # made above when "parallel" is in names
                 for _ in range(p, PARALLEL_ROUNDS, passes):
                     par.round()
                 continue
@@ -342,6 +345,7 @@ def run_passes(names: list[str], passes: int, pick: int, seed: int, solver: Solv
     out = {}
     for name in names:
         if name == "parallel":
+            assert par is not None
             out[name] = par.result()
             continue
         out[name] = summarize_passes(runs[name])

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import operator
 import re
-from typing import Iterable, Iterator
+from typing import Iterable, Iterator, SupportsIndex, cast
 
 from .errors import CardError, HandError
 
@@ -109,7 +109,8 @@ class Card:
 def _whole(x: object) -> bool:
     """A whole number (numpy's too), not a bool."""
     try:
-        return not isinstance(x, bool) and operator.index(x) == x   # type: ignore[call-overload]
+        # Whatever lacks __index__ raises the TypeError caught below.
+        return not isinstance(x, bool) and operator.index(cast(SupportsIndex, x)) == x
     except TypeError:
         return False
 

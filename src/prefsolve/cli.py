@@ -452,4 +452,4 @@ def run() -> None:  # pragma: no cover - entry point for python -m
 
 
 if __name__ == "__main__":  # pragma: no cover
-    sys.exit(run())
+    run()   # click's standalone main() exits the process itself

@@ -16,6 +16,7 @@ from __future__ import annotations
 import operator
 import random
 import re
+from typing import SupportsIndex, cast
 
 from .cards import ALL_CARDS, Hand
 from .errors import DealError, HandError, PrefsolveError, SeatError
@@ -187,7 +188,7 @@ def _whole(x: object) -> int | None:
     if isinstance(x, bool):
         return None
     try:
-        return operator.index(x)   # type: ignore[call-overload]
+        return operator.index(cast(SupportsIndex, x))   # no __index__: the TypeError below
     except TypeError:
         return None
 

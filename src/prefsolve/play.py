@@ -33,9 +33,10 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from typing import Iterable
+from typing import Iterable, cast
 
 from . import _core
+from ._core import Solver   # for Position.parse's annotation, where "_core" names the method
 from .cards import SUIT_SYMBOLS, Card, Hand, parse_cards
 from .deal import Deal, check_seat
 from .errors import (CardError, DealError, IllegalPlayError, PrefsolveError, RulesError, SeatError,
@@ -89,7 +90,8 @@ def _as_cards(cards: object, what: str) -> list[Card]:
     if isinstance(cards, Card):
         return [cards]
     try:
-        return [_as_card(c) for c in cards]  # type: ignore[union-attr]
+        # Whatever is not iterable raises the TypeError caught below.
+        return [_as_card(c) for c in cast("Iterable[object]", cards)]
     except TypeError:
         raise CardError(f"{what} must be cards such as 'SA S7', got {cards!r}") from None
 
@@ -455,6 +457,7 @@ class Position:
         card = _as_card(card)
         self._check(card)
         seat = self.to_move
+        assert seat is not None   # _check refused a card after the last trick
         self._undo.append((list(self._hands), list(self._won), len(self._tricks), list(self._cur)))
         self._hands[seat] &= ~(1 << card.index)
         self._cur.append(card)
@@ -538,11 +541,15 @@ class Position:
         return values
 
     def best_cards(self, values: dict[Card, int] | None = None) -> list[Card]:
-        """The legal cards that keep the best value for the side to move."""
+        """The legal cards that keep the best value for the side to move
+        (``values``: this position's :meth:`card_values`, if already known)."""
         values = self.card_values() if values is None else values
         if not values:
             return []
-        best = (max if self.maximizing(self.to_move) else min)(values.values())
+        seat = self.to_move
+        if seat is None:
+            raise IllegalPlayError("the play is over: there are no card values to choose from")
+        best = (max if self.maximizing(seat) else min)(values.values())
         return [c for c, v in values.items() if v == best]
 
     def best_line(self) -> Line:
@@ -552,7 +559,9 @@ class Position:
         first = pos.trick_number
         start = len(pos._played)
         while not pos.is_over():
-            up = pos.maximizing(pos.to_move)
+            seat = pos.to_move
+            assert seat is not None   # the play is not over
+            up = pos.maximizing(seat)
             for card in pos.legal_cards():
                 pos.push(card)
                 # With the optimum known, a null-window probe decides whether a card keeps it.
@@ -575,7 +584,9 @@ class Position:
             best_cards = pos.best_cards(values)
             best = values[best_cards[0]]
             if values[card] != best:
-                found.append(Mistake(move, pos.trick_number, pos.to_move, card, values[card],
+                seat = pos.to_move
+                assert seat is not None   # card is still to be played
+                found.append(Mistake(move, pos.trick_number, seat, card, values[card],
                                      best, tuple(best_cards)))
             pos.push(card)
         return tuple(found)
@@ -602,7 +613,7 @@ class Position:
         return isinstance(other, Position) and str(other) == str(self)
 
     @classmethod
-    def parse(cls, text: str, *, solver: _core.Solver | None = None) -> Position:
+    def parse(cls, text: str, *, solver: Solver | None = None) -> Position:
         """Read a position printed by ``str``: the deal, then ``key=value`` fields.
 
         >>> p = Position.parse("AK.-.-.- QJ.-.-.- 7.7.-.-; declarer=0; strain=NT; played=SA SQ")
@@ -627,6 +638,7 @@ class Position:
         seats = {}
         for key, default in (("declarer", None), ("leader", "0")):
             value = fields.get(key, default)
+            assert value is not None   # declarer= is checked above; leader= defaults to "0"
             if not re.fullmatch(r"[0-2]", value):
                 raise SeatError(f"{key} must be a seat 0, 1 or 2, got {value!r} in {text!r}")
             seats[key] = int(value)

@@ -68,6 +68,7 @@ def format_position(pos: Position, values: dict | None = None, mistakes=None) ->
         values = pos.card_values() if values is None else values
         best = set(pos.best_cards(values))
         mover = pos.to_move
+        assert mover is not None   # the play is not over
         wants = "the most" if pos.maximizing(mover) else "the fewest"
         owner = "the declarer's" if pos.strain != ALLPASS else f"seat {pos.declarer}'s"
         rows.append(f"Seat {mover} to play; {owner} total tricks after each card "
@@ -155,6 +156,7 @@ def _interact(pos: Position) -> None:
                 for card in parse_cards(text):
                     seat, values = pos.to_move, pos.card_values()
                     pos.push(card)
+                    assert seat is not None   # push() refused a card after the last trick
                     done.append((seat, card, values))
             except PrefsolveError as exc:
                 for _ in done:

@@ -14,6 +14,7 @@ from __future__ import annotations
 import os
 import threading
 from dataclasses import dataclass, field
+from typing import cast
 
 from . import _core
 from .cards import ALL_CARDS, SUIT_SYMBOLS, Card, cards_of_mask
@@ -249,15 +250,18 @@ def solve(deal: Deal | str, declarer: int, strain: str, leader: int = 0, talon: 
     hands = [h0.mask, h1.mask, h2.mask]
     minimize = strain == "misere"
     if talon:
+        assert deal.talon is not None   # _check_talon refused talon=True for a deal without one
         context = (declarer, leader, strain)
-        first, guess = ((), -1)
+        first: tuple[int, ...] = ()
+        guess = -1
         if hints is not None:
             first, guess = hints.lookup(hands[declarer], deal.talon.mask, context)
         tricks, mask = core.best_discard(hands, deal.talon.mask, declarer, trump, minimize, leader,
                                          first, guess)
         if hints is not None:
             hints.record(hands[declarer], deal.talon.mask, context, mask, tricks)
-        discard = tuple(cards_of_mask(mask))
+        # The core's discard mask has exactly two bits.
+        discard: tuple[Card, Card] | None = cast("tuple[Card, Card]", tuple(cards_of_mask(mask)))
     else:
         tricks = core.value(hands, declarer, trump, minimize, leader)
         discard = None
@@ -328,7 +332,8 @@ def table(deal: Deal | str, leader: int = 0, talon: bool = True,
             nodes += sol.nodes
         tricks.append(row_t)
         discards.append(row_d)
-    return Table(deal, leader, talon, tuple(tricks), tuple(discards), nodes)
+    return Table(deal, leader, talon, (tricks[0], tricks[1], tricks[2]),
+                 (discards[0], discards[1], discards[2]), nodes)
 
 
 __all__ = ["STRAINS", "Solution", "Table", "DiscardHints", "solve", "table", "parse_strain",
