@@ -353,3 +353,10 @@ def test_lone_cr_line_ends_are_lines(tmp_path):
     path.write_bytes(b"# header\r" + EXAMPLE_DEAL.encode() + b"\r")
     r = run("table", "--file", str(path), "--jsonl")
     assert r.exit_code == 0 and json.loads(r.stdout)["deal"] == EXAMPLE_DEAL
+
+
+def test_the_command_line_starts_without_numpy():
+    # numpy's import was about half of the CLI's start-up; only sampling and batches need it.
+    code = "import sys, prefsolve.cli, prefsolve; print('numpy' in sys.modules)"
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout == "False\n"

@@ -25,9 +25,7 @@ import random
 import time
 from dataclasses import dataclass, field
 from functools import lru_cache
-from typing import Callable, Iterable, Mapping, Sequence, cast
-
-import numpy as np
+from typing import TYPE_CHECKING, Callable, Iterable, Mapping, Sequence, cast
 
 from .auction import HALF, PASS, TRADING_MISERE_CAP, WHIST, check_whist_calls, seniority
 from .batch import map_deals, resolve_jobs, solve_many, table_many
@@ -38,6 +36,12 @@ from .errors import ContractError, DealError, HandError, PrefsolveError
 from .rules import Rules
 from .scoring import contract_balance
 from .solver import STRAINS, DiscardHints, solve
+
+# numpy is imported where it is used, not here: `import prefsolve` (and so every
+# command line run, even one that never samples) would otherwise pay its import,
+# about half of the CLI's start-up (batch.py does the same).
+if TYPE_CHECKING:
+    import numpy as np
 
 Progress = Callable[[int], None]
 
@@ -294,6 +298,7 @@ def _seed(seed: int | None) -> int:
 def mean_se(values: np.ndarray) -> tuple[float, float]:
     """Mean and its standard error (sample std / √n; 0 for one value).
 
+    >>> import numpy as np
     >>> mean_se(np.array([1.0, 3.0]))
     (2.0, 1.0)
     """
@@ -378,6 +383,7 @@ def _best_defence_row(contract: Contract, rules: Rules) -> tuple[float, ...]:
 
 def declarer_scores(contract: Contract, tricks: np.ndarray, defence: str, rules: Rules | str) -> np.ndarray:
     """Per-sample net whists of the declarer for his tricks in each sample."""
+    import numpy as np  # on use: see the note at the module's imports
     rules = Rules.of(rules)
     if _check_defence(defence) == "best":
         row = np.asarray(_best_defence_row(contract, rules))
@@ -411,6 +417,7 @@ class ContractStats:
 
     @classmethod
     def of(cls, contract: Contract, tricks: np.ndarray, scores: np.ndarray) -> ContractStats:
+        import numpy as np  # on use: see the note at the module's imports
         n = len(tricks)
         p = float(made(contract, tricks).mean())
         mean, se = mean_se(scores)
@@ -545,6 +552,7 @@ def _evaluate(tricks: np.ndarray, rules: Rules, defence: str) -> list[ContractSt
 def _adaptive_loop(samples: int, adaptive: float | None, draw: Callable[[int], np.ndarray],
                    lead_se: Callable[[np.ndarray], float]) -> np.ndarray:
     """Draw all ``samples`` at once, or in batches until the leading choice's se ≤ ``adaptive``."""
+    import numpy as np  # on use: see the note at the module's imports
     if adaptive is None:
         return draw(samples)
     if (isinstance(adaptive, bool) or not isinstance(adaptive, (int, float)) or not math.isfinite(adaptive)
@@ -585,6 +593,7 @@ def analyze(hand: Hand | str, seat: int = 0, samples: int = 1000, seed: int | No
     ...
     prefsolve.errors.HandError: hand '-.-.87.T987' has 6 cards, expected 10
     """
+    import numpy as np  # on use: see the note at the module's imports
     hand = as_hand(hand)
     seat = check_seat(seat, "seat")
     samples = _check_samples(samples)
@@ -699,6 +708,7 @@ def analyze_allpass(hand: Hand | str, seat: int = 0, samples: int = 1000, seed: 
     >>> a.tricks[0], a.samples
     (0, 3)
     """
+    import numpy as np  # on use: see the note at the module's imports
     from .allpass import solve_allpass
     from .scoring import allpass_balance
 
@@ -858,6 +868,7 @@ def analyze_whist(hand: Hand | str, seat: int, declarer: int, contract: Contract
     ...
     prefsolve.errors.ContractError: nobody whists on misère (§3.2): both opponents catch the declarer
     """
+    import numpy as np  # on use: see the note at the module's imports
     hand = as_hand(hand)
     seat = check_seat(seat, "seat")
     declarer = check_seat(declarer, "declarer")
@@ -1070,6 +1081,7 @@ def analyze_talon(hand12: Hand | str, seat: int = 0, samples: int = 200, seed: i
     >>> str(best.stats.contract), best.stats.p_make
     ('10S', 1.0)
     """
+    import numpy as np  # on use: see the note at the module's imports
     hand12 = as_hand(hand12, 12, "12-card hand")
     seat = check_seat(seat, "seat")
     samples = _check_samples(samples)
@@ -1254,6 +1266,7 @@ def holdings(samples: int = 100, seed: int | None = None, jobs: int | None = Non
     >>> t.rows[0].holding, t.rows[0].trump, t.rows[0].nt
     ('AKQJ xxxx', 8.0, 8.0)
     """
+    import numpy as np  # on use: see the note at the module's imports
     samples = _check_samples(samples)
     seed = _seed(seed)
     chosen = list(SEED_HOLDINGS)
