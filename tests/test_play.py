@@ -332,3 +332,35 @@ def test_best_cards_of_a_finished_play_refuse_foreign_values():
     assert p.best_cards() == []
     with pytest.raises(IllegalPlayError, match="the play is over"):
         p.best_cards({Card.parse("SA"): 1, Card.parse("S7"): 0})
+
+
+def test_allpass_mistakes_judge_only_the_counted_player():
+    # In all-pass the values count one seat's tricks, the others pressing him together:
+    # their cards are not judged by that (each minimises his own tricks).
+    deal = "A.KT9.KT97.K7 JT97.A7.8.Q98 KQ.J8.AQJ.AJT 8.Q.-.-"
+    played = "SA S7 SK C9 CA CJ SJ SQ CK".split()
+    for counted in range(3):
+        pos = Position(deal, counted, "allpass", played=played)
+        found = pos.mistakes()
+        assert all(m.seat == counted for m in found)
+        # And each of his is a real loss against his own best card there.
+        for m in found:
+            before = Position(deal, counted, "allpass", played=played[:m.move - 1])
+            values = before.card_values()
+            assert values[m.card] == m.value > min(values.values()) == m.best
+    from prefsolve import mistakes as exported
+    assert exported(deal, 1, "allpass", played=played) == Position(deal, 1, "allpass",
+                                                                    played=played).mistakes()
+
+
+def test_a_card_not_in_hand_says_who_holds_it_or_that_it_is_the_talon():
+    deal = "A.KT9.KT97.K7 JT97.A7.8.Q98 KQ.J8.AQJ.AJT 8.Q.-.-"
+    with pytest.raises(IllegalPlayError, match="it is a talon card, turned to lead trick 1"):
+        Position(deal, 1, "allpass", played="S8 SA")
+    with pytest.raises(IllegalPlayError, match="not in seat 0's hand .*; seat 1 holds it"):
+        Position(deal, 1, "NT", played="C7")
+
+
+def test_a_position_text_may_end_with_a_semicolon():
+    p = Position.parse("AK.-.-.- QJ.-.-.- 7.7.-.-; declarer=0; strain=NT; played=SA SQ;")
+    assert p == Position.parse(str(p)) and len(p.played) == 2

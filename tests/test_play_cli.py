@@ -189,3 +189,15 @@ def test_interactive_line_is_played_whole_or_not_at_all():
     assert ("Error: cannot play S7 (seat 2, trick 1): must follow suit ♥ (holds ♥T) "
             "(none of the line's cards was played)") in r.stderr
     assert "Trick 1 on the table: 0 ♥Q\n" in r.stdout and "♥7" not in r.stdout.split("Trick 1 on the table")[1]
+
+
+def test_play_line_option_prints_an_optimal_line():
+    args = ["play", "K98.AKQ.J.KQJ J.T97.QT9.A87 AQT7.J8.AK8.T", "--declarer", "2", "--strain", "S",
+            "--played", "HQ H7 HT S8 SJ", "--line"]
+    r = run(*args)
+    assert r.exit_code == 0 and "An optimal line (total " in r.stdout
+    d = json.loads(run(*args, "--json").stdout)
+    # The line keeps the position's value and starts where the position is.
+    assert d["line"]["tricks"] == d["value"] and d["line"]["first_trick"] == 2
+    assert d["line"]["cards"][0] in d["best"]
+    assert run(*args, "-i").exit_code == 2

@@ -13,7 +13,7 @@ from .batch import solve_many, table_many
 from .cards import Card, Hand
 from .contract import Contract
 from .deal import Deal
-from .play import Position, best_line, card_values
+from .play import Position, best_line, card_values, mistakes
 from .rules import Rules
 from ._version import __version__
 from .solver import STRAINS, DiscardHints, Solution, Table, solve, table
@@ -22,6 +22,7 @@ from .solver import STRAINS, DiscardHints, Solution, Table, solve, table
 __all__ = [
     "Card", "Hand", "Deal", "STRAINS", "Solution", "Table", "solve", "table",
     "solve_many", "table_many", "DiscardHints", "Position", "card_values", "best_line",
+    "mistakes",
     "solve_allpass", "allpass_table", "analyze", "analyze_talon", "analyze_whist", "holdings",
     "Contract", "Rules", "check_auction", "__version__",
 ]

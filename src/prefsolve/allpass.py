@@ -94,7 +94,8 @@ class AllpassTable:
     def format(self) -> str:
         """The guarantees as an aligned table, then each line trick by trick."""
         if self.turn:
-            head = (f"All-pass, the talon leads tricks 1 and 2: "
+            which = "trick 1" if len(self.turn) == 1 else f"tricks 1-{len(self.turn)}"
+            head = (f"All-pass, the talon leads {which}: "
                     f"{' then '.join(c.symbol for c in self.turn)} turned")
         else:
             head = "All-pass, the talon plays no part; seat 0 leads"

@@ -192,8 +192,8 @@ class Trick:
         return tuple((self.leader + i) % 3 for i in range(len(self.cards)))
 
     def format(self) -> str:
-        head = f"talon {self.talon.symbol}: " if self.talon else ""
         plays = "  ".join(f"{s} {c.symbol}" for s, c in zip(self.seats, self.cards))
+        head = f"talon {self.talon.symbol}" + (": " if plays else "") if self.talon else ""
         tail = f"   won by {self.winner}" if self.winner is not None else ""
         return head + plays + tail
 
@@ -435,8 +435,13 @@ class Position:
             if card in self.played:
                 raise IllegalPlayError(f"{where}: it was already played "
                                        f"(card {self.played.index(card) + 1} of the play)")
+            if card in self.turn:
+                raise IllegalPlayError(f"{where}: it is a talon card, turned to lead trick "
+                                       f"{self.turn.index(card) + 1}; list only the players' cards")
+            holder = next((s for s in range(3) if self._hands[s] >> card.index & 1), None)
+            whose = f"seat {holder} holds it" if holder is not None else "nobody holds it"
             raise IllegalPlayError(
-                f"{where}: it is not in seat {seat}'s hand ({hand.symbols() or 'empty'})")
+                f"{where}: it is not in seat {seat}'s hand ({hand.symbols() or 'empty'}); {whose}")
         led = self.led_suit
         if led is None or card.suit == led:
             return
@@ -575,19 +580,25 @@ class Position:
                     tuple(pos._tricks[first - 1:]), pos.tricks_won, first)
 
     def mistakes(self) -> tuple[Mistake, ...]:
-        """The played cards that cost their side tricks against the best play."""
+        """The played cards that cost their side tricks against the best play.
+
+        In all-pass only the counted player's own cards: the values count his
+        tricks alone, so the others' "best" cards are the ones that load him
+        most, which need not be best for themselves.
+        """
         pos = Position(self.deal, self.declarer, self.strain, self.leader, talon=self.talon,
                        turn=self._turn_arg(), solver=self._solver)
         found = []
         for move, card in enumerate(self._played, 1):
-            values = pos.card_values()
-            best_cards = pos.best_cards(values)
-            best = values[best_cards[0]]
-            if values[card] != best:
-                seat = pos.to_move
-                assert seat is not None   # card is still to be played
-                found.append(Mistake(move, pos.trick_number, seat, card, values[card],
-                                     best, tuple(best_cards)))
+            seat = pos.to_move
+            assert seat is not None   # card is still to be played
+            if self.strain != ALLPASS or seat == self.declarer:
+                values = pos.card_values()
+                best_cards = pos.best_cards(values)
+                best = values[best_cards[0]]
+                if values[card] != best:
+                    found.append(Mistake(move, pos.trick_number, seat, card, values[card],
+                                         best, tuple(best_cards)))
             pos.push(card)
         return tuple(found)
 
@@ -623,6 +634,8 @@ class Position:
         if not isinstance(text, str):
             raise DealError(f"a position is text, got {type(text).__name__}")
         deal_text, *rest = [f.strip() for f in text.split(";")]
+        if rest and not rest[-1]:
+            rest.pop()      # a trailing ";" ends the last field
         fields: dict[str, str] = {}
         for field in rest:
             m = re.fullmatch(r"(\w+)\s*=\s*(.*)", field)

@@ -71,8 +71,13 @@ def format_position(pos: Position, values: dict | None = None, mistakes=None) ->
         assert mover is not None   # the play is not over
         wants = "the most" if pos.maximizing(mover) else "the fewest"
         owner = "the declarer's" if pos.strain != ALLPASS else f"seat {pos.declarer}'s"
-        rows.append(f"Seat {mover} to play; {owner} total tricks after each card "
-                    f"(seat {mover} wants {wants}, * = best):")
+        if pos.strain == ALLPASS and mover != pos.declarer:
+            # Each all-pass player minimises his own tricks; this count only
+            # knows seat `declarer`'s, against which the others press together.
+            whose = f"* = the most: this count has the others press seat {pos.declarer}"
+        else:
+            whose = f"seat {mover} wants {wants}, * = best"
+        rows.append(f"Seat {mover} to play; {owner} total tricks after each card ({whose}):")
         rows += [f"  {c.symbol:<3} {v:>2}{'  *' if c in best else ''}" for c, v in values.items()]
     if mistakes:
         rows.append("Mistakes in the played cards:")
@@ -103,8 +108,11 @@ def position_dict(pos: Position, values: dict, mistakes) -> dict:
     }
 
 
-def _note_mistake(seat: int, card, values: dict, maximizing: bool) -> None:
-    """Tell the user at once when the card just played gave away tricks."""
+def _note_mistake(seat: int, card, values: dict, maximizing: bool, judged: bool = True) -> None:
+    """Tell the user at once when the card just played gave away tricks
+    (``judged``: whether the seat's cards are judged at all; see Position.mistakes)."""
+    if not judged:
+        return
     best = (max if maximizing else min)(values.values())
     cost = abs(best - values[card])
     if cost:
@@ -165,7 +173,8 @@ def _interact(pos: Position) -> None:
                 click.echo(f"Error: {exc}{kept}", err=True)
                 continue
             for seat, card, values in done:
-                _note_mistake(seat, card, values, pos.maximizing(seat))
+                _note_mistake(seat, card, values, pos.maximizing(seat),
+                              pos.strain != ALLPASS or seat == pos.declarer)
             click.echo(format_position(pos))
 
 
@@ -181,10 +190,12 @@ def _interact(pos: Position) -> None:
               help="All-pass: the talon cards lead tricks 1 and 2, or play no part [default: lead].")
 @click.option("--turn", default=None,
               help='All-pass: the talon cards in the order turned, e.g. "HK SQ".')
+@click.option("--line", "with_line", is_flag=True,
+              help="Also print an optimal line from the position to the last trick.")
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
 @click.option("--interactive", "-i", is_flag=True,
               help="Play cards one by one in a terminal session.")
-def play(deal_text, declarer, strain, leader, played, talon, turn, as_json, interactive):
+def play(deal_text, declarer, strain, leader, played, talon, turn, with_line, as_json, interactive):
     """The value of every card in a position of the play.
 
     DEAL holds the hands as played (after the discard); its talon, if any,
@@ -197,6 +208,8 @@ def play(deal_text, declarer, strain, leader, played, talon, turn, as_json, inte
     """
     if as_json and interactive:
         raise click.UsageError("--json and --interactive do not go together (a session prints text)")
+    if with_line and interactive:
+        raise click.UsageError("--line and --interactive do not go together (type 'best' in a session)")
     if talon is not None and parse_play_strain(strain) != ALLPASS:
         raise click.UsageError(f"--talon is for all-pass (--strain allpass); in {strain} the talon "
                                f"is the declarer's discard and plays no part")
@@ -206,10 +219,17 @@ def play(deal_text, declarer, strain, leader, played, talon, turn, as_json, inte
         return
     values = pos.card_values()
     found = pos.mistakes()
+    line = pos.best_line() if with_line and not pos.is_over() else None
     if as_json:
-        _emit_json(position_dict(pos, values, found))
+        out = position_dict(pos, values, found)
+        if with_line:
+            out["line"] = line.to_dict() if line else None
+        _emit_json(out)
         return
     click.echo(format_position(pos, values, found))
+    if line:
+        click.echo(f"An optimal line (total {line.tricks} for seat {pos.declarer}):")
+        click.echo(line.format())
 
 
 @click.command("allpass")
@@ -222,6 +242,10 @@ def play(deal_text, declarer, strain, leader, played, talon, turn, as_json, inte
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
 def allpass(deal_text, talon, turn, as_json):
     """All-pass: the fewest tricks each player can be sure of, with a line each.
+
+    A talon card leads its trick: first hand (seat 0) plays first to it, the
+    highest card of its suit wins, and when nobody can follow (possible only
+    in a study position) first hand takes the trick (§4.7, C5).
 
     \b
         prefsolve allpass "A.KT9.KT97.K7 JT97.A7.8.Q98 KQ.J8.AQJ.AJT 8.Q.-.-"
