@@ -9,9 +9,17 @@ import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT / "src"))  # use the source tree when run from a checkout
+SRC = ROOT / "src"
+# The source tree, when its core is built there (pip install -e . or build_ext
+# --inplace); otherwise the installed package (pip install .), whose core is
+# in site-packages: a checkout's src/ without a built core cannot import.
+if any((SRC / "prefsolve").glob("_core.*.so")) or any((SRC / "prefsolve").glob("_core.*.pyd")):
+    sys.path.insert(0, str(SRC))
 
-from prefsolve.bench import main  # noqa: E402
+try:
+    from prefsolve.bench import main  # noqa: E402
+except ImportError as exc:
+    sys.exit(f"bench/run.py: cannot import prefsolve ({exc}); install it first: pip install .")
 
 if __name__ == "__main__":
     sys.exit(main())

@@ -183,3 +183,9 @@ def test_analyze_with_allpass_uses_the_same_layouts(group):
     assert sum(d["allpass"]["tricks"]) == d["samples"] == 8
     r = run(group, "analyze", MIXED, "--samples", "4", "--seed", "4", "--allpass", "--quiet")
     assert r.exit_code == 0 and "All-pass for seat 0 (4 samples, talon lead" in r.stdout
+
+
+def test_whist_talon_card_in_own_hand_names_the_option():
+    r = CliRunner().invoke(main, ["whist", "A.KT9.KT97.K7", "--seat", "1", "--declarer", "0",
+                                  "--contract", "7H", "--talon", "SA SQ"])
+    assert r.exit_code == 2 and "--talon card SA is in the player's own hand" in r.stderr

@@ -1,8 +1,11 @@
 """The benchmark harness: JSON structure, fixed seeds, CLI wiring (tiny sizes)."""
 
 import json
+import subprocess
+import sys
 import threading
 import time
+from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
@@ -144,3 +147,14 @@ def test_cli_bench_prints_json(monkeypatch):
     assert r.exit_code == 0, r.output
     doc = json.loads(r.output[r.output.index("{"):])
     assert doc["workloads"]["contract"]["n"] == 5
+
+
+def test_run_py_uses_the_installed_package_when_src_has_no_built_core(tmp_path):
+    # A fresh checkout after "pip install .": src/ holds the sources but no compiled core.
+    (tmp_path / "bench").mkdir()
+    (tmp_path / "bench" / "run.py").write_text((Path(__file__).parents[1] / "bench" / "run.py").read_text())
+    (tmp_path / "src" / "prefsolve").mkdir(parents=True)
+    (tmp_path / "src" / "prefsolve" / "__init__.py").write_text("raise ImportError('the unbuilt checkout')\n")
+    r = subprocess.run([sys.executable, str(tmp_path / "bench" / "run.py"), "--help"], capture_output=True,
+                       text=True, cwd=tmp_path)
+    assert r.returncode == 0 and "--quick" in r.stdout, r.stderr

@@ -292,6 +292,10 @@ def whist(hand, seat, declarer, contract, partner, talon_cards, samples, adaptiv
         if shown != 2:
             raise analyzer.ConstraintError(f"--talon takes both talon cards (the declarer shows the talon, "
                                            f"§3.1), got {shown}: {talon_cards!r}")
+        own = Hand.parse(text).mask & Hand.parse(hand).mask
+        if own:
+            card = next(c for c in Hand.parse(text) if c.index == (own & -own).bit_length() - 1)
+            raise analyzer.ConstraintError(f"--talon card {card} is in the player's own hand {hand!r}")
         kn["talon"] = text
     with _bar(samples, "analyzing", quiet or as_json) as bar:
         w = analyzer.analyze_whist(hand, seat, declarer, contract, samples=samples, seed=seed, rules=rules,

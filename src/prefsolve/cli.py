@@ -430,7 +430,7 @@ def bench_cmd(quick, seed, only, tt_mb):
     """Speed benchmarks on fixed seeds; prints one JSON object.
 
     \b
-        prefsolve bench --quick --only contract misere
+        prefsolve bench --quick --only contract --only misere
     """
     from .bench import run as run_bench
 
