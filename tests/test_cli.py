@@ -360,3 +360,13 @@ def test_the_command_line_starts_without_numpy():
     code = "import sys, prefsolve.cli, prefsolve; print('numpy' in sys.modules)"
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout == "False\n"
+
+
+def test_short_options_and_rules_choices_match_across_commands(tmp_path):
+    path = tmp_path / "d.txt"
+    path.write_text(EXAMPLE_DEAL + "\n")
+    assert run("table", "--file", str(path), "-q", "-j", "1", "--jsonl").exit_code == 0
+    # --rules lists the profiles in the analyzer's commands as in auction and score.
+    for args in (["analyze", "A.KT9.KT97.K7"], ["auction", "pass pass pass"]):
+        r = run(*args, "--rules", "moscow")
+        assert r.exit_code == 2 and "'moscow' is not one of 'classic', 'sochi'" in r.stderr

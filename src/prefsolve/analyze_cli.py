@@ -22,6 +22,7 @@ from . import analyzer
 from .batch import MAX_JOBS
 from .cards import Hand
 from .errors import PrefsolveError
+from .rules import PROFILES
 
 PLOT_HINT = 'Error: --plot needs matplotlib: pip install "prefsolve[plot]"'
 
@@ -154,8 +155,8 @@ def _common(f):
     f = click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")(f)
     f = click.option("--jobs", "-j", type=click.IntRange(1, MAX_JOBS), default=None,
                      help="Threads [default: all usable cores].")(f)
-    f = click.option("--rules", default="sochi", show_default=True,
-                     help="Rules profile: classic, sochi, leningrad, rostov.")(f)
+    f = click.option("--rules", type=click.Choice(PROFILES, case_sensitive=False), default="sochi",
+                     show_default=True, help="Rules profile (as in auction and score).")(f)
     f = click.option("--seed", type=click.IntRange(min=0), default=None,
                      help="Random seed (repeatable answers).")(f)
     return f

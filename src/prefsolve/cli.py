@@ -219,9 +219,9 @@ def deal(seed: int | None, cards: int, count: int) -> None:
 
 file_option = click.option("--file", "deal_file", type=click.File("rb"),
                            help="Solve every deal of a file (one per line, '-' for stdin).")
-jobs_option = click.option("--jobs", type=click.IntRange(1, MAX_JOBS), default=None,
+jobs_option = click.option("--jobs", "-j", type=click.IntRange(1, MAX_JOBS), default=None,
                            help="Threads for --file [default: all usable cores].")
-quiet_option = click.option("--quiet", is_flag=True, help="No progress bar.")
+quiet_option = click.option("--quiet", "-q", is_flag=True, help="No progress bar.")
 jsonl_option = click.option("--jsonl", "as_jsonl", is_flag=True,
                             help="Print one JSON object per line: one per deal "
                                  "(for a single deal, the same as --json).")
