@@ -201,3 +201,21 @@ def test_play_line_option_prints_an_optimal_line():
     assert d["line"]["tricks"] == d["value"] and d["line"]["first_trick"] == 2
     assert d["line"]["cards"][0] in d["best"]
     assert run(*args, "-i").exit_code == 2
+
+
+def test_the_printed_position_text_is_a_deal_for_play():
+    args = ["play", "A.KT9.KT97.K7 JT97.A7.8.Q98 KQ.J8.AQJ.AJT 8.Q.-.-", "--declarer", "1",
+            "--strain", "allpass", "--played", "SA S7 SK C9"]
+    r = run(*args)
+    prefix = "Position (DEAL for play, or Position.parse): "
+    last = r.stdout.splitlines()[-1]
+    assert r.exit_code == 0 and last.startswith(prefix)
+    again = run("play", last[len(prefix):])
+    assert again.exit_code == 0 and again.stdout == r.stdout
+    text = last[len(prefix):]
+    assert json.loads(run("play", text, "--json").stdout) == json.loads(run(*args, "--json").stdout)
+    # The text carries the options: giving one again is an error, as is a deal without them.
+    r = run("play", last[len(prefix):], "--leader", "1")
+    assert r.exit_code == 2 and "--leader: a position text carries" in r.stderr
+    r = run("play", "A.KT9.KT97.K7 JT97.A7.8.Q98 KQ.J8.AQJ.AJT", "--strain", "S")
+    assert r.exit_code == 2 and "Missing option '--declarer'" in r.stderr

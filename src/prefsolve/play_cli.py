@@ -180,12 +180,14 @@ def _interact(pos: Position) -> None:
 
 @click.command("play")
 @click.argument("deal_text", metavar="DEAL")
-@click.option("--declarer", type=click.IntRange(0, 2), required=True,
-              help="Declarer's seat (all-pass: the player whose tricks are counted).")
-@click.option("--strain", required=True, help="S, C, D, H, NT, misere or allpass.")
-@click.option("--leader", type=click.IntRange(0, 2), default=0, show_default=True,
-              help="Seat that leads trick 1.")
-@click.option("--played", default="", help='Cards played so far, in order: "SA S7 S8 D9".')
+@click.option("--declarer", type=click.IntRange(0, 2), default=None,
+              help="Declarer's seat (all-pass: the player whose tricks are counted); required "
+                   "unless DEAL is a position text.")
+@click.option("--strain", default=None, help="S, C, D, H, NT, misere or allpass; required unless "
+                                             "DEAL is a position text.")
+@click.option("--leader", type=click.IntRange(0, 2), default=None,
+              help="Seat that leads trick 1 [default: 0].")
+@click.option("--played", default=None, help='Cards played so far, in order: "SA S7 S8 D9".')
 @click.option("--talon", type=click.Choice(TALON_MODES), default=None,
               help="All-pass: the talon cards lead tricks 1 and 2, or play no part [default: lead].")
 @click.option("--turn", default=None,
@@ -201,7 +203,9 @@ def play(deal_text, declarer, strain, leader, played, talon, turn, with_line, as
     DEAL holds the hands as played (after the discard); its talon, if any,
     only matters in all-pass. Each legal card of the player to move is shown
     with the declarer's total tricks (already won included) if it is played
-    and everyone plays perfectly afterwards.
+    and everyone plays perfectly afterwards. DEAL may also be the position
+    text that the output ends with ("<deal>; declarer=2; strain=S;
+    played=..."), which carries the options itself.
 
     \b
         prefsolve play "K98.AKQ.J.KQJ J.T97.QT9.A87 AQT7.J8.AK8.T" --declarer 2 --strain S --played "HQ H7 HT S8 SJ"
@@ -210,10 +214,7 @@ def play(deal_text, declarer, strain, leader, played, talon, turn, with_line, as
         raise click.UsageError("--json and --interactive do not go together (a session prints text)")
     if with_line and interactive:
         raise click.UsageError("--line and --interactive do not go together (type 'best' in a session)")
-    if talon is not None and parse_play_strain(strain) != ALLPASS:
-        raise click.UsageError(f"--talon is for all-pass (--strain allpass); in {strain} the talon "
-                               f"is the declarer's discard and plays no part")
-    pos = Position(deal_text, declarer, strain, leader, talon=talon, turn=turn, played=played)
+    pos = _position(deal_text, declarer, strain, leader, played, talon, turn)
     if interactive:
         _interact(pos)
         return
@@ -230,6 +231,28 @@ def play(deal_text, declarer, strain, leader, played, talon, turn, with_line, as
     if line:
         click.echo(f"An optimal line (total {line.tricks} for seat {pos.declarer}):")
         click.echo(line.format())
+    click.echo(f"Position (DEAL for play, or Position.parse): {pos}")
+
+
+def _position(deal_text: str, declarer, strain, leader, played, talon, turn) -> Position:
+    """The position of ``play``'s arguments: a deal and options, or a position
+    text (``str(Position)``), which carries them all."""
+    options = {"--declarer": declarer, "--strain": strain, "--leader": leader, "--played": played,
+               "--talon": talon, "--turn": turn}
+    if ";" in deal_text:
+        given = [name for name, value in options.items() if value is not None]
+        if given:
+            raise click.UsageError(f"{', '.join(given)}: a position text carries the declarer, strain, "
+                                   f"leader, played cards and talon itself; change them there")
+        return Position.parse(deal_text)
+    for name in ("--declarer", "--strain"):
+        if options[name] is None:
+            raise click.UsageError(f"Missing option '{name}' (or give a position text as DEAL)")
+    if talon is not None and parse_play_strain(strain) != ALLPASS:
+        raise click.UsageError(f"--talon is for all-pass (--strain allpass); in {strain} the talon "
+                               f"is the declarer's discard and plays no part")
+    return Position(deal_text, declarer, strain, 0 if leader is None else leader, talon=talon, turn=turn,
+                    played=played or "")
 
 
 @click.command("allpass")
