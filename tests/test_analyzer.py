@@ -321,7 +321,7 @@ def test_holdings_certain_rows_and_shape():
     assert 0.0 <= rows[26].nt <= 1.0 and 0.0 <= rows[26].trump <= 1.0
     assert 3.0 <= rows[4].trump <= 4.0
     d = t.to_dict()
-    assert d["samples"] == 6 and [h["seed"] for h in d["holdings"]] == ["1", "4", "8", "0"]
+    assert d["samples"] == 6 and [h["seed_estimate"] for h in d["holdings"]] == ["1", "4", "8", "0"]
     assert len(analyzer.SEED_HOLDINGS) == 46
     assert [h[0] for h in analyzer.SEED_HOLDINGS] == list(range(1, 47))
     # Rows are independent streams: the same row gives the same numbers alone.

@@ -1192,7 +1192,7 @@ class HoldingStats:
     nt_sd: float
 
     def to_dict(self) -> dict:
-        return {"number": self.number, "holding": self.holding, "seed": self.seed_estimate,
+        return {"number": self.number, "holding": self.holding, "seed_estimate": self.seed_estimate,
                 "samples": self.samples,
                 "trump": {"mean": round(self.trump, 3), "se": round(self.trump_se, 3),
                           "sd": round(self.trump_sd, 3)},
