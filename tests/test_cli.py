@@ -370,3 +370,31 @@ def test_short_options_and_rules_choices_match_across_commands(tmp_path):
     for args in (["analyze", "A.KT9.KT97.K7"], ["auction", "pass pass pass"]):
         r = run(*args, "--rules", "moscow")
         assert r.exit_code == 2 and "'moscow' is not one of 'classic', 'sochi'" in r.stderr
+
+
+def test_ctrl_c_while_the_command_line_loads_is_one_line_and_exit_130():
+    # A stand-in for prefsolve.cli whose loading is interrupted, as by a Ctrl-C at start-up.
+    code = ("import sys, types\n"
+            "class Loading(types.ModuleType):\n"
+            "    def __getattr__(self, name):\n"
+            "        raise KeyboardInterrupt\n"
+            "sys.modules['prefsolve.cli'] = Loading('prefsolve.cli')\n"
+            "from prefsolve._entry import main\n"
+            "main()\n")
+    r = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    assert r.returncode == 130 and r.stderr == "\nAborted!\n"
+
+
+def test_import_prefsolve_loads_names_on_use():
+    code = ("import sys, prefsolve\n"
+            "before = sorted(m for m in sys.modules if m.startswith('prefsolve'))\n"
+            "deal = prefsolve.Deal.random(1)\n"
+            "solved = prefsolve.solve(deal, 0, 'S').tricks in range(11)\n"
+            "print(before, solved, 'prefsolve.solver' in sys.modules)\n")
+    r = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert r.stdout == "['prefsolve', 'prefsolve._version'] True True\n"
+    import prefsolve
+    assert set(prefsolve.__all__) <= set(dir(prefsolve))
+    assert all(getattr(prefsolve, name) is not None for name in prefsolve.__all__)
+    with pytest.raises(AttributeError, match="no attribute 'nosuch'"):
+        prefsolve.nosuch

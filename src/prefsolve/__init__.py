@@ -4,19 +4,59 @@
 >>> deal = prefsolve.Deal.parse("A.KT9.KT97.K7 JT97.A7.8.Q98 KQ.J8.AQJ.AJT 8.Q.-.-")
 >>> prefsolve.solve(deal, declarer=0, strain="D", talon=False).tricks in range(11)
 True
+
+The public names are loaded from their modules on first use (PEP 562), so
+that ``import prefsolve`` is quick and the command line's entry point
+(``_entry``) is running before the rest loads.
 """
 
-from .allpass import allpass_table, solve_allpass
-from .analyzer import analyze, analyze_talon, analyze_whist, holdings
-from .auction import check_auction
-from .batch import solve_many, table_many
-from .cards import Card, Hand
-from .contract import Contract
-from .deal import Deal
-from .play import Position, best_line, card_values, mistakes
-from .rules import Rules
+from __future__ import annotations
+
+import importlib
+from typing import TYPE_CHECKING, Any
+
 from ._version import __version__
-from .solver import STRAINS, DiscardHints, Solution, Table, solve, table
+
+#: The module of each public name.
+_HOME = {
+    "allpass_table": "allpass", "solve_allpass": "allpass",
+    "analyze": "analyzer", "analyze_talon": "analyzer", "analyze_whist": "analyzer",
+    "holdings": "analyzer",
+    "check_auction": "auction",
+    "solve_many": "batch", "table_many": "batch",
+    "Card": "cards", "Hand": "cards",
+    "Contract": "contract",
+    "Deal": "deal",
+    "Position": "play", "best_line": "play", "card_values": "play", "mistakes": "play",
+    "Rules": "rules",
+    "STRAINS": "solver", "DiscardHints": "solver", "Solution": "solver", "Table": "solver",
+    "solve": "solver", "table": "solver",
+}
+
+if TYPE_CHECKING:   # what type checkers and IDEs see: the same names, imported at once
+    from .allpass import allpass_table, solve_allpass
+    from .analyzer import analyze, analyze_talon, analyze_whist, holdings
+    from .auction import check_auction
+    from .batch import solve_many, table_many
+    from .cards import Card, Hand
+    from .contract import Contract
+    from .deal import Deal
+    from .play import Position, best_line, card_values, mistakes
+    from .rules import Rules
+    from .solver import STRAINS, DiscardHints, Solution, Table, solve, table
+
+
+def __getattr__(name: str) -> Any:
+    home = _HOME.get(name)
+    if home is None:
+        raise AttributeError(f"module 'prefsolve' has no attribute {name!r}")
+    value = getattr(importlib.import_module(f".{home}", __name__), name)
+    globals()[name] = value     # loaded once: later lookups do not come here
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted(set(globals()) | set(_HOME))
 
 
 __all__ = [

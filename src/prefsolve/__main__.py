@@ -1,5 +1,5 @@
 """``python -m prefsolve`` runs the command line."""
 
-from .cli import run
+from ._entry import main
 
-run()
+main()
