@@ -6,6 +6,7 @@
 """
 
 import sys
+from importlib.machinery import EXTENSION_SUFFIXES
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -13,7 +14,7 @@ SRC = ROOT / "src"
 # The source tree, when its core is built there (pip install -e . or build_ext
 # --inplace); otherwise the installed package (pip install .), whose core is
 # in site-packages: a checkout's src/ without a built core cannot import.
-if any((SRC / "prefsolve").glob("_core.*.so")) or any((SRC / "prefsolve").glob("_core.*.pyd")):
+if any((SRC / "prefsolve" / f"_core{suffix}").exists() for suffix in EXTENSION_SUFFIXES):
     sys.path.insert(0, str(SRC))
 
 try:

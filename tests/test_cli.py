@@ -398,3 +398,9 @@ def test_import_prefsolve_loads_names_on_use():
     assert all(getattr(prefsolve, name) is not None for name in prefsolve.__all__)
     with pytest.raises(AttributeError, match="no attribute 'nosuch'"):
         prefsolve.nosuch
+    # Submodules are attributes right after "import prefsolve", as when it loaded them all.
+    code = ("import prefsolve\n"
+            "print(prefsolve.errors.PrefsolveError.__name__, prefsolve.batch.iter_tables.__name__,"
+            " prefsolve.scoring.score_deal.__name__)\n")
+    r = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert r.stdout == "PrefsolveError iter_tables score_deal\n"

@@ -336,19 +336,30 @@ def test_best_cards_of_a_finished_play_refuse_foreign_values():
 
 def test_allpass_mistakes_judge_only_the_counted_player():
     # In all-pass the values count one seat's tricks, the others pressing him together:
-    # their cards are not judged by that (each minimises his own tricks).
+    # their cards are not judged by that (each minimises his own tricks), his are.
     deal = "A.KT9.KT97.K7 JT97.A7.8.Q98 KQ.J8.AQJ.AJT 8.Q.-.-"
-    played = "SA S7 SK C9 CA CJ SJ SQ CK".split()
-    for counted in range(3):
-        pos = Position(deal, counted, "allpass", played=played)
-        found = pos.mistakes()
-        assert all(m.seat == counted for m in found)
-        # And each of his is a real loss against his own best card there.
-        for m in found:
-            before = Position(deal, counted, "allpass", played=played[:m.move - 1])
-            values = before.card_values()
-            assert values[m.card] == m.value > min(values.values()) == m.best
+    lines = ["SA S7 SK C9 CA CJ SJ SQ CK".split(), "SA S7 SK CK C7 CJ D7 D8 DJ".split()]
+    others_off_best = counted_off_best = 0
+    for played in lines:
+        for counted in range(3):
+            expected = []
+            for move, text in enumerate(played, 1):
+                card = Card.parse(text)
+                before = Position(deal, counted, "allpass", played=played[:move - 1])
+                values = before.card_values()
+                if before.to_move == counted:     # he wants his own tricks fewest
+                    if values[card] != min(values.values()):
+                        expected.append((move, text, values[card], min(values.values())))
+                elif values[card] != max(values.values()):    # not the card that loads him most
+                    others_off_best += 1
+            found = Position(deal, counted, "allpass", played=played).mistakes()
+            assert [(m.move, str(m.card), m.value, m.best) for m in found] == expected
+            assert all(m.seat == counted for m in found)
+            counted_off_best += len(expected)
+    # Both kinds occur on these lines, so the filter is what is tested.
+    assert others_off_best > 0 and counted_off_best > 0
     from prefsolve import mistakes as exported
+    played = lines[1]
     assert exported(deal, 1, "allpass", played=played) == Position(deal, 1, "allpass",
                                                                     played=played).mistakes()
 
@@ -359,6 +370,8 @@ def test_a_card_not_in_hand_says_who_holds_it_or_that_it_is_the_talon():
         Position(deal, 1, "allpass", played="S8 SA")
     with pytest.raises(IllegalPlayError, match="not in seat 0's hand .*; seat 1 holds it"):
         Position(deal, 1, "NT", played="C7")
+    with pytest.raises(IllegalPlayError, match="it is in the talon, out of play"):
+        Position(deal, 0, "NT", played="S8")
 
 
 def test_a_position_text_may_end_with_a_semicolon():

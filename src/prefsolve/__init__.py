@@ -10,10 +10,8 @@ that ``import prefsolve`` is quick and the command line's entry point
 (``_entry``) is running before the rest loads.
 """
 
-from __future__ import annotations
-
-import importlib
-from typing import TYPE_CHECKING, Any
+import importlib as _importlib
+import typing as _typing
 
 from ._version import __version__
 
@@ -33,7 +31,7 @@ _HOME = {
     "solve": "solver", "table": "solver",
 }
 
-if TYPE_CHECKING:   # what type checkers and IDEs see: the same names, imported at once
+if _typing.TYPE_CHECKING:   # what type checkers and IDEs see: the same names, imported at once
     from .allpass import allpass_table, solve_allpass
     from .analyzer import analyze, analyze_talon, analyze_whist, holdings
     from .auction import check_auction
@@ -46,17 +44,22 @@ if TYPE_CHECKING:   # what type checkers and IDEs see: the same names, imported 
     from .solver import STRAINS, DiscardHints, Solution, Table, solve, table
 
 
-def __getattr__(name: str) -> Any:
-    home = _HOME.get(name)
-    if home is None:
+if not _typing.TYPE_CHECKING:   # type checkers see the imports above, and no catch-all
+    def __getattr__(name: str) -> object:
+        home = _HOME.get(name)
+        if home is not None:
+            value = getattr(_importlib.import_module(f".{home}", __name__), name)
+            globals()[name] = value     # loaded once: later lookups do not come here
+            return value
+        try:    # a submodule, as "import prefsolve" always gave: prefsolve.errors, prefsolve.scoring
+            return _importlib.import_module(f".{name}", __name__)
+        except ModuleNotFoundError as exc:
+            if exc.name != f"{__name__}.{name}":
+                raise
         raise AttributeError(f"module 'prefsolve' has no attribute {name!r}")
-    value = getattr(importlib.import_module(f".{home}", __name__), name)
-    globals()[name] = value     # loaded once: later lookups do not come here
-    return value
 
-
-def __dir__() -> list[str]:
-    return sorted(set(globals()) | set(_HOME))
+    def __dir__() -> list[str]:
+        return sorted(set(globals()) | set(_HOME))
 
 
 __all__ = [

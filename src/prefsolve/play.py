@@ -439,7 +439,12 @@ class Position:
                 raise IllegalPlayError(f"{where}: it is a talon card, turned to lead trick "
                                        f"{self.turn.index(card) + 1}; list only the players' cards")
             holder = next((s for s in range(3) if self._hands[s] >> card.index & 1), None)
-            whose = f"seat {holder} holds it" if holder is not None else "nobody holds it"
+            if holder is not None:
+                whose = f"seat {holder} holds it"
+            elif self.deal.talon is not None and card in self.deal.talon:
+                whose = "it is in the talon, out of play"
+            else:
+                whose = "nobody holds it"
             raise IllegalPlayError(
                 f"{where}: it is not in seat {seat}'s hand ({hand.symbols() or 'empty'}); {whose}")
         led = self.led_suit
