@@ -1,9 +1,12 @@
 """Cards and hands: every accepted notation, canonical printing, errors."""
 
+import random
+
 import pytest
 from hypothesis import given, strategies as st
 
 from prefsolve.cards import ALL_CARDS, Card, Hand, cards_of_mask
+from prefsolve.deal import Deal
 from prefsolve.errors import CardError, HandError, PrefsolveError
 
 
@@ -103,3 +106,18 @@ def test_cards_as_text_where_cards_are_expected():
     assert Card(np.int64(0), np.int8(7)) == Card.parse("SA") and Card.from_index(np.int32(31)) == Card.parse("HA")
     with pytest.raises(TypeError):
         Card.parse("SA") < "SK"    # noqa: B015 - ordering is between cards only
+
+
+def test_hands_read_back_as_symbols_prints_them():
+    # The suit groups of Hand.symbols (and play's "Cards left" lines) are a hand notation.
+    rng = random.Random(5)
+    for _ in range(200):
+        h = Hand(rng.sample(list(ALL_CARDS), rng.randrange(1, 13)))
+        assert Hand.parse(h.symbols()) == h
+    assert Hand.parse("S109 HAK") == Hand.parse("ST S9 HA HK")
+    assert str(Deal.parse("♠K98 ♣AKQ ♦J ♥KQJ|♠J ♣T97 ♦QT9 ♥A87|♠AQT7 ♣J8 ♦AK8 ♥T")) == \
+        "K98.AKQ.J.KQJ J.T97.QT9.A87 AQT7.J8.AK8.T"
+    with pytest.raises(HandError, match="duplicate card SK"):
+        Hand.parse("♠KK")
+    with pytest.raises(HandError, match="cannot read card '♠KX'"):
+        Hand.parse("♠KX")

@@ -142,6 +142,16 @@ def parse_cards(text: str) -> list[Card]:
     return [Card.parse(tok) for tok in re.split(r"[\s,]+", text.strip()) if tok]
 
 
+def _suit_group(token: str) -> list[Card]:
+    """A card (``SA``, ``A♠``), or a suit and its ranks as ``Hand.symbols``
+    prints them (``♠KT9``, ``S109``)."""
+    t = token.strip().upper()
+    ranks = re.findall(r"10|.", t[1:]) if t and t[0] in _SUIT_OF_CHAR else []
+    if len(ranks) < 2 or any(r not in _RANK_OF_TEXT for r in ranks):
+        return [Card.parse(token)]
+    return [Card.parse(t[0] + r) for r in ranks]
+
+
 class Hand:
     """An immutable set of cards, canonically printed as ``♠.♣.♦.♥`` groups.
 
@@ -177,7 +187,12 @@ class Hand:
 
     @classmethod
     def parse(cls, text: str) -> Hand:
-        """Parse a dotted hand ``A.KT9.KT97.K7`` (``-`` for a void) or a card list."""
+        """Parse a dotted hand ``A.KT9.KT97.K7`` (``-`` for a void), a card list
+        ``SA CK CT``, or suit groups as :meth:`symbols` prints them, ``♠A ♣KT9``.
+
+        >>> Hand.parse("♠A ♣KT9 ♦KT97 ♥K7") == Hand.parse("A.KT9.KT97.K7")
+        True
+        """
         if not isinstance(text, str):
             raise HandError(f"cannot read hand {text!r}: expected text such as 'A.KT9.KT97.K7' or 'SA CK'")
         t = text.strip()
@@ -201,7 +216,7 @@ class Hand:
                     mask |= bit
             return cls(mask)
         try:
-            cards = parse_cards(t)
+            cards = [card for token in re.split(r"[\s,]+", t) if token for card in _suit_group(token)]
         except CardError as exc:
             raise HandError(f"cannot read hand {text!r}: {exc}") from None
         seen = 0
