@@ -125,6 +125,22 @@ def test_plot_writes_png(group, tmp_path):
     assert out.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
 
 
+def test_plot_without_suffix_is_a_png_under_that_name(group, tmp_path):
+    out = tmp_path / "chart"
+    r = run(group, "analyze", MIXED, "--samples", "3", "--seed", "1", "--quiet", "--plot", str(out))
+    assert r.exit_code == 0, r.stderr
+    assert out.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+    assert list(tmp_path.iterdir()) == [out]
+
+
+def test_plot_write_failure_is_an_error(group):
+    r = run(group, "analyze", MIXED, "--samples", "3", "--seed", "1", "--quiet", "--plot", "/dev/full")
+    assert r.exit_code == 1
+    assert r.stderr.startswith("Error: cannot write plot '/dev/full'")
+    assert "Traceback" not in r.stderr
+    assert "best:" in r.stdout      # the results are printed before the plot is drawn
+
+
 def test_whist_command(group):
     r = run(group, "whist", MIXED, "--seat", "2", "--declarer", "0", "--contract", "6H",
             "--samples", "6", "--seed", "2", "--json")

@@ -112,7 +112,7 @@ def _check_plot(plot: str | None) -> None:
     path = Path(plot)
     kinds = FigureCanvasBase.get_supported_filetypes()
     kind = path.suffix.lower().lstrip(".")
-    if kind and kind not in kinds:     # no suffix: matplotlib writes PNG
+    if kind and kind not in kinds:     # no suffix: a PNG, under the very name given
         raise click.BadParameter(f"cannot draw a .{kind} file; use one of: {', '.join(sorted(kinds))}",
                                  param_hint="--plot")
     if not path.parent.is_dir():
@@ -141,8 +141,11 @@ def plot_analysis(a: analyzer.Analysis, path: str) -> None:
     bottom.set_ylabel("expected whists")
     bottom.set_xticks(list(x), labels, rotation=60)
     fig.tight_layout()
+    # The format named explicitly: left to matplotlib, a name without a suffix
+    # would be written as NAME.png, not where the user asked.
+    kind = Path(path).suffix.lower().lstrip(".") or "png"
     try:
-        fig.savefig(path, dpi=100)
+        fig.savefig(path, dpi=100, format=kind)
     except OSError as exc:
         raise PrefsolveError(f"cannot write plot {path!r}: {exc.strerror or exc}") from None
     finally:
@@ -212,19 +215,24 @@ def analyze(hand, seat, samples, defence, adaptive, known, void, plot, with_allp
         with _bar(n, "all-pass", quiet or as_json) as bar:
             ap = analyzer.analyze_allpass(hand, seat=seat, samples=n, seed=a.seed, rules=rules,
                                           jobs=jobs, known=kn, voids=vo, progress=bar.update)
-    if plot:
-        plot_analysis(a, plot)
+    # The results first: a plot that cannot be written must not lose the sampling.
     if as_json:
         doc = a.to_dict()
         if ap is not None:
             doc["allpass"] = ap.to_dict()
         _emit(doc)
-        return
-    click.echo(a.format())
-    if ap is not None:
-        click.echo()
-        click.echo(ap.format())
-    click.echo(f"(seed {a.seed})")
+    else:
+        click.echo(a.format())
+        if ap is not None:
+            click.echo()
+            click.echo(ap.format())
+        click.echo(f"(seed {a.seed})")
+    if plot:
+        try:
+            plot_analysis(a, plot)
+        except PrefsolveError as exc:   # output that failed (exit 1), as for stdout; not bad input
+            click.echo(f"Error: {exc}", err=True)
+            sys.exit(1)
 
 
 @click.command("analyze-talon")
