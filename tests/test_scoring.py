@@ -150,6 +150,25 @@ def test_dealer_rotation_of_the_seed():
     assert Rules.profile("classic").dealer_rotation == "stays_after_allpass_and_caught_misere"
 
 
+def test_classic_dealer_deals_at_most_three_allpasses_in_a_row():
+    # §4.4 (S12 §6, S10(3)): the same dealer deals three times in a row, then the deal moves on.
+    sheet = ScoreSheet.new("ABC", "classic")
+    dealers = []
+    for tricks in [(1, 4, 5), (2, 3, 5), (3, 3, 4), (2, 4, 4), (0, 5, 5), (4, 4, 2), (3, 3, 4)]:
+        sheet = sheet.add(AllPassDeal(tricks, sheet.next_dealer if sheet.next_dealer is not None else 0))
+        dealers.append(sheet.next_dealer)
+    assert dealers == [0, 0, 1, 1, 1, 2, 2]
+    assert sheet.allpass_streak == 7        # the price goes on rising under the next dealer
+    with pytest.raises(ScoringError, match="after 3 all-passes in a row it moves on"):
+        ScoreSheet.new("ABC", "classic").add_all([AllPassDeal((1, 4, 5), 0), AllPassDeal((2, 3, 5), 0),
+                                                  AllPassDeal((3, 3, 4), 0), AllPassDeal((2, 4, 4), 0)])
+    unlimited = ScoreSheet.new("ABC", Rules.profile("classic").replace(allpass_dealer_limit=0))
+    unlimited = unlimited.add_all([AllPassDeal((1, 4, 5), 0)] * 5)
+    assert unlimited.next_dealer == 0
+    with pytest.raises(RulesError, match="allpass_dealer_limit"):
+        Rules.profile("classic").replace(allpass_dealer_limit=-1)
+
+
 def test_consolation_switches():
     s = score_deal(game(A, "7H", ["whist", "pass"], (6, 2, 2)), SOCHI.replace(consolation="none"))
     assert w(s, B, A) == 16 and w(s, C, A) == 0

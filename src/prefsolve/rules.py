@@ -93,7 +93,8 @@ class Rules:
     (§3.6). Scoring switches are described in docs/RULES.md; ``pool_target``
     is per player with American aid, or the table total when
     ``pool_closure="table_total"``. ``dealer_rotation`` (SEED_RULES, Deal)
-    checks who deals each deal of a score sheet.
+    checks who deals each deal of a score sheet; ``allpass_dealer_limit``
+    caps how many all-passes in a row one dealer deals when the deal stays.
     """
 
     name: str = "sochi"
@@ -133,6 +134,11 @@ class Rules:
     settlement_divisor: str = "N"
     dealer_talon_whists: bool = False
     dealer_rotation: str = "every_deal"
+    #: Under ``dealer_rotation="stays_after_allpass_and_caught_misere"``: the
+    #: all-pass deals one dealer deals in a row before the deal moves on anyway
+    #: (§4.4, S12 §6: "the same dealer dealing three times in a row, then the
+    #: deal moves on"; S10(3)); 0 = no limit (the seed's excerpt names none).
+    allpass_dealer_limit: int = 3
 
     def __post_init__(self) -> None:
         for name, choices in _CHOICES.items():
@@ -146,6 +152,10 @@ class Rules:
             value = getattr(self, name)
             if type(value) is not int or value <= 0:
                 raise RulesError(f"bad value {value!r} for switch {name!r} (expected a positive integer)")
+        value = self.allpass_dealer_limit
+        if type(value) is not int or value < 0:
+            raise RulesError(f"bad value {value!r} for switch 'allpass_dealer_limit' "
+                             f"(expected a whole number >= 0; 0 = no limit)")
 
     # -- construction ---------------------------------------------------------
     @classmethod

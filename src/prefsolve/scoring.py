@@ -517,11 +517,15 @@ class ScoreSheet:
         return sheet
 
     def _deal_stays(self, deal: DealOutcome) -> bool:
-        """SEED_RULES (Deal): «кроме распасов и пойманного мизера» the next player deals."""
+        """SEED_RULES (Deal): «кроме распасов и пойманного мизера» the next player
+        deals; after ``allpass_dealer_limit`` all-passes in a row the deal moves on
+        all the same (§4.4, S12 §6). Called after this deal counted in the streak."""
         if self.rules.dealer_rotation != "stays_after_allpass_and_caught_misere":
             return False
         if isinstance(deal, AllPassDeal):
-            return True
+            limit = self.rules.allpass_dealer_limit
+            # self is the sheet before the deal: its streak + 1 counts this one.
+            return limit == 0 or (self.allpass_streak + 1) % limit != 0
         return deal.contract.is_misere and deal.tricks is not None and deal.tricks[deal.declarer] > 0
 
     def _check_dealer(self, dealer: int | None) -> None:
@@ -538,7 +542,9 @@ class ScoreSheet:
         if self.rules.dealer_rotation == "unchecked" or expected is None:
             return
         if dealer != expected:
+            limit = self.rules.allpass_dealer_limit
             why = ("it stays after all-pass and a caught misère, else moves clockwise"
+                   + (f"; after {limit} all-passes in a row it moves on" if limit else "")
                    if self.rules.dealer_rotation == "stays_after_allpass_and_caught_misere"
                    else "it moves clockwise after every deal")
             raise ScoringError(f"{self.players[dealer]!r} deals, but after deal {self.deals} the deal goes "
