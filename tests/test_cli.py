@@ -329,8 +329,11 @@ def test_ctrl_c_at_the_play_prompt_exits_130():
                           preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
     p.stdin.write("hq\n")
     p.stdin.flush()
-    while "Seat 1 to play" not in p.stdout.readline():     # the card is played: at the prompt
-        pass
+    seen = ""
+    while not seen.endswith("seat 1> "):     # the card is played and the prompt is up
+        ch = p.stdout.read(1)
+        assert ch, seen
+        seen += ch
     p.send_signal(signal.SIGINT)
     out, err = p.communicate(timeout=60)
     assert p.returncode == 130 and err == "Aborted!\n"
