@@ -205,3 +205,15 @@ def test_whist_talon_card_in_own_hand_names_the_option():
     r = CliRunner().invoke(main, ["whist", "A.KT9.KT97.K7", "--seat", "1", "--declarer", "0",
                                   "--contract", "7H", "--talon", "SA SQ"])
     assert r.exit_code == 2 and "--talon card SA is in the player's own hand" in r.stderr
+
+
+def test_set_reaches_the_analyzer(group):
+    r = run(group, "analyze", MIXED, "--samples", "4", "--seed", "1", "--json", "--set", "stalingrad=true")
+    assert r.exit_code == 0, r.stderr
+    assert json.loads(r.stdout)["rules"] == "sochi with stalingrad=True"
+    r = run(group, "whist", MIXED, "--seat", "2", "--declarer", "0", "--contract", "6S", "--samples", "4",
+            "--seed", "1", "--json", "--set", "stalingrad=true")
+    assert r.exit_code == 0, r.stderr
+    assert json.loads(r.stdout)["rules"] == "sochi with stalingrad=True"
+    r = run(group, "analyze", MIXED, "--samples", "4", "--set", "stalingrad=perhaps")
+    assert r.exit_code == 2 and "switch 'stalingrad' is true or false" in r.stderr

@@ -4,7 +4,7 @@ import pytest
 from hypothesis import given, settings, strategies as st
 
 from prefsolve.auction import (BID, Call, check_auction, check_declaration, check_whist_calls, ladder,
-                               legal_calls, parse_calls, seniority)
+                               legal_calls, parse_calls, parse_whist_calls, seniority)
 from prefsolve.contract import Contract
 from prefsolve.errors import AuctionError, RulesError
 from prefsolve.rules import PROFILES, Rules
@@ -317,3 +317,46 @@ def test_rules_may_be_named_by_profile():
         check_auction("6S", "moscow")
     with pytest.raises(AuctionError, match="calls must be text or a sequence of calls, got None"):
         check_auction(None)
+
+
+def test_whist_calls_as_text_are_split_into_words():
+    assert parse_whist_calls("пас, пол виста  вист") == ("pass", "half", "whist")
+    assert check_whist_calls("6S", "whist pass") == check_whist_calls("6S", ["whist", "pass"])
+    assert check_whist_calls("6S", "whist pass").outcome == "one_whister"
+    with pytest.raises(AuctionError, match="unknown whist call 'wp'"):
+        check_whist_calls("6S", "wp")       # not read letter by letter as whist, pass
+
+
+@pytest.mark.parametrize("contract", ["6S", "misere", "10S"])
+def test_whist_call_after_the_end_has_no_seat(contract):
+    calls = ["pass", "pass", "pass"] if contract != "6S" else ["whist", "whist", "whist"]
+    r = check_whist_calls(contract, calls, CLASSIC if contract == "10S" else SOCHI)
+    if contract == "misere":
+        assert not r.legal and r.call == 0      # nobody whists on misère: the first call is already wrong
+    else:
+        assert not r.legal and r.call == 2 and r.seat is None and "already over" in r.reason
+
+
+@pytest.mark.parametrize("calls", [None, 5, ["whist", None], [["pass"]]])
+def test_whist_calls_of_the_wrong_type_are_errors(calls):
+    with pytest.raises(AuctionError, match="whist call"):
+        check_whist_calls("6S", calls)
+
+
+@pytest.mark.parametrize("count", [None, "1", 1.5, -1, True])
+def test_allpass_count_must_be_a_whole_number(count):
+    with pytest.raises(AuctionError, match="allpass_count must be a whole number >= 0"):
+        check_auction("6S pass pass", SOCHI, count)
+    with pytest.raises(AuctionError, match="allpass_count must be a whole number >= 0"):
+        legal_calls("6S pass", SOCHI, count)
+
+
+@pytest.mark.parametrize("make, text", [
+    (lambda: Call("bid"), "a bid needs its contract"),
+    (lambda: Call("bogus", Contract(6, "S")), "unknown kind of call 'bogus'"),
+    (lambda: Call("pass", Contract(6, "S")), "a pass has no contract"),
+    (lambda: Call("bid", "6S"), "must be a Contract"),
+])
+def test_calls_built_by_hand_are_checked(make, text):
+    with pytest.raises(AuctionError, match=text):
+        make()

@@ -165,6 +165,15 @@ def test_auction_call_after_the_end(runner):
     assert json.loads(r.output)["seat"] is None and json.loads(r.output)["call"] == 3
 
 
+def test_whist_call_after_the_end_has_no_seat(runner):
+    r = runner.invoke(auction, ["6S pass pass", "--whist", "whist whist whist"])
+    assert r.exit_code == 1 and "by seat" not in r.output
+    assert "call 3 ('whist') after the end of the whist calls: §3.2: the whist calls are already over" in r.output
+    r = runner.invoke(auction, ["6S pass pass", "--whist", "whist whist whist", "--json"])
+    assert json.loads(r.output)["whist"] == {"legal": False, "call": 2, "seat": None,
+                                            "reason": "§3.2: the whist calls are already over"}
+
+
 @pytest.mark.parametrize("text", ["", " ", ",", "6S,,pass"])
 def test_auction_empty_input_exits_2(runner, text):
     r = runner.invoke(auction, [text])
@@ -228,3 +237,36 @@ def test_score_reads_a_game_file_with_a_byte_order_mark(runner, tmp_path):
     with_bom = runner.invoke(score, [str(f), "--json"])
     assert with_bom.exit_code == 0, with_bom.output
     assert with_bom.output == runner.invoke(score, [str(EXAMPLES / "sochi.json"), "--json"]).output
+
+
+def test_auction_set_changes_a_switch(runner):
+    r = runner.invoke(auction, ["6S pass pass", "--whist", "pass pass"])
+    assert r.exit_code == 0 and "both passed" in r.output
+    r = runner.invoke(auction, ["6S pass pass", "--whist", "pass pass", "--set", "stalingrad=true"])
+    assert r.exit_code == 1 and "§3.5 Stalingrad: both defenders must whist against 6♠" in r.output
+    r = runner.invoke(auction, ["6S misere", "--set", "misere_binding=false", "--json"])
+    assert r.exit_code == 0 and json.loads(r.output)["legal"] is True
+
+
+@pytest.mark.parametrize("setting, text", [
+    ("stalingrad", "a setting is NAME=VALUE"),
+    ("bogus=1", "unknown switch 'bogus'"),
+    ("stalingrad=maybe", "switch 'stalingrad' is true or false, got 'maybe'"),
+    ("pool_target=x", "switch 'pool_target' takes a whole number"),
+    ("hold=nope", "bad value 'nope' for switch 'hold'"),
+    ("players=4", "the number of players is not a setting"),
+])
+def test_bad_set_exits_2_naming_it(runner, setting, text):
+    r = runner.invoke(auction, ["6S pass pass", "--set", setting])
+    assert r.exit_code == 2 and text in r.output and "--set" in r.output
+
+
+def test_score_set_overrides_the_files_switches(runner):
+    path = str(EXAMPLES / "sochi.json")
+    base = json.loads(runner.invoke(score, [path, "--json"]).output)
+    r = runner.invoke(score, [path, "--json", "--set", "consolation=none"])
+    assert r.exit_code == 0, r.output
+    changed = json.loads(r.output)
+    assert changed["sheet"] != base["sheet"]
+    r = runner.invoke(score, [path, "--set", "nope=1"])
+    assert r.exit_code == 2 and "Invalid value for --set: unknown switch 'nope'" in r.output

@@ -507,7 +507,7 @@ BASE = {"players": ["A", "B", "C"]}
       "tricks": {"A": 5, "B": 5}}, "not played"),
     ({"declarer": "A", "contract": "7S", "whist": {"B": "pass", "C": "half"},
       "tricks": {"A": 6, "B": 2, "C": 2}}, "not played"),
-    ({"declarer": "A", "contract": "6S", "whist": [["pass"], "pass"]}, "unknown whist call"),
+    ({"declarer": "A", "contract": "6S", "whist": [["pass"], "pass"]}, "a whist call is a word"),
     ({"declarer": "A", "contract": "6S", "whist": {"B": "pass", "C": "pass"}, "tricks": [6, 4, 0]}, "tricks"),
 ])
 def test_game_file_wrong_types_and_contradictions(deal, msg):
@@ -603,3 +603,37 @@ def test_every_rules_parameter_takes_a_profile_name():
     assert leader_for("sochi", 2) == 0 and allowed_contracts(None, "classic")[0] == Contract.parse("6S")
     with pytest.raises(RulesError):
         ladder(3)
+
+
+def test_contract_as_text_and_whist_calls_as_text():
+    by_text = score_deal(GameDeal(0, "7H", "whist pass", (6, 2, 2)))
+    assert by_text == score_deal(GameDeal(0, Contract.parse("7H"), ("whist", "pass"), (6, 2, 2)))
+    assert by_text.mountain[0] == 4 and by_text.whists[1][0] == 20     # §4.4 worked example 1
+
+
+@pytest.mark.parametrize("call, text", [
+    (lambda: score_deal(GameDeal(0, "xx", ("whist", "pass"), (6, 2, 2))), "unknown contract 'xx'"),
+    (lambda: score_deal(GameDeal(0, 7, ("whist", "pass"), (6, 2, 2))), "must be a Contract or text"),
+    (lambda: score_deal(GameDeal(0, "7H", "wp", (6, 2, 2))), "unknown whist call 'wp'"),
+    (lambda: score_deal(GameDeal(0, "7H", None, (6, 2, 2))), "whist calls must be text or a sequence"),
+    (lambda: score_deal(AllPassDeal(None)), "tricks must be a sequence of 3 numbers"),
+    (lambda: score_deal(AllPassDeal((0, 4, 6)), None, 3, -1), "allpass_count"),
+    (lambda: score_deal(AllPassDeal((0, 4, 6)), None, 3, 1.5), "allpass_count"),
+    (lambda: score_deal(AllPassDeal((0, 4, 6)), None, 5), "3 or 4 players, got 5"),
+    (lambda: allpass_balance(None), "tricks must be a sequence"),
+    (lambda: contract_balance("7H", 6, None), "whist calls must be text or a sequence"),
+    (lambda: ScoreSheet.new(None), "players must be 3 or 4 names"),
+    (lambda: ScoreSheet.new("ABC").add("junk"), "not a deal outcome"),
+    (lambda: ScoreSheet.new("ABC").add(None), "not a deal outcome"),
+    (lambda: settle([], [], []), "3 or 4 players, got 0"),
+    (lambda: settle([0, 0], [0, 0], [[0, 0], [0, 0]]), "3 or 4 players, got 2"),
+    (lambda: settle(["a", 0, 0], [0, 0, 0], [[0] * 3] * 3), "must hold numbers"),
+])
+def test_bad_arguments_to_the_scoring_api_are_scoring_errors(call, text):
+    with pytest.raises(ScoringError, match=text):
+        call()
+
+
+def test_players_may_be_one_text_of_names():
+    assert ScoreSheet.new("Ann Bob Cid").players == ("Ann", "Bob", "Cid")
+    assert ScoreSheet.new("NESW").players == ("N", "E", "S", "W")

@@ -23,6 +23,7 @@ from .batch import MAX_JOBS
 from .cards import Hand
 from .errors import PrefsolveError
 from .rules import PROFILES
+from .rules_cli import rules_with_settings, settings_option
 
 PLOT_HINT = 'Error: --plot needs matplotlib: pip install "prefsolve[plot]"'
 
@@ -152,12 +153,18 @@ def plot_analysis(a: analyzer.Analysis, path: str) -> None:
         plt.close(fig)
 
 
-def _common(f):
-    """Options shared by the sampling commands."""
+def _common(command):
+    """Options shared by the sampling commands; ``--rules`` and ``--set``
+    reach the command as one ``rules`` (a Rules object)."""
+    @functools.wraps(command)
+    def f(*args, rules: str = "sochi", settings: tuple[str, ...] = (), **kwargs):
+        return command(*args, rules=rules_with_settings(rules, settings), **kwargs)
+
     f = click.option("--quiet", "-q", is_flag=True, help="No progress bar.")(f)
     f = click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")(f)
     f = click.option("--jobs", "-j", type=click.IntRange(1, MAX_JOBS), default=None,
                      help="Threads [default: all usable cores].")(f)
+    f = settings_option(f)
     f = click.option("--rules", type=click.Choice(PROFILES, case_sensitive=False), default="sochi",
                      show_default=True, help="Rules profile (as in auction and score).")(f)
     f = click.option("--seed", type=click.IntRange(min=0), default=None,

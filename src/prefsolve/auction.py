@@ -16,6 +16,7 @@ input (an unknown word) raises :class:`~prefsolve.errors.AuctionError`.
 
 from __future__ import annotations
 
+import operator
 import re
 from dataclasses import dataclass, field
 from functools import lru_cache
@@ -49,6 +50,18 @@ class Call:
 
     kind: str
     contract: Contract | None = None
+
+    def __post_init__(self) -> None:
+        # A Call built by hand is checked as a parsed one would be: the replay
+        # relies on a bid having a contract and a pass having none.
+        if self.kind not in (PASS, BID, HOLD):
+            raise AuctionError(f"unknown kind of call {self.kind!r} (expected {PASS!r}, {BID!r} or {HOLD!r})")
+        if self.contract is not None and not isinstance(self.contract, Contract):
+            raise AuctionError(f"a call's contract must be a Contract, got {self.contract!r}")
+        if self.kind == BID and self.contract is None:
+            raise AuctionError("a bid needs its contract, e.g. Call('bid', Contract.parse('6S'))")
+        if self.kind == PASS and self.contract is not None:
+            raise AuctionError(f"a pass has no contract, got {self.contract}")
 
     @classmethod
     def parse(cls, word: str) -> Call:
@@ -345,6 +358,16 @@ def _replay(calls: Sequence[Call], rules: Rules, allpass_count: int) -> tuple[_S
     return st, None
 
 
+def _check_allpass_count(allpass_count: object) -> None:
+    """The all-pass deals before this one: a whole number >= 0 (numpy's too)."""
+    try:
+        n = None if isinstance(allpass_count, bool) else operator.index(allpass_count)  # type: ignore[arg-type]
+    except TypeError:
+        n = None
+    if n is None or n < 0:
+        raise AuctionError(f"allpass_count must be a whole number >= 0, got {allpass_count!r}")
+
+
 def check_auction(calls: str | Iterable[str | Call], rules: Rules | str | None = None,
                   allpass_count: int = 0) -> AuctionResult:
     """Validate calls starting with first hand (§2.2–2.7).
@@ -362,8 +385,7 @@ def check_auction(calls: str | Iterable[str | Call], rules: Rules | str | None =
     '§2.6 exit from all-pass (strict): the lowest game after the all-pass deals is 7, not 6S'
     """
     rules = Rules.of(rules)
-    if allpass_count < 0:
-        raise AuctionError(f"allpass_count must be >= 0, got {allpass_count!r}")
+    _check_allpass_count(allpass_count)
     parsed = parse_calls(calls)
     if not parsed:
         raise AuctionError("no calls given: an auction has at least one call (pass or a bid)")
@@ -385,6 +407,7 @@ def legal_calls(calls: str | Iterable[str | Call], rules: Rules | str | None = N
     (['pass', '6D', '6H'], False, '6C here')
     """
     rules = Rules.of(rules)
+    _check_allpass_count(allpass_count)
     st, bad = _replay(parse_calls(calls), rules, allpass_count)
     if bad is not None or st.finished:
         return ()
@@ -465,17 +488,38 @@ _WHIST_WORDS = {"whist": WHIST, "вист": WHIST, "w": WHIST, "pass": PASS, "п
 
 def parse_whist_call(word: str) -> str:
     """``whist``, ``pass`` or ``half`` (also вист, пас, полвиста)."""
-    norm = " ".join(str(word).strip().lower().split())
+    if not isinstance(word, str):
+        raise AuctionError(f"a whist call is a word (whist, pass or half), got {word!r}")
+    norm = " ".join(word.strip().lower().split())
     if norm not in _WHIST_WORDS:
         raise AuctionError(f"unknown whist call {word!r} (expected whist, pass or half)")
     return _WHIST_WORDS[norm]
+
+
+def parse_whist_calls(calls: str | Iterable[str]) -> tuple[str, ...]:
+    """The defenders' calls as ``whist``/``pass``/``half`` words: a sequence of
+    calls, or one text with the calls separated by spaces or commas («пол
+    виста» is one call).
+
+    >>> parse_whist_calls("пас, пол виста  вист")
+    ('pass', 'half', 'whist')
+    """
+    if isinstance(calls, str):
+        words = " ".join(calls.replace(",", " ").split()).replace("пол виста", "полвиста").split()
+    else:
+        try:
+            words = list(calls)
+        except TypeError:
+            raise AuctionError(f"whist calls must be text or a sequence of calls, got {calls!r}") from None
+    return tuple(parse_whist_call(w) for w in words)
 
 
 @dataclass(frozen=True)
 class WhistResult:
     """Verdict on the defenders' whist calls.
 
-    ``seat`` is 0 for the first defender (declarer's left), 1 for the second.
+    ``seat`` is 0 for the first defender (declarer's left), 1 for the second,
+    None for a call made after the calls were over.
     ``outcome`` is ``"misere"`` (no whist, both catch), ``"catch"`` (a 10 under
     ``ten_whist="checked"``: no whist, both catch, always played, §3.4),
     ``"pass_out"`` (both passed: counted as made), ``"half_whist"`` (no play,
@@ -503,7 +547,7 @@ class WhistResult:
                 "whisters": list(self.whisters), "half_whister": self.half_whister, "play": self.play}
 
 
-def check_whist_calls(contract: Contract | str, calls: Iterable[str], rules: Rules | str | None = None,
+def check_whist_calls(contract: Contract | str, calls: str | Iterable[str], rules: Rules | str | None = None,
                       open: bool = True) -> WhistResult:
     """Validate the defenders' calls in speaking order (§3.2, §3.5).
 
@@ -521,7 +565,7 @@ def check_whist_calls(contract: Contract | str, calls: Iterable[str], rules: Rul
     """
     rules = Rules.of(rules)
     c = contract if isinstance(contract, Contract) else Contract.parse(contract)
-    words = [parse_whist_call(w) for w in calls]
+    words = parse_whist_calls(calls)
     if c.is_misere:
         if words:
             return WhistResult(False, call=0, seat=0,
@@ -533,8 +577,8 @@ def check_whist_calls(contract: Contract | str, calls: Iterable[str], rules: Rul
         # never passed out; C3's default plays a 10 unwhisted with open cards and
         # writes no trick whists. Calls are optional; only «пас» may be said.
         for i, w in enumerate(words):
-            if i >= 2:
-                return WhistResult(False, call=i, seat=i % 2, reason="§3.2: the whist calls are already over")
+            if i >= 2:     # nobody speaks after the calls are over, so the call has no seat
+                return WhistResult(False, call=i, seat=None, reason="§3.2: the whist calls are already over")
             if w != PASS:
                 return WhistResult(False, call=i, seat=i, reason=(
                     f"§3.4: nobody whists on {c} (ten_whist='checked'): both defenders catch "
@@ -543,8 +587,7 @@ def check_whist_calls(contract: Contract | str, calls: Iterable[str], rules: Rul
     seq_seats = (0, 1, 0)
     for i, w in enumerate(words):
         if i >= 3 or (i == 2 and words[1] != HALF):
-            return WhistResult(False, call=i, seat=seq_seats[i % 3],
-                               reason="§3.2: the whist calls are already over")
+            return WhistResult(False, call=i, seat=None, reason="§3.2: the whist calls are already over")
         seat = seq_seats[i]
         why = None
         if w == HALF:

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import dataclasses
 from dataclasses import dataclass, fields
-from typing import Any, Mapping
+from typing import Any, Iterable, Mapping
 
 from prefsolve.errors import RulesError
 
@@ -41,6 +41,10 @@ RASPASY_EXITS: dict[str, tuple[int, ...]] = {
     "constrained": (6, 7, 7),
     "strict": (6, 7, 8),
 }
+
+# How --set NAME=VALUE spells a yes/no switch.
+_TRUE_WORDS = ("true", "yes", "on", "1")
+_FALSE_WORDS = ("false", "no", "off", "0")
 
 # Allowed values of every switch with a closed set of values.
 _CHOICES: dict[str, tuple[Any, ...]] = {
@@ -221,6 +225,41 @@ class Rules:
         base = items.pop("profile", base)
         rules = base if isinstance(base, Rules) else cls.profile(base)
         return rules.replace(**items)
+
+    def with_settings(self, settings: Iterable[str]) -> Rules:
+        """A copy with switches set from ``NAME=VALUE`` texts (the command
+        line's ``--set``); each value is read as its switch's type: true/false
+        (also yes/no, on/off, 1/0), a whole number, or a word.
+
+        >>> Rules.profile("sochi").with_settings(["stalingrad=true", "pool_target=20"]).label
+        'sochi with pool_target=20, stalingrad=True'
+        """
+        known = switch_names()
+        changes: dict[str, Any] = {}
+        for text in settings:
+            name, sep, raw = str(text).partition("=")
+            name, raw = name.strip(), raw.strip()
+            if not sep or not name:
+                raise RulesError(f"a setting is NAME=VALUE, e.g. stalingrad=true, got {text!r}")
+            if name == "players":
+                raise RulesError("the number of players is not a setting: it is 3 at the table, "
+                                 "or the players named in a game file")
+            if name not in known:
+                raise RulesError(f"unknown switch {name!r} (switches: {', '.join(sorted(set(known) - {'players'}))})")
+            kind = type(getattr(self, name))
+            if kind is bool:
+                word = raw.lower()
+                if word not in _TRUE_WORDS + _FALSE_WORDS:
+                    raise RulesError(f"switch {name!r} is true or false, got {raw!r}")
+                changes[name] = word in _TRUE_WORDS
+            elif kind is int:
+                try:
+                    changes[name] = int(raw)
+                except ValueError:
+                    raise RulesError(f"switch {name!r} takes a whole number, got {raw!r}") from None
+            else:
+                changes[name] = raw
+        return self.replace(**changes)
 
     def to_dict(self) -> dict[str, Any]:
         """All switches as a plain dict (the ``name`` included)."""

@@ -29,9 +29,24 @@ def _rules_option(default: str | None):
     )
 
 
+#: ``--set SWITCH=VALUE``: one switch of the rules changed (auction, score and the analyzer).
+settings_option = click.option(
+    "--set", "settings", multiple=True, metavar="SWITCH=VALUE",
+    help="Change one switch of the rules, e.g. stalingrad=true (repeatable; docs/RULES.md lists them).")
+
+
+def rules_with_settings(profile: str, settings: tuple[str, ...]) -> Rules:
+    """The profile with the --set switches applied; a bad one is a usage error (exit 2)."""
+    try:
+        return Rules.profile(profile).with_settings(settings)
+    except PrefsolveError as exc:
+        raise click.BadParameter(str(exc), param_hint="--set") from None
+
+
 @click.command("auction")
 @click.argument("calls", nargs=-1, required=True)
 @_rules_option("sochi")
+@settings_option
 @click.option("--allpass", "allpass_count", type=click.IntRange(min=0), default=0, show_default=True,
               help="Consecutive all-pass deals before this one (exit from all-pass, §2.6).")
 @click.option("--declare", "declared", metavar="CONTRACT",
@@ -41,8 +56,8 @@ def _rules_option(default: str | None):
                    '(e.g. "pass half pass"; §3.2-3.5).')
 @click.option("--closed", is_flag=True, help="A lone whister plays closed (default: open).")
 @click.option("--json", "as_json", is_flag=True, help="Print the verdict as JSON.")
-def auction(calls: tuple[str, ...], profile: str, allpass_count: int, declared: str | None,
-            whist_calls: str | None, closed: bool, as_json: bool) -> None:
+def auction(calls: tuple[str, ...], profile: str, settings: tuple[str, ...], allpass_count: int,
+            declared: str | None, whist_calls: str | None, closed: bool, as_json: bool) -> None:
     """Check an auction: CALLS in order from first hand (seat 0).
 
     Words: pass/пас, 6S 7♥ 8NT 8 БК misere/мизер, раз два три четыре
@@ -57,8 +72,9 @@ def auction(calls: tuple[str, ...], profile: str, allpass_count: int, declared: 
 
     \b
         prefsolve auction "раз два пас три пас" --declare 7D --whist "вист пас"
+        prefsolve auction "6S pass pass" --whist "whist whist" --set stalingrad=true
     """
-    rules = Rules.profile(profile)
+    rules = rules_with_settings(profile, settings)
     text = " ".join(calls)
     try:
         result = check_auction(text, rules, allpass_count)
@@ -107,7 +123,8 @@ def auction(calls: tuple[str, ...], profile: str, allpass_count: int, declared: 
 
 
 def _whist_words(text: str) -> list[str]:
-    """Whist calls separated by spaces or commas; «пол виста» is one call."""
+    """Whist calls separated by spaces or commas; «пол виста» is one call
+    (the words as typed, for the messages)."""
     norm = " ".join(text.replace(",", " ").split())
     return norm.replace("пол виста", "полвиста").split()
 
@@ -155,11 +172,12 @@ _OUTCOMES = {
 def _whist_line(w: WhistResult, contract: Contract, words: list[str], declarer: int) -> str:
     head = f"whist calls on {contract} ({', '.join(words) or 'none'}): "
     if not w.legal:
-        assert w.call is not None and w.seat is not None
-        seat = (declarer + 1 + w.seat) % 3
-        role = "first" if w.seat == 0 else "second"
-        return (f"{head}illegal: call {w.call + 1} ({words[w.call]!r}) by seat {seat} ({role} defender): "
-                f"{w.reason}")
+        assert w.call is not None
+        if w.seat is None:      # a call after the calls were over: nobody's turn
+            who = "after the end of the whist calls"
+        else:
+            who = f"by seat {(declarer + 1 + w.seat) % 3} ({'first' if w.seat == 0 else 'second'} defender)"
+        return f"{head}illegal: call {w.call + 1} ({words[w.call]!r}) {who}: {w.reason}"
     if not w.finished:
         return head + "legal so far, not finished"
     what = _OUTCOMES[w.outcome or ""]
@@ -174,12 +192,14 @@ def _whist_line(w: WhistResult, contract: Contract, words: list[str], declarer: 
 @click.command("score")
 @click.argument("game", type=click.File("r", encoding="utf-8-sig"))   # a BOM from Windows editors is dropped
 @_rules_option(None)
+@settings_option
 @click.option("--json", "as_json", is_flag=True, help="Print the sheet and settlement as JSON.")
-def score(game: Any, profile: str | None, as_json: bool) -> None:
+def score(game: Any, profile: str | None, settings: tuple[str, ...], as_json: bool) -> None:
     """Score a game file: the sheet (pool, mountain, whists) and the settlement.
 
     GAME is a JSON file (see docs/RULES.md and examples/); --rules overrides
-    the file's profile, the file's "switches" still apply.
+    the file's profile, the file's "switches" still apply, and --set
+    overrides them.
 
     \b
         prefsolve score examples/sochi.json --rules leningrad
@@ -191,7 +211,11 @@ def score(game: Any, profile: str | None, as_json: bool) -> None:
     except OSError as exc:      # opened, but reading failed (a bad descriptor, an I/O error)
         raise click.BadParameter(f"cannot read {game.name}: {exc.strerror or exc}", param_hint="GAME") from None
     try:
-        sheet = sheet_from_game(data, profile)
+        Rules.profile("sochi").with_settings(settings)     # names, types: blamed on --set, not the file
+    except PrefsolveError as exc:
+        raise click.BadParameter(str(exc), param_hint="--set") from None
+    try:
+        sheet = sheet_from_game(data, profile, settings)
     except PrefsolveError as exc:
         raise click.BadParameter(str(exc), param_hint="GAME") from None
     if as_json:

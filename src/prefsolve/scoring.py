@@ -27,10 +27,10 @@ from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from typing import Any, Iterable, Mapping, Sequence
 
-from prefsolve.auction import HALF, PASS, WHIST, check_whist_calls, parse_whist_call, seniority
+from prefsolve.auction import HALF, PASS, WHIST, check_whist_calls, parse_whist_call, parse_whist_calls, seniority
 from prefsolve.cards import Card
 from prefsolve.contract import Contract
-from prefsolve.errors import CardError, ContractError, PrefsolveError, RulesError, ScoringError
+from prefsolve.errors import AuctionError, CardError, ContractError, PrefsolveError, RulesError, ScoringError
 from prefsolve.rules import Rules
 
 ZERO = Fraction(0)
@@ -108,6 +108,16 @@ class _Entries:
 
 
 # -- helpers ------------------------------------------------------------------------
+def _whole(x: object) -> int | None:
+    """x as an int when it is a whole number (numpy's too, not a bool), else None."""
+    if isinstance(x, bool):
+        return None
+    try:
+        return operator.index(x)  # type: ignore[arg-type]
+    except TypeError:
+        return None
+
+
 def _active(n: int, dealer: int | None) -> list[int]:
     """Seats of the three active players, clockwise from first hand (§1.4, §1.6)."""
     if n == 3:
@@ -120,6 +130,8 @@ def _active(n: int, dealer: int | None) -> list[int]:
 
 
 def _check_tricks(tricks: Sequence[int], n: int) -> tuple[int, ...]:
+    if isinstance(tricks, (str, bytes)) or not hasattr(tricks, "__len__"):
+        raise ScoringError(f"tricks must be a sequence of {n} numbers, got {tricks!r}")
     if len(tricks) != n:
         raise ScoringError(f"expected tricks for {n} players, got {list(tricks)!r}")
     for t in tricks:
@@ -199,10 +211,16 @@ def score_deal(deal: DealOutcome, rules: Rules | str | None = None, players: int
     ([1, 0, 0], [0, 4, 6])
     """
     rules = Rules.of(rules)
+    if _whole(players) not in (3, 4):
+        raise ScoringError(f"a game has 3 or 4 players, got {players!r}")
+    n_before = _whole(allpass_count)
+    if n_before is None or n_before < 0:
+        raise ScoringError(f"allpass_count (the all-pass deals right before this one) must be a whole "
+                           f"number >= 0, got {allpass_count!r}")
     if isinstance(deal, AllPassDeal):
-        return _score_all_pass(deal, rules, players, allpass_count)
+        return _score_all_pass(deal, rules, int(players), n_before)
     if isinstance(deal, GameDeal):
-        return _score_game(deal, rules, players)
+        return _score_game(deal, rules, int(players))
     raise ScoringError(f"not a deal outcome: {deal!r}")
 
 
@@ -212,10 +230,22 @@ def _score_game(deal: GameDeal, rules: Rules, n: int) -> DealScore:
     if d not in active:
         raise ScoringError(f"declarer seat {d!r} is not an active player of this deal (active: {active})")
     c = deal.contract
+    if isinstance(c, str):      # "7H" as everywhere else in prefsolve
+        try:
+            c = Contract.parse(c)
+        except ContractError as exc:
+            raise ScoringError(str(exc)) from None
+    elif not isinstance(c, Contract):
+        raise ScoringError(f"a deal's contract must be a Contract or text such as '7H', got {c!r}")
     try:
         seniority(c, rules)
     except ContractError as exc:
         raise ScoringError(str(exc)) from None
+    try:
+        calls = parse_whist_calls(deal.whist_calls)
+    except AuctionError as exc:
+        raise ScoringError(str(exc)) from None
+    deal = replace(deal, contract=c, whist_calls=calls)
     k = active.index(d)
     f1, f2 = active[(k + 1) % 3], active[(k + 2) % 3]
     sitting_out = [s for s in range(n) if s not in active]
@@ -433,7 +463,16 @@ def settle(pool: Sequence[Fraction | int], mountain: Sequence[Fraction | int],
     ['480', '-60', '-420']
     """
     rules = Rules.of(rules)
+    try:
+        pool = [Fraction(x) for x in pool]
+        mountain = [Fraction(x) for x in mountain]
+        whists = [[Fraction(x) for x in row] for row in whists]
+    except (TypeError, ValueError):
+        raise ScoringError("pool, mountain and whists must hold numbers (whole, Fraction or "
+                           "decimal text)") from None
     n = len(pool)
+    if n not in (3, 4):
+        raise ScoringError(f"a game has 3 or 4 players, got {n} pool entries")
     if len(mountain) != n or len(whists) != n or any(len(r) != n for r in whists):
         raise ScoringError("pool, mountain and whists must have one entry per player")
     k = Fraction(n, n - 1) if rules.settlement_divisor == "N-1" else Fraction(1)
@@ -474,7 +513,12 @@ class ScoreSheet:
     @classmethod
     def new(cls, players: Sequence[str], rules: Rules | str | None = None) -> ScoreSheet:
         """An empty sheet for 3 or 4 named players (seats in the order given)."""
-        names = tuple(str(p) for p in players)
+        if isinstance(players, str) and len(players) not in (3, 4):
+            players = players.split()     # "Ann Bob Cid"; "ABC" is three one-letter names
+        try:
+            names = tuple(str(p) for p in players)
+        except TypeError:
+            raise ScoringError(f"players must be 3 or 4 names, got {players!r}") from None
         if len(names) not in (3, 4):
             raise ScoringError(f"a game has 3 or 4 players, got {len(names)}: {list(names)!r}")
         if len(set(names)) != len(names):
@@ -496,6 +540,8 @@ class ScoreSheet:
         :attr:`finished_after` keeps the deal that ended the game, so the
         score sheet can say that later deals were played past its end.
         """
+        if not isinstance(deal, (GameDeal, AllPassDeal)):
+            raise ScoringError(f"not a deal outcome (GameDeal or AllPassDeal): {deal!r}")
         self._check_dealer(deal.dealer)
         s = score_deal(deal, self.rules, self.n, self.allpass_streak)
         pool = [a + b for a, b in zip(self.pool, s.pool)]
@@ -665,7 +711,10 @@ def contract_balance(contract: Contract | str, declarer_tricks: int, whist_calls
     if sum(defender_tricks) != defence:
         raise ScoringError(f"defender tricks {defender_tricks!r} do not make 10 with {declarer_tricks}")
     unwhisted = c.is_misere or (c.level == 10 and rules.ten_whist == "checked")
-    calls = () if unwhisted else tuple(whist_calls)
+    try:
+        calls = () if unwhisted else parse_whist_calls(whist_calls)
+    except AuctionError as exc:
+        raise ScoringError(str(exc)) from None
     tricks: tuple[int, ...] | None = (declarer_tricks, *defender_tricks)
     if not is_played(check_whist_calls(c, calls, rules, open).outcome, rules):
         tricks = None  # not played: counted as made whatever the cards would have given
@@ -685,7 +734,7 @@ def allpass_balance(tricks_per_seat: Sequence[int], rules: Rules | str | None = 
     ['40', '-10', '-30']
     """
     rules = Rules.of(rules).replace(players=3)
-    s = score_deal(AllPassDeal(tuple(tricks_per_seat)), rules, 3, allpass_count)
+    s = score_deal(AllPassDeal(_check_tricks(tricks_per_seat, 3)), rules, 3, allpass_count)
     return settle(s.pool, s.mountain, s.whists, rules)  # type: ignore[return-value]
 
 
@@ -698,10 +747,11 @@ DEAL_FIELDS = ("declarer", "contract", "whist", "open", "tricks", "dealer", "tal
 _CONTRACT_ONLY = ("declarer", "contract", "whist", "open", "talon", "conceded")
 
 
-def game_rules(data: Mapping[str, Any], profile: str | None = None) -> Rules:
+def game_rules(data: Mapping[str, Any], profile: str | None = None, settings: Iterable[str] = ()) -> Rules:
     """The rules of a game file: ``--rules`` profile (or the file's ``"rules"``),
-    then the file's ``"switches"`` and ``"pool_target"``. The dealer rotation
-    stays the file's own: it checks what happened at the table."""
+    then the file's ``"switches"`` and ``"pool_target"``, then ``settings``
+    (``--set NAME=VALUE``, see :meth:`Rules.with_settings`). Unless set, the
+    dealer rotation stays the file's own: it checks what happened at the table."""
     if not isinstance(data, Mapping):
         raise ScoringError("a game file must be a JSON object")
     extra = set(data) - set(GAME_FIELDS)
@@ -722,10 +772,11 @@ def game_rules(data: Mapping[str, Any], profile: str | None = None) -> Rules:
         # Who dealt is the recorded history of the game, played under the file's own
         # rules: rescoring it under another profile must not reject it.
         rules = rules.replace(dealer_rotation=game_rules(data).dealer_rotation)
-    return rules
+    return rules.with_settings(settings)
 
 
-def sheet_from_game(data: Mapping[str, Any], profile: str | None = None) -> ScoreSheet:
+def sheet_from_game(data: Mapping[str, Any], profile: str | None = None,
+                    settings: Iterable[str] = ()) -> ScoreSheet:
     """Score a game file (docs/RULES.md): players, rules, switches, deals.
 
     >>> game = {"players": ["A", "B", "C"], "rules": "sochi", "deals": [
@@ -734,7 +785,7 @@ def sheet_from_game(data: Mapping[str, Any], profile: str | None = None) -> Scor
     >>> sheet_from_game(game).to_dict()["sheet"]["B"]["whists"]
     {'A': 20, 'C': 0}
     """
-    rules = game_rules(data, profile)
+    rules = game_rules(data, profile, settings)
     players = data.get("players")
     if not isinstance(players, list) or not all(isinstance(p, str) for p in players):
         raise ScoringError(f"\"players\" must be a list of 3 or 4 names, got {players!r}")
