@@ -148,6 +148,29 @@ def test_per_sample_tricks_equal_table():
         assert list(a.tricks[i]) == [t.tricks[1][s] for s in STRAINS]
 
 
+def test_first_lead_left_of_declarer_is_who_leads_in_the_samples():
+    # §1.6 switch first_lead: the declarer's left leads trick 1 instead of first hand.
+    rules = Rules.profile("sochi").replace(first_lead="left_of_declarer")
+    assert [analyzer.leader_for(rules, d) for d in range(3)] == [1, 2, 0]
+    assert [analyzer.leader_for("sochi", d) for d in range(3)] == [0, 0, 0]
+    a = analyze(MIXED, seat=1, samples=4, seed=7, rules=rules, jobs=1)
+    assert a.leader == 2
+    for i, deal in enumerate(sample_deals(MIXED, seat=1, samples=4, seed=7)):
+        t = prefsolve.table(deal, leader=2)
+        assert list(a.tricks[i]) == [t.tricks[1][s] for s in STRAINS]
+
+
+def test_recommendation_ties_and_a_best_worth_exactly_zero():
+    # Equal expected scores: the most junior contract (the cheapest to reach); a best
+    # contract worth exactly 0 whists is still bid (passing is worth 0 too, §_recommend).
+    rules = Rules.profile("sochi")
+    stats = [ContractStats(c, 10, 0.0, 0.0, -5.0, 0.0, (10,) + (0,) * 10) for c in LADDER]
+    tied = [ContractStats(s.contract, 10, 1.0, 0.0, 0.0, 0.0, s.tricks)
+            if s.contract in (Contract(7, "H"), Contract(6, "D")) else s for s in stats]
+    best, limit = analyzer._recommend(tied, rules)
+    assert best.contract == Contract(6, "D") and limit == Contract(7, "H")
+
+
 def test_adaptive_stops_early_and_is_a_prefix(monkeypatch):
     monkeypatch.setattr(analyzer, "BATCH", 8)
     loose = analyze(MIXED, samples=40, seed=3, adaptive=1e6)

@@ -1,7 +1,7 @@
 """Tests of prefsolve.auction: calls, auctions, declarations, whist calls."""
 
 import pytest
-from hypothesis import given, settings, strategies as st
+from hypothesis import assume, given, settings, strategies as st
 
 from prefsolve.auction import (BID, Call, check_auction, check_declaration, check_whist_calls, ladder,
                                legal_calls, parse_calls, parse_whist_calls, seniority)
@@ -74,6 +74,9 @@ def test_hold_here():
     assert check_auction("два три пас три здесь пас", SOCHI).winner == 0
     r = check_auction("6C 6D 6D", SOCHI)  # three still in, junior
     assert not r.legal and r.call == 2 and "§2.4" in r.reason
+    r = check_auction("6C 6D 6H 6H", SOCHI)  # three still in: not even the senior may hold
+    assert not r.legal and r.call == 3 and r.reason == (
+        "§2.4: «здесь» is allowed only when exactly two players are left in the auction")
     r = check_auction("pass 6C 6D 6C", SOCHI)
     assert not r.legal and "must be higher" in r.reason
     r = check_auction("pass 6D 6H 6H", SOCHI)
@@ -240,8 +243,7 @@ def test_mutation_breaking_the_ladder_is_rejected(data, profile):
             spots.append((i, highest))
         if c.contract is not None:
             highest = c.contract
-    if not spots:
-        return
+    assume(spots)       # an auction with no bid to lower says nothing: drawn again
     i, top = data.draw(st.sampled_from(spots))
     lower = data.draw(st.sampled_from(ladder(rules)[: seniority(top, rules)]))
     mutated = calls[:i] + [Call(BID, lower)] + calls[i + 1:]
@@ -360,3 +362,10 @@ def test_allpass_count_must_be_a_whole_number(count):
 def test_calls_built_by_hand_are_checked(make, text):
     with pytest.raises(AuctionError, match=text):
         make()
+
+
+def test_trading_misere_winner_never_declares_misere_without_talon():
+    trading = CLASSIC.replace(misere_binding=False)
+    v = check_declaration("6S", "misere-hand", trading)
+    assert not v.legal and v.reason == "§2.3 trading misère: the talon was taken, misère without talon is impossible"
+    assert check_declaration("6S", "misere", trading).legal

@@ -70,6 +70,9 @@ def test_comparison_and_hand_games():
     assert Contract.parse("9S") < Contract.parse("9S-hand") < Contract.parse("9C")
     assert max(LADDER) == Contract(10, "NT")
     assert Contract.parse("7H").symbol == "7♥"
+    seven, eight = Contract.parse("7S"), Contract.parse("8S")
+    assert seven <= seven and seven >= seven and seven <= eight and not eight <= seven
+    assert eight >= seven and not seven >= eight and not seven < seven and not seven > seven
 
 
 def test_ten_checked_obligation_is_zero_in_classic():

@@ -298,7 +298,8 @@ def test_no_talon_whists_when_the_declarer_never_took_the_talon(contract, talon,
 
 
 @pytest.mark.parametrize("talon, tricks", [(["SA", "SK"], 2), (["♠A", "AH"], 3), (["s10", "HQ"], 0),
-                                           (["KH", "HQ"], 1), (["10S", "XH"], 0), (["A♥", "♥K"], 2)])
+                                           (["KH", "HQ"], 1), (["10S", "XH"], 0), (["A♥", "♥K"], 2),
+                                           (["KS", "QH"], 0), (["AS", "KH"], 1)])
 def test_talon_cards_are_read_in_every_notation(talon, tricks):
     assert talon_tricks(talon) == tricks
 
@@ -439,8 +440,26 @@ def test_settlement_sums_to_zero_and_pools_never_exceed_target(data, profile, ta
         if rules.pool_closure == "american_aid":
             assert all(p <= target for p in sheet.pool)
         assert all(m >= 0 for m in sheet.mountain)
-    assert sum(sheet.settlement()) == 0
-    assert all(isinstance(b, F) for b in sheet.settlement())
+    assert sheet.settlement() == _settle_pairwise(sheet)
+
+
+def _settle_pairwise(sheet):
+    """§4.9 method 1, written out pair by pair (independent of settle()'s closed
+    formula): amnesty, then every remaining mountain point makes each other
+    player write g/N whists on its owner and every pool point makes its owner
+    write p/N on each other player (N-1 instead of N with settlement_divisor
+    "N-1"); a balance is what one has written on the others minus what they
+    have written on him."""
+    r, n = sheet.rules, sheet.n
+    share = n - 1 if r.settlement_divisor == "N-1" else n
+    low = min(sheet.mountain)
+    written = [[F(x) for x in row] for row in sheet.whists]
+    for i in range(n):
+        for j in range(n):
+            if i != j:
+                written[j][i] += F(r.mountain_point_whists) * (sheet.mountain[i] - low) / share
+                written[i][j] += F(r.pool_point_whists) * sheet.pool[i] / share
+    return tuple(sum((written[i][j] - written[j][i] for j in range(n) if j != i), F(0)) for i in range(n))
 
 
 # -- reviewed defects ----------------------------------------------------------------------
@@ -637,3 +656,55 @@ def test_bad_arguments_to_the_scoring_api_are_scoring_errors(call, text):
 def test_players_may_be_one_text_of_names():
     assert ScoreSheet.new("Ann Bob Cid").players == ("Ann", "Bob", "Cid")
     assert ScoreSheet.new("NESW").players == ("N", "E", "S", "W")
+
+
+# -- audit 35: cases no test pinned (each was a surviving mutant) ---------------------------
+def test_two_whisters_short_on_a_seven_each_answer_for_their_own_quota():
+    # §3.6: 7♠ (v = 4, obligation 2, quota 1 each), both whist, B takes 0 and C 1:
+    # B alone falls short of his quota and pays 4 (one trick at the full price, Sochi).
+    s = score_deal(game(A, "7S", ["whist", "whist"], (9, 0, 1)), SOCHI)
+    assert s.pool == (4, 0, 0) and s.mountain == (0, 4, 0)
+    assert w(s, C, A) == 4 and w(s, B, A) == 0
+
+
+def test_four_player_allpass_talon_may_take_two_tricks_charged_to_the_dealer():
+    # §4.7: the sitting-out dealer owns the talon cards; both may win, never three.
+    s = score_deal(AllPassDeal((2, 3, 3, 2), dealer=0), SOCHI, 4)
+    assert s.mountain[0] == 2                       # price 1 × the talon's 2 tricks
+    assert s.mountain[1:] == (1, 1, 0)              # amnesty: the fewest (2) are free
+    with pytest.raises(ScoringError, match="cannot take 3 trick"):
+        score_deal(AllPassDeal((3, 3, 2, 2), dealer=0), SOCHI, 4)
+
+
+def test_gentleman_whist_splits_only_on_remise():
+    # §4.5: on a made contract the lone whister writes for all the defence's tricks.
+    s = score_deal(game(A, "6S", ["whist", "pass"], (7, 2, 1)), LENINGRAD)
+    assert w(s, B, A) == 12 and w(s, C, A) == 0     # 3 tricks × 4 (6♠'s price, doubled)
+    # On remise (one under) they share the 5 tricks' 20 whists, plus 4 consolation each.
+    s = score_deal(game(A, "6S", ["whist", "pass"], (5, 3, 2)), LENINGRAD)
+    assert w(s, B, A) == 14 and w(s, C, A) == 14
+
+
+def test_failed_misere_consolation_by_all_includes_the_sitting_out_dealer():
+    rules = Rules.profile("rostov").replace(consolation="all")
+    s = score_deal(GameDeal(1, Contract.misere(), (), (0, 1, 5, 4), dealer=0), rules, 4)
+    assert s.mountain == (0, 10, 0, 0)
+    assert [s.whists[x][1] for x in (0, 2, 3)] == [10, 10, 10]
+
+
+@pytest.mark.parametrize("switch, value", [("stalingrad", 1), ("players", 3.0), ("pool_target", 10.0),
+                                           ("half_whist", None), ("raspasy_amnesty", "true")])
+def test_switch_values_of_the_wrong_type_are_refused(switch, value):
+    with pytest.raises(RulesError, match=f"bad value .* for switch '{switch}'"):
+        Rules().replace(**{switch: value})
+
+
+def test_leningrad_is_a_table_total_of_thirty():
+    # §4.8 (C3): Leningrad closes on the table total; docs/RULES.md gives 30 for 3 players.
+    rules = Rules.profile("leningrad")
+    assert (rules.pool_closure, rules.pool_target) == ("table_total", 30)
+    sheet = ScoreSheet.new("ABC", rules)
+    for _ in range(2):                      # 10♠ passed out: made, 10 pool points each time
+        sheet = sheet.add(game(A, "10S", ["pass", "pass"]))
+    assert not sheet.finished and sheet.pool == (20, 0, 0)
+    assert sheet.add(game(B, "10S", ["pass", "pass"])).finished
