@@ -198,6 +198,50 @@ def test_sampler_is_uniform_and_honours_constraints():
     assert abs(hits / 2000 - 10 / 22) < 0.04
 
 
+def _small_sampler(seed):
+    # 6 unseen cards (♠A ♠K ♣A ♣K ♥8 ♥7) for 2 places in each of seats 1, 2 and the
+    # talon, seat 1 void in spades: few enough layouts to count them all.
+    own = Hand.parse("QJT.QJT.AKQJ.-")
+    known = {1: Hand.parse("♣9 ♣8 ♦T ♦9 ♦8 ♦7 ♥A ♥K"), 2: Hand.parse("♠9 ♠8 ♠7 ♣7 ♥Q ♥J ♥T ♥9")}
+    return Sampler({0: own, **known}, seed=seed, voids={1: "S"})
+
+
+def test_constructed_layouts_are_exactly_uniform():
+    s = _small_sampler(3)
+    unseen = [c.index for c in s._unseen]
+    spades = {Card.parse("SA").index, Card.parse("SK").index}
+    allowed = set()
+    for places in itertools.product(range(3), repeat=len(unseen)):       # 1, 2, talon
+        if all(places.count(k) == 2 for k in range(3)) and not any(
+                p == 0 and c in spades for p, c in zip(places, unseen)):
+            allowed.add(tuple(sum(1 << c for p, c in zip(places, unseen) if p == k) for k in range(3)))
+    # Of the 90 ways, seat 1 takes 2 of the 4 non-spades (6 ways), then seat 2 and the talon share the rest (6).
+    assert len(allowed) == 36
+    n = 7_200
+    counts = {}
+    for _ in range(n):
+        m = s._constructed()
+        key = (m[1] & ~s._fixed[1], m[2] & ~s._fixed[2], m[3] & ~s._fixed["talon"])
+        assert key in allowed
+        counts[key] = counts.get(key, 0) + 1
+    assert set(counts) == allowed
+    expect = n / len(allowed)
+    chi2 = sum((c - expect) ** 2 / expect for c in counts.values())
+    assert chi2 < 80           # df 35: the 99.99% point is about 75 (a fixed seed: deterministic)
+
+
+def test_voids_that_rejection_rarely_meets_are_sampled_all_the_same():
+    # Seat 1 void in spades and diamonds: about 1 layout in 60 000 passes, so the
+    # exact construction does the work (it used to give up after 100 000 draws).
+    deals = sample_deals(MIXED, seat=0, samples=20, seed=1, voids={1: "SD"})
+    assert all(not d.hands[1].suit_ranks(0) and not d.hands[1].suit_ranks(2) for d in deals)
+    assert len({str(d) for d in deals}) > 1
+    a = analyze(MIXED, samples=3, seed=1, voids={1: "SC"}, jobs=1)   # a single placement of the cards
+    assert a.samples == 3
+    with pytest.raises(ConstraintError, match="no layout fits the voids and known cards"):
+        sample_deals(MIXED, seat=0, samples=1, seed=1, voids={1: "SCD"})
+
+
 def test_known_cards_and_voids_reach_the_analysis():
     # Seat 1 is known to hold every other spade: the player's ♠A stands alone and
     # the deals put them there.

@@ -25,7 +25,7 @@ import random
 import time
 from dataclasses import dataclass, field
 from functools import lru_cache
-from typing import TYPE_CHECKING, Callable, Iterable, Mapping, Sequence, cast
+from typing import TYPE_CHECKING, Callable, Iterable, Iterator, Mapping, Sequence, cast
 
 from .auction import HALF, PASS, TRADING_MISERE_CAP, WHIST, check_whist_calls, seniority
 from .batch import map_deals, resolve_jobs, solve_many, table_many
@@ -62,9 +62,10 @@ DEFENCE_TEXT = {
 PARTNER_CALLS = (PASS, WHIST)
 #: Adaptive sampling adds samples in batches of this size.
 BATCH = 100
-# Rejection sampling gives up after this many draws for one layout: the
-# constraints then leave almost no layouts and the user should relax them.
-MAX_TRIES = 100_000
+# Voids are first honoured by rejection (cheap while most layouts pass); after
+# this many rejected draws for one layout the exact construction takes over.
+# Either way the layout is uniform among the allowed ones, so the mixture is too.
+REJECTION_TRIES = 200
 
 
 class ConstraintError(DealError):
@@ -153,6 +154,27 @@ def _suits(value: object, seat: object) -> int:
 
 
 # -- sampling ------------------------------------------------------------------------
+def _splits(n: int, allowed: tuple[int, ...], caps: tuple[int, ...]) -> Iterator[dict[int, int]]:
+    """Every way to split n cards among the ``allowed`` places within their
+    ``caps``, as {place: count} in the order of ``allowed``."""
+    if not allowed:
+        if n == 0:
+            yield {}
+        return
+    first, rest = allowed[0], allowed[1:]
+    room = sum(caps[k] for k in rest)
+    for x in range(max(0, n - room), min(n, caps[first]) + 1):
+        for tail in _splits(n - x, rest, caps):
+            yield {first: x, **tail}
+
+
+def _multinomial(n: int, counts: Iterable[int]) -> int:
+    out = math.factorial(n)
+    for x in counts:
+        out //= math.factorial(x)
+    return out
+
+
 class Sampler:
     """Random layouts of the unseen cards consistent with what one player knows.
 
@@ -161,8 +183,9 @@ class Sampler:
     The rest of the 32 cards is dealt uniformly at random to fill every seat
     to 10 cards and the talon to 2 (``talon=False``: no talon, the 2 cards
     left over are out of play, e.g. the declarer's discard). ``voids`` maps
-    a seat to suits it cannot hold; they are honoured by rejection, which
-    keeps the layouts exactly uniform among those allowed.
+    a seat to suits it cannot hold; they are honoured by rejection while it
+    succeeds quickly, else by an exact construction (``_constructed``),
+    each of which keeps the layouts exactly uniform among those allowed.
 
     The same seed gives the same stream of layouts, in batches of any size.
 
@@ -217,9 +240,11 @@ class Sampler:
         self.seed = seed
         self._rng = random.Random(seed)
         self.drawn = 0
+        self._groups: list[tuple[tuple[int, ...], list[int]]] | None = None   # see _constructed
+        self._memo: dict[tuple[int, tuple[int, ...]], int] = {}
 
     def _one(self) -> list[int]:
-        for _ in range(MAX_TRIES):
+        for _ in range(REJECTION_TRIES if self._voids else 1):
             self._rng.shuffle(self._unseen)
             masks, i = [], 0
             for place, need in zip(self._places, self._need):
@@ -230,8 +255,58 @@ class Sampler:
                 masks.append(m)
             if all(not masks[s] & v for s, v in self._voids.items()):
                 return masks
-        raise ConstraintError(f"no layout found in {MAX_TRIES} tries: the voids and known cards "
-                              f"leave (almost) none; relax them")
+        return self._constructed()
+
+    def _constructed(self) -> list[int]:
+        """One layout drawn exactly uniformly among those the voids allow, by
+        counting: the unseen cards of a suit may go to the same places, so the
+        cards fall into at most four groups; how many of a group each place
+        gets is drawn with weight (ways to choose those cards) × (ways to
+        place the remaining groups), then which cards, uniformly."""
+        if self._groups is None:
+            groups: dict[tuple[int, ...], list[int]] = {}
+            for c in self._unseen:
+                allowed = tuple(k for k, place in enumerate(self._places) if self._need[k]
+                                and not (self._voids.get(place, 0) >> c.index) & 1)   # type: ignore[call-overload]
+                groups.setdefault(allowed, []).append(c.index)
+            self._groups = sorted(groups.items())
+            if self._ways(0, tuple(self._need)) == 0:
+                raise ConstraintError("no layout fits the voids and known cards: the unseen cards "
+                                      "cannot fill every place without breaking a void")
+        caps = tuple(self._need)
+        masks = [self._fixed[place] for place in self._places]
+        for g, (allowed, group) in enumerate(self._groups):
+            pick = self._rng.randrange(self._ways(g, caps))
+            for counts in _splits(len(group), allowed, caps):
+                rest = tuple(c - counts.get(k, 0) for k, c in enumerate(caps))
+                weight = _multinomial(len(group), counts.values()) * self._ways(g + 1, rest)
+                if pick < weight:
+                    break
+                pick -= weight
+            cards = list(group)
+            self._rng.shuffle(cards)
+            i = 0
+            for k, n in counts.items():
+                for c in cards[i:i + n]:
+                    masks[k] |= 1 << c
+                i += n
+            caps = rest
+        return masks
+
+    def _ways(self, g: int, caps: tuple[int, ...]) -> int:
+        """Layouts of groups g, g+1, … into places with ``caps`` free slots."""
+        assert self._groups is not None
+        if g == len(self._groups):
+            return 1 if not any(caps) else 0
+        key = (g, caps)
+        if key not in self._memo:
+            n = len(self._groups[g][1])
+            total = 0
+            for counts in _splits(n, self._groups[g][0], caps):
+                rest = tuple(c - counts.get(k, 0) for k, c in enumerate(caps))
+                total += _multinomial(n, counts.values()) * self._ways(g + 1, rest)
+            self._memo[key] = total
+        return self._memo[key]
 
     def draw_masks(self, n: int) -> list[list[int]]:
         """The next ``n`` layouts as card masks of seats 0, 1, 2 (and the talon)."""
