@@ -522,3 +522,13 @@ def test_known_cards_of_a_wrong_type_are_refused(cards):
 def test_pass_model_says_p_make_is_for_play():
     a = analyze(MIXED, samples=4, seed=1, jobs=1, defence="pass")
     assert "P(make if played)" in a.recommendation() and "plays no game" in a.format()
+
+
+def test_samples_may_be_numpy_integers():
+    a = analyze(MIXED, samples=np.int64(3), seed=1, jobs=1)
+    assert a.samples == 3 and np.array_equal(a.tricks, analyze(MIXED, samples=3, seed=1, jobs=1).tricks)
+    assert analyze_whist(MIXED, 1, 0, "7H", samples=np.int32(2), seed=1, jobs=1).samples == 2
+    assert len(sample_deals(MIXED, samples=np.uint8(2), seed=1)) == 2
+    for bad in (np.float64(3.0), True, 0):
+        with pytest.raises(PrefsolveError, match="samples must be a positive whole number"):
+            analyze(MIXED, samples=bad, seed=1)

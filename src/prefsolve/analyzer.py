@@ -31,7 +31,7 @@ from .auction import HALF, PASS, TRADING_MISERE_CAP, WHIST, check_whist_calls, s
 from .batch import map_deals, resolve_jobs, solve_many, table_many
 from .cards import ALL_CARDS, SUITS, Card, Hand, cards_of_mask
 from .contract import LADDER, Contract
-from .deal import Deal, check_seat, check_seed
+from .deal import Deal, _whole, check_seat, check_seed
 from .errors import ContractError, DealError, HandError, PrefsolveError
 from .rules import Rules
 from .scoring import contract_balance
@@ -124,9 +124,10 @@ def _check_defence(defence: str) -> str:
 
 
 def _check_samples(samples: object) -> int:
-    if isinstance(samples, bool) or not isinstance(samples, int) or samples < 1:
+    value = _whole(samples)     # numpy integers too, as for seats and seeds
+    if value is None or value < 1:
         raise PrefsolveError(f"samples must be a positive whole number, got {samples!r}")
-    return samples
+    return value
 
 
 def _suits(value: object, seat: object) -> int:
