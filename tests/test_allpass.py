@@ -162,7 +162,7 @@ def test_turned_cards_of_a_study_position_as_in_play():
     (lambda: solve_allpass(DEAL, 0, turn="S8 S8"), DealError, "two talon cards"),
     (lambda: solve_allpass(DEAL, 3), SeatError, "player must be a seat 0, 1 or 2, got 3"),
     (lambda: solve_allpass(DEAL, 0, talon="first"), RulesError, "unknown all-pass talon mode"),
-    (lambda: solve_allpass(DEAL, 0, talon="ignore", turn="S8 CQ"), DealError, "does not apply"),
+    (lambda: solve_allpass(DEAL, 0, talon="ignore", turn="S8 CQ"), DealError, "with the talon ignored no talon card is played"),
     (lambda: solve_allpass("AK.-.-.- QJ.-.-.- T9.-.-.-", 0), DealError,
      "needs a deal with a talon \\(10-card hands\\)"),
     (lambda: solve_allpass("AK.-.-.- QJ.-.-.- T9.-.-.-", 0, turn="SA"), DealError,

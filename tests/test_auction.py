@@ -369,3 +369,8 @@ def test_trading_misere_winner_never_declares_misere_without_talon():
     v = check_declaration("6S", "misere-hand", trading)
     assert not v.legal and v.reason == "§2.3 trading misère: the talon was taken, misère without talon is impossible"
     assert check_declaration("6S", "misere", trading).legal
+
+
+def test_passes_on_misere_are_refused_as_calls_misere_does_not_have():
+    r = check_whist_calls("misere", ["pass", "pass"])
+    assert not r.legal and r.call == 0 and "misère has no whist calls, not even passes" in r.reason

@@ -407,3 +407,42 @@ def test_import_prefsolve_loads_names_on_use():
             " prefsolve.scoring.score_deal.__name__)\n")
     r = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert r.stdout == "PrefsolveError iter_tables score_deal\n"
+
+
+# -- audit 34: messages in the command line's own words -------------------------------------
+NO_TALON = "A.KT9.KT97.K7 JT97.A7.8.Q98 KQ.J8.AQJ.AJT"
+
+
+@pytest.mark.parametrize("args, text", [
+    (["table", NO_TALON, "--talon"], "has no talon, which --talon asks for; leave --talon out"),
+    (["solve", EXAMPLE_DEAL, "--declarer", "0", "--strain", "allpass"],
+     "all-pass is solved by solve_allpass, prefsolve allpass, or play --strain allpass"),
+    (["table", "--", "-.K98.-.7 QT8.-.-.J -.QJ.KQ.-", "--json"],
+     "after '--' every word is an argument, so put the options before it"),
+    (["table", "A.KT9.KT97.K7", "JT97.A7.8.Q98"], "a deal or hand holds spaces, so quote it"),
+])
+def test_errors_speak_of_the_command_line(args, text):
+    r = run(*args)
+    assert r.exit_code == 2 and text in r.stderr, r.stderr
+    assert "talon=False" not in r.stderr and len(r.stderr.splitlines()) == 1
+
+
+def test_an_empty_deal_file_is_noted(tmp_path):
+    path = tmp_path / "empty.txt"
+    path.write_text("# nothing yet\n\n")
+    for mode in ([], ["--json"], ["--jsonl"]):
+        r = run("table", "--file", str(path), *mode)
+        assert r.exit_code == 0 and "holds no deal" in r.stderr
+        assert r.stdout == ('{"tables": []}\n' if mode == ["--json"] else "")
+
+
+def test_discards_print_high_card_first_as_hands_do():
+    sol = solve(EXAMPLE_DEAL, 1, "misere")
+    cards = list(sol.discard)
+    assert cards == sorted(cards, key=lambda c: (c.suit, -c.rank))
+    t = table(EXAMPLE_DEAL)
+    for row in t.discards:
+        for d in row.values():
+            assert list(d) == sorted(d, key=lambda c: (c.suit, -c.rank))
+    same_suit = [d for row in t.discards for d in row.values() if d[0].suit == d[1].suit]
+    assert same_suit and all(d[0].rank > d[1].rank for d in same_suit)

@@ -238,8 +238,8 @@ def test_talon_cards_lead_tricks_one_and_two_in_the_turned_order():
     ({"strain": "allpass", "turn": "S8"}, DealError, "must be the deal's two talon cards"),
     ({"strain": "allpass", "leader": 1}, SeatError, "leader must be 0"),
     ({"strain": "allpass", "talon": "burn"}, RulesError, "unknown all-pass talon mode 'burn'"),
-    ({"strain": "NT", "turn": "S8 CQ"}, DealError, "does not apply to strain 'NT'"),
-    ({"strain": "allpass", "talon": "ignore", "turn": "S8 CQ"}, DealError, "does not apply"),
+    ({"strain": "NT", "turn": "S8 CQ"}, DealError, "strain 'NT' plays no talon card"),
+    ({"strain": "allpass", "talon": "ignore", "turn": "S8 CQ"}, DealError, "with the talon ignored"),
     ({"strain": "trumps"}, StrainError, "unknown strain 'trumps'.*allpass"),
     ({"strain": "NT", "declarer": 3}, SeatError, "declarer must be a seat"),
 ])

@@ -78,7 +78,7 @@ def test_play_allpass_with_turned_talon():
     (["--strain", "H", "--played", "SA XX"], "cannot read card 'XX'"),
     (["--strain", "trumps"], "unknown strain 'trumps'"),
     (["--strain", "allpass"], "needs a deal with a talon"),
-    (["--strain", "NT", "--turn", "S8 CQ"], "does not apply"),
+    (["--strain", "NT", "--turn", "S8 CQ"], "strain 'NT' plays no talon card"),
 ])
 def test_play_bad_input_is_one_line_and_exit_2(args, message):
     r = run("play", HANDS, "--declarer", "0", *args)

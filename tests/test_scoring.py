@@ -708,3 +708,12 @@ def test_leningrad_is_a_table_total_of_thirty():
         sheet = sheet.add(game(A, "10S", ["pass", "pass"]))
     assert not sheet.finished and sheet.pool == (20, 0, 0)
     assert sheet.add(game(B, "10S", ["pass", "pass"])).finished
+
+
+def test_scoring_messages_count_calls_from_one_and_name_outcomes_in_words():
+    with pytest.raises(ScoringError, match=r"^illegal whist call 3 \('whist' in \['whist', 'whist', 'whist'\]\)"):
+        score_deal(game(A, "7H", ["whist", "whist", "whist"], (7, 2, 1)))
+    with pytest.raises(ScoringError, match=r"^7H was played \(one whister\): the tricks"):
+        score_deal(game(A, "7H", ["whist", "pass"]))
+    with pytest.raises(RulesError, match=r"bad value 'yes' for switch 'stalingrad' \(expected true or false\)"):
+        Rules().replace(stalingrad="yes")

@@ -29,7 +29,7 @@ from typing import TYPE_CHECKING, Callable, Iterable, Iterator, Mapping, Sequenc
 
 from .auction import HALF, PASS, TRADING_MISERE_CAP, WHIST, check_whist_calls, seniority
 from .batch import map_deals, resolve_jobs, solve_many, table_many
-from .cards import ALL_CARDS, SUITS, Card, Hand, cards_of_mask
+from .cards import ALL_CARDS, SUITS, Card, Hand, cards_of_mask, in_hand_order
 from .contract import LADDER, Contract
 from .deal import Deal, _whole, check_seat, check_seed
 from .errors import ContractError, DealError, HandError, PrefsolveError
@@ -1058,7 +1058,7 @@ class DiscardStats:
     stats: ContractStats
 
     def to_dict(self) -> dict:
-        return {"discard": [str(c) for c in self.discard],     # a list, as in solve() and table()
+        return {"discard": [str(c) for c in in_hand_order(self.discard)],     # a list, as in solve() and table()
                 "contract": contract_key(self.stats.contract), **self.stats.to_dict()}
 
 
@@ -1094,7 +1094,7 @@ class TalonAnalysis:
             "samples": self.samples, "hand": str(self.hand12), "seat": self.seat,
             "bid": contract_key(self.bid) if self.bid else None,
             "options": [o.to_dict() for o in self.options],
-            "recommendation": {"discard": [str(c) for c in b.discard],
+            "recommendation": {"discard": [str(c) for c in in_hand_order(b.discard)],
                                "contract": contract_key(b.stats.contract)},
             "seed": self.seed, "rules": self.rules, "defence": self.defence, "model": self.model,
         }
@@ -1105,12 +1105,12 @@ class TalonAnalysis:
                 f"{'discard':<9}{'contract':<9}{'P(make)':>16}{'expected whists':>20}"]
         for o in self.options[:top]:
             s = o.stats
-            rows.append(f"{''.join(c.symbol for c in o.discard):<9}{s.contract.symbol:<9}"
+            rows.append(f"{''.join(c.symbol for c in in_hand_order(o.discard)):<9}{s.contract.symbol:<9}"
                         f"{s.p_make:>9.3f} ± {s.se:.3f}{s.expected:>+12.2f} ± {s.expected_se:.2f}")
         if len(self.options) > top:
             rows.append(f"... {len(self.options) - top} more (--json lists all)")
         b = self.best
-        rows.append(f"recommendation: discard {' '.join(c.symbol for c in b.discard)}, declare "
+        rows.append(f"recommendation: discard {' '.join(c.symbol for c in in_hand_order(b.discard))}, declare "
                     f"{b.stats.contract.symbol} (expected {b.stats.expected:+.1f} whists, "
                     f"P(make) {b.stats.p_make:.0%})")
         return "\n".join(rows)

@@ -569,7 +569,8 @@ def check_whist_calls(contract: Contract | str, calls: str | Iterable[str], rule
     if c.is_misere:
         if words:
             return WhistResult(False, call=0, seat=0,
-                               reason="§3.2: nobody whists on misère, both opponents catch the declarer")
+                               reason="§3.2: misère has no whist calls, not even passes: both opponents catch "
+                                      "the declarer; give no calls")
         return WhistResult(True, True, "misere", (0, 1), play="closed")
     if c.level == 10 and rules.ten_whist == "checked":
         # §3.4 ⚠ reading "checked": SEED_RULES.md (Whist) says nobody whists on a 10,

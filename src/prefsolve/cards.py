@@ -130,6 +130,15 @@ def cards_of_mask(mask: int) -> list[Card]:
     return [_CARDS[i] for i in range(32) if mask >> i & 1]
 
 
+def in_hand_order(cards: Iterable[Card]) -> list[Card]:
+    """Cards as hands are printed: suit by suit (♠ ♣ ♦ ♥), high to low in each.
+
+    >>> " ".join(c.symbol for c in in_hand_order(cards_of_mask(0b11 << 8 | 1)))
+    '♠7 ♣8 ♣7'
+    """
+    return sorted(cards, key=lambda c: (c.suit, -c.rank))
+
+
 def mask_of_cards(cards: Iterable[Card]) -> int:
     mask = 0
     for card in cards:

@@ -123,9 +123,15 @@ class PrefsolveGroup(click.Group):
             hint = f" (see '{ctx.command_path} --help')" if ctx is not None else ""
             takes_cards = ctx is not None and any(
                 isinstance(p, click.Argument) and p.name in CARD_ARGUMENTS for p in ctx.command.params)
-            if takes_cards and exc.format_message().startswith("Got unexpected extra argument"):
-                hint = ("; a deal or hand holds spaces, so quote it: "
-                        "\"A.KT9.KT97.K7 JT97.A7.8.Q98 KQ.J8.AQJ.AJT 8.Q.-.-\"")
+            message = exc.format_message()
+            if takes_cards and message.startswith("Got unexpected extra argument"):
+                extra = message[message.find("(") + 1:message.rfind(")")].split()
+                if extra and all(word.startswith("-") for word in extra):
+                    # only after "--" does an option arrive here as an argument
+                    hint = "; after '--' every word is an argument, so put the options before it"
+                else:
+                    hint = ("; a deal or hand holds spaces, so quote it: "
+                            "\"A.KT9.KT97.K7 JT97.A7.8.Q98 KQ.J8.AQJ.AJT 8.Q.-.-\"")
             click.echo(f"Error: {exc.format_message()}{hint}", err=True)
             sys.exit(exc.exit_code)
         except click.Abort as exc:
@@ -174,7 +180,12 @@ def emit_json(obj: object) -> None:
 
 
 def talon_choice(deal: Deal, talon: bool | None) -> bool:
-    """``--talon/--no-talon`` default: use the talon when the deal has one."""
+    """``--talon/--no-talon`` default: use the talon when the deal has one.
+    An explicit --talon on a deal without one is refused in the command
+    line's own words (the API's message names ``talon=False``)."""
+    if talon and deal.talon is None:
+        raise DealError(f"deal {str(deal)!r} has no talon, which --talon asks for; "
+                        f"leave --talon out to play the hands as given")
     return deal.talon is not None if talon is None else talon
 
 
@@ -359,6 +370,9 @@ def file_deals(deal_text: str | None, deal_file, talon: bool | None, as_json: bo
                 raise DealError(f"line {number}: deal {line!r} has no talon, which --talon asks for")
             texts.append(line)
             bar.update(1)
+    if not texts:   # not an error (a batch may come out empty), but never silent
+        click.echo(f"Note: {deal_file.name} holds no deal (only blank lines and # comments), "
+                   f"so nothing was solved", err=True)
     return texts
 
 

@@ -111,10 +111,10 @@ def _talon_queue(deal: Deal, strain: str, leader: int, talon: str,
         raise RulesError(f"unknown all-pass talon mode {talon!r}: expected 'lead' or 'ignore'")
     if strain != ALLPASS or talon == "ignore":
         if turn is not None:
-            raise DealError(
-                f"turn {turn!r} is the order the talon is turned in all-pass with "
-                f"talon='lead'; it does not apply to strain {strain!r} with talon={talon!r}"
-            )
+            why = (f"strain {strain!r} plays no talon card" if strain != ALLPASS
+                   else "with the talon ignored no talon card is played")
+            raise DealError(f"turn {turn!r} orders the talon cards that lead tricks 1 and 2 "
+                            f"of all-pass; {why}")
         return ()
     if leader != 0:
         raise SeatError(

@@ -148,10 +148,10 @@ class Rules:
         for name, choices in _CHOICES.items():
             value = getattr(self, name)
             if value not in choices or type(value) is not type(choices[0]):
-                raise RulesError(
-                    f"bad value {value!r} for switch {name!r} "
-                    f"(expected one of: {', '.join(repr(c) for c in choices)})"
-                )
+                # Yes/no switches come from Python (True) and JSON files (true) alike.
+                expected = ("true or false" if type(choices[0]) is bool
+                            else "one of: " + ", ".join(repr(c) for c in choices))
+                raise RulesError(f"bad value {value!r} for switch {name!r} (expected {expected})")
         for name in ("pool_target", "rostov_raspasy_whists"):
             value = getattr(self, name)
             if type(value) is not int or value <= 0:

@@ -27,7 +27,7 @@ from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from typing import Any, Iterable, Mapping, Sequence
 
-from prefsolve.auction import HALF, PASS, WHIST, check_whist_calls, parse_whist_call, parse_whist_calls, seniority
+from prefsolve.auction import HALF, PASS, WHIST, WhistResult, check_whist_calls, parse_whist_call, parse_whist_calls, seniority
 from prefsolve.cards import Card
 from prefsolve.contract import Contract
 from prefsolve.errors import AuctionError, CardError, ContractError, PrefsolveError, RulesError, ScoringError
@@ -254,12 +254,13 @@ def _score_game(deal: GameDeal, rules: Rules, n: int) -> DealScore:
         return _score_concession(e, deal, c, rules)
     verdict = check_whist_calls(c, deal.whist_calls, rules, deal.open)
     if not verdict.legal:
-        raise ScoringError(f"illegal whist call #{verdict.call} {list(deal.whist_calls)!r}: {verdict.reason}")
+        raise ScoringError(_illegal_call(verdict, deal.whist_calls))
     if not verdict.finished:
         raise ScoringError(f"the whist calls {list(deal.whist_calls)!r} on {c} are incomplete")
     played = is_played(verdict.outcome, rules)
     if played and deal.tricks is None:
-        raise ScoringError(f"{c} was played ({verdict.outcome}): the tricks of each player are needed")
+        raise ScoringError(f"{c} was played ({(verdict.outcome or '').replace('_', ' ')}): the tricks of "
+                           f"each player are needed")
     tricks = None
     if deal.tricks is not None:  # checked even when unplayed: bad input is never silently ignored
         tricks = _check_tricks(deal.tricks, n)
@@ -288,6 +289,12 @@ def _score_game(deal: GameDeal, rules: Rules, n: int) -> DealScore:
     return e.freeze()
 
 
+def _illegal_call(verdict: WhistResult, calls: Sequence[str]) -> str:
+    """An illegal whist call, counted from 1 as the auction's text counts calls."""
+    k = verdict.call or 0
+    return f"illegal whist call {k + 1} ({calls[k]!r} in {list(calls)!r}): {verdict.reason}"
+
+
 def is_played(outcome: str | None, rules: Rules | str | None = None) -> bool:
     """Whether a contract with this whist outcome is played out (§3.2): not when
     both defenders pass, nor after a half-whist unless ``half_whist="played"`` (C1)."""
@@ -309,7 +316,7 @@ def _score_concession(e: _Entries, deal: GameDeal, c: Contract, rules: Rules) ->
     if deal.whist_calls:
         verdict = check_whist_calls(c, deal.whist_calls, rules, deal.open)
         if not verdict.legal:
-            raise ScoringError(f"illegal whist call #{verdict.call} {list(deal.whist_calls)!r}: {verdict.reason}")
+            raise ScoringError(_illegal_call(verdict, deal.whist_calls))
     e.mountain[deal.declarer] += c.value * rules.mountain_multiplier * 3
     return e.freeze()
 

@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from typing import cast
 
 from . import _core
-from .cards import ALL_CARDS, SUIT_SYMBOLS, Card, cards_of_mask
+from .cards import ALL_CARDS, SUIT_SYMBOLS, Card, cards_of_mask, in_hand_order
 from .deal import Deal, check_seat
 from .errors import DealError, PrefsolveError, StrainError
 
@@ -53,7 +53,10 @@ def parse_strain(strain: object) -> str:
         canon = _STRAIN_ALIASES.get(strain.strip().upper())
         if canon is not None:
             return canon
-    raise StrainError(f"unknown strain {strain!r}: expected one of {', '.join(STRAINS)}")
+    hint = ""
+    if isinstance(strain, str) and strain.strip().lower().replace("-", "") in ("allpass", "raspasy", "распасы"):
+        hint = " (all-pass is solved by solve_allpass, prefsolve allpass, or play --strain allpass)"
+    raise StrainError(f"unknown strain {strain!r}: expected one of {', '.join(STRAINS)}{hint}")
 
 
 def trump_of(strain: str) -> int:
@@ -261,7 +264,8 @@ def solve(deal: Deal | str, declarer: int, strain: str, leader: int = 0, talon: 
         if hints is not None:
             hints.record(hands[declarer], deal.talon.mask, context, mask, tricks)
         # The core's discard mask has exactly two bits.
-        discard: tuple[Card, Card] | None = cast("tuple[Card, Card]", tuple(cards_of_mask(mask)))
+        # In the order hands are printed (high first within a suit), text and JSON alike.
+        discard: tuple[Card, Card] | None = cast("tuple[Card, Card]", tuple(in_hand_order(cards_of_mask(mask))))
     else:
         tricks = core.value(hands, declarer, trump, minimize, leader)
         discard = None
