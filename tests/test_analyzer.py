@@ -532,3 +532,16 @@ def test_samples_may_be_numpy_integers():
     for bad in (np.float64(3.0), True, 0):
         with pytest.raises(PrefsolveError, match="samples must be a positive whole number"):
             analyze(MIXED, samples=bad, seed=1)
+
+
+def test_results_state_the_cards_and_voids_they_were_conditioned_on():
+    known, voids = {1: "SK SQ", "talon": "HA"}, {2: "H"}
+    a = analyze(MIXED, samples=3, seed=1, known=known, voids=voids, jobs=1)
+    d = a.to_dict()
+    assert d["known"] == {"1": "SK SQ", "talon": "HA"} and d["voids"] == {"2": "H"}
+    assert "(given: seat 1 holds ♠K ♠Q; the talon holds ♥A; seat 2 void in ♥)" in a.format().splitlines()
+    w = analyze_whist(MIXED, 1, 0, "7H", samples=2, seed=1, known={"talon": "SK SQ"}, jobs=1).to_dict()
+    assert w["known"] == {"talon": "SK SQ"} and w["voids"] == {} and w["hand"] == MIXED
+    assert set(w["options"]["whist"]) == {"expected", "expected_se"}
+    plain = analyze(MIXED, samples=3, seed=1, jobs=1)
+    assert plain.to_dict()["known"] == {} and "given" not in plain.format()

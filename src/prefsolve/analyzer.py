@@ -29,7 +29,7 @@ from typing import TYPE_CHECKING, Callable, Iterable, Iterator, Mapping, Sequenc
 
 from .auction import HALF, PASS, TRADING_MISERE_CAP, WHIST, check_whist_calls, seniority
 from .batch import map_deals, resolve_jobs, solve_many, table_many
-from .cards import ALL_CARDS, SUITS, Card, Hand, cards_of_mask, in_hand_order
+from .cards import ALL_CARDS, SUIT_SYMBOLS, SUITS, Card, Hand, cards_of_mask, in_hand_order
 from .contract import LADDER, Contract
 from .deal import Deal, _whole, check_seat, check_seed
 from .errors import ContractError, DealError, HandError, PrefsolveError
@@ -176,6 +176,28 @@ def _multinomial(n: int, counts: Iterable[int]) -> int:
     return out
 
 
+@dataclass(frozen=True)
+class Given:
+    """What the sampled layouts were conditioned on besides the player's own
+    hand: cards known to be in a place, and seats known to be void. Results
+    carry it, so that a saved result says what it assumed."""
+
+    known: tuple[tuple[str, tuple[Card, ...]], ...] = ()    # (place, cards): "1", "2", "talon"
+    voids: tuple[tuple[int, str], ...] = ()                 # (seat, suit letters)
+
+    def to_dict(self) -> dict:
+        return {"known": {place: " ".join(map(str, cards)) for place, cards in self.known},
+                "voids": {str(seat): suits for seat, suits in self.voids}}
+
+    def text(self) -> str:
+        """One line for the text output ("" when nothing was given)."""
+        parts = [f"{'the talon' if place == 'talon' else 'seat ' + place} holds "
+                 + " ".join(c.symbol for c in cards) for place, cards in self.known]
+        parts += [f"seat {seat} void in " + " ".join(SUIT_SYMBOLS["SCDH".index(x)] for x in suits)
+                  for seat, suits in self.voids]
+        return f"(given: {'; '.join(parts)})" if parts else ""
+
+
 class Sampler:
     """Random layouts of the unseen cards consistent with what one player knows.
 
@@ -243,6 +265,14 @@ class Sampler:
         self.drawn = 0
         self._groups: list[tuple[tuple[int, ...], list[int]]] | None = None   # see _constructed
         self._memo: dict[tuple[int, tuple[int, ...]], int] = {}
+
+    def given(self, own: object) -> Given:
+        """The constraints of this sampler, the hand of place ``own`` left out."""
+        known = tuple((str(place), tuple(in_hand_order(cards_of_mask(self._fixed[place]))))
+                      for place in self._places if place != own and self._fixed[place])
+        voids = tuple((int(seat), "".join("SCDH"[k] for k in range(4) if mask >> (8 * k) & 0xFF))   # type: ignore[call-overload]
+                      for seat, mask in sorted(self._voids.items()))
+        return Given(known, voids)
 
     def _one(self) -> list[int]:
         for _ in range(REJECTION_TRIES if self._voids else 1):
@@ -550,6 +580,7 @@ class Analysis:
     best: Contract
     max_bid: Contract | None
     tricks: np.ndarray = field(compare=False, repr=False)
+    given: Given = Given()
 
     def __post_init__(self) -> None:
         self.tricks.setflags(write=False)
@@ -586,7 +617,7 @@ class Analysis:
                 "pass": self.passes,
             },
             "hand": str(self.hand), "seat": self.seat, "seed": self.seed, "rules": self.rules,
-            "defence": self.defence, "model": self.model,
+            "defence": self.defence, "model": self.model, **self.given.to_dict(),
         }
 
     def recommendation(self) -> str:
@@ -604,7 +635,7 @@ class Analysis:
     def format(self) -> str:
         """An aligned table: contract, P(make) ± se, expected whists ± se, mean tricks."""
         rows = [f"Hand {self.hand.symbols()}, seat {self.seat}, {self.samples} samples, "
-                f"{self.rules} rules",
+                f"{self.rules} rules"] + ([self.given.text()] if self.given.text() else []) + [
                 f"{'contract':<9}{'P(make)':>17}{'expected whists':>20}{'tricks':>7}"]
         for s in self.contracts:
             mark = " <" if s.contract == self.best else ""
@@ -695,7 +726,7 @@ def analyze(hand: Hand | str, seat: int = 0, samples: int = 1000, seed: int | No
     stats = _evaluate(tricks, r, defence)
     best, max_bid = _recommend(stats, r)
     return Analysis(hand, seat, seed, r.label, defence, leader, tuple(stats), best.contract, max_bid,
-                    np.ascontiguousarray(tricks))
+                    np.ascontiguousarray(tricks), sampler.given(seat))
 
 
 def sample_deals(hand: Hand | str, seat: int = 0, samples: int = 1000, seed: int | None = None,
@@ -736,6 +767,7 @@ class AllpassAnalysis:
     p_zero_se: float
     expected: float
     expected_se: float
+    given: Given = Given()
 
     @property
     def samples(self) -> int:
@@ -747,7 +779,7 @@ class AllpassAnalysis:
                 "tricks": list(self.tricks), "mean": round(self.mean, 3),
                 "mean_se": round(self.mean_se, 3), "p_zero": round(self.p_zero, 4),
                 "p_zero_se": round(self.p_zero_se, 4), "expected": round(self.expected, 3),
-                "expected_se": round(self.expected_se, 3), "model": ALLPASS_MODEL}
+                "expected_se": round(self.expected_se, 3), "model": ALLPASS_MODEL, **self.given.to_dict()}
 
     def format(self) -> str:
         hist = " ".join(f"{t}:{c}" for t, c in enumerate(self.tricks) if c)
@@ -758,7 +790,7 @@ class AllpassAnalysis:
             f"  no trick at all    {self.p_zero:.3f} ± {self.p_zero_se:.3f}",
             f"  expected whists    {self.expected:+.2f} ± {self.expected_se:.2f}",
             f"  model: {ALLPASS_MODEL}",
-        ])
+        ] + ([f"  {self.given.text()}"] if self.given.text() else []))
 
 
 def allpass_talon_mode(rules: Rules | str) -> str:
@@ -797,7 +829,8 @@ def analyze_allpass(hand: Hand | str, seat: int = 0, samples: int = 1000, seed: 
     seed = _seed(seed)
     mode = allpass_talon_mode(r)
     fixed = _known_hands(known, seat, hand, (0, 1, 2, "talon"))
-    deals = Sampler(fixed, seed, voids).draw(samples)
+    sampler = Sampler(fixed, seed, voids)
+    deals = sampler.draw(samples)
     # The talon cards lie in a random order; a separate stream keeps the layouts
     # identical to analyze()'s for the same seed.
     order = random.Random(seed ^ 0x5A11)
@@ -823,7 +856,7 @@ def analyze_allpass(hand: Hand | str, seat: int = 0, samples: int = 1000, seed: 
     exp, exp_se = mean_se(np.asarray(scores))
     hist = tuple(int(x) for x in np.bincount(tricks, minlength=11)[:11])
     return AllpassAnalysis(hand, seat, seed, r.label, mode, allpass_count, hist, mean, mse, p0,
-                           binomial_se(p0, samples), exp, exp_se)
+                           binomial_se(p0, samples), exp, exp_se, sampler.given(seat))
 
 
 # -- whist advisor -------------------------------------------------------------------
@@ -836,7 +869,8 @@ class OptionStats:
     se: float
 
     def to_dict(self) -> dict:
-        return {"expected": round(self.expected, 3), "se": round(self.se, 3)}
+        # expected_se, as analyze's contracts name the se of their expected score
+        return {"expected": round(self.expected, 3), "expected_se": round(self.se, 3)}
 
 
 @dataclass(frozen=True)
@@ -857,6 +891,7 @@ class WhistAnalysis:
     options: tuple[OptionStats, ...]
     best: str
     quota: int      # the defence's obligation under the rules used (§3.2)
+    given: Given = Given()
 
     @property
     def samples(self) -> int:
@@ -875,12 +910,13 @@ class WhistAnalysis:
 
     def to_dict(self) -> dict:
         return {
-            "samples": self.samples, "contract": contract_key(self.contract), "seat": self.seat,
-            "declarer": self.declarer, "partner": self.partner,
+            "samples": self.samples, "hand": str(self.hand), "contract": contract_key(self.contract),
+            "seat": self.seat, "declarer": self.declarer, "partner": self.partner,
             "quota": self.quota, "p_quota": round(self.p_quota, 4), "se": round(self.p_quota_se, 4),
             "declarer_tricks": list(self.declarer_tricks),
             "options": {o.call: o.to_dict() for o in self.options},
             "recommendation": self.best, "seed": self.seed, "rules": self.rules, "model": self.model,
+            **self.given.to_dict(),
         }
 
     def format(self) -> str:
@@ -1001,7 +1037,7 @@ def analyze_whist(hand: Hand | str, seat: int, declarer: int, contract: Contract
     best = max(opts, key=lambda o: o.expected).call
     hist = tuple(int(x) for x in np.bincount(tricks.astype(np.int64), minlength=11)[:11])
     return WhistAnalysis(hand, seat, declarer, c, partner, seed, r.label, leader, p, binomial_se(p, n),
-                         hist, opts, best, need)
+                         hist, opts, best, need, sampler.given(seat))
 
 
 # -- after the talon -----------------------------------------------------------------
@@ -1076,6 +1112,7 @@ class TalonAnalysis:
     samples: int
     pilot: int
     options: tuple[DiscardStats, ...]
+    given: Given = Given()
 
     @property
     def best(self) -> DiscardStats:
@@ -1097,11 +1134,13 @@ class TalonAnalysis:
             "recommendation": {"discard": [str(c) for c in in_hand_order(b.discard)],
                                "contract": contract_key(b.stats.contract)},
             "seed": self.seed, "rules": self.rules, "defence": self.defence, "model": self.model,
+            **self.given.to_dict(),
         }
 
     def format(self, top: int = 15) -> str:
         rows = [f"Hand {self.hand12.symbols()} (12 cards), seat {self.seat}, {self.samples} samples"
-                + (f", bid {self.bid.symbol}" if self.bid else ""),
+                + (f", bid {self.bid.symbol}" if self.bid else "")] + (
+                [self.given.text()] if self.given.text() else []) + [
                 f"{'discard':<9}{'contract':<9}{'P(make)':>16}{'expected whists':>20}"]
         for o in self.options[:top]:
             s = o.stats
@@ -1229,7 +1268,8 @@ def analyze_talon(hand12: Hand | str, seat: int = 0, samples: int = 200, seed: i
             if c.strain == s:
                 options.append(DiscardStats(disc, ContractStats.of(c, t, declarer_scores(c, t, defence, r))))
     options.sort(key=lambda o: (-o.stats.expected, -o.stats.p_make, seniority(o.stats.contract, r), o.discard))
-    return TalonAnalysis(hand12, seat, b, seed, r.label, defence, leader, samples, pilot, tuple(options))
+    return TalonAnalysis(hand12, seat, b, seed, r.label, defence, leader, samples, pilot, tuple(options),
+                         sampler.given(seat))
 
 
 # -- the seed's hand-evaluation table, measured ------------------------------------
