@@ -217,3 +217,33 @@ def test_set_reaches_the_analyzer(group):
     assert json.loads(r.stdout)["rules"] == "sochi with stalingrad=True"
     r = run(group, "analyze", MIXED, "--samples", "4", "--set", "stalingrad=perhaps")
     assert r.exit_code == 2 and "switch 'stalingrad' is true or false" in r.stderr
+
+
+def test_the_lazy_bar_starts_once_when_threads_report_together(monkeypatch):
+    import threading
+    import time
+
+    from prefsolve import analyze_cli, cli
+
+    started = []
+
+    class SlowBar:
+        def __enter__(self):
+            time.sleep(0.01)        # widens the window in which a second thread could start one too
+            started.append(self)
+            return self
+
+        def update(self, n):
+            pass
+
+        def __exit__(self, *exc):
+            pass
+
+    monkeypatch.setattr(cli, "progress_bar", lambda total, label, quiet: SlowBar())
+    bar = analyze_cli._LazyBar(100, "measuring", False)
+    threads = [threading.Thread(target=bar.update, args=(1,)) for _ in range(8)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert len(started) == 1

@@ -124,6 +124,14 @@ def test_table_size_from_the_environment_is_checked(monkeypatch, text):
     assert table_size_mb() == 2
 
 
+@pytest.mark.parametrize("text", ["", "  "])
+def test_an_empty_table_size_in_the_environment_means_the_default(monkeypatch, text):
+    from prefsolve.solver import DEFAULT_TT_MB, table_size_mb
+
+    monkeypatch.setenv("PREFSOLVE_TT_MB", text)
+    assert table_size_mb() == DEFAULT_TT_MB
+
+
 def test_a_table_too_large_for_memory_is_a_prefsolve_error(monkeypatch):
     from prefsolve import solver as solver_module
 

@@ -96,10 +96,12 @@ def test_solve_text_line_counts_tricks():
     r = run("solve", "AK.-.-.- QJ.-.-.- T9.-.-.-", "--declarer", "0", "--strain", "misere")
     assert r.exit_code == 0
     assert r.output.strip().splitlines()[-1] == (
-        "Declarer 0, misere, seat 0 leads: 2 tricks forced on the declarer")
+        "Declarer seat 0, Misère, seat 0 leads: 2 tricks forced on the declarer")
     r = run("solve", "A.-.-.- K.-.-.- Q.-.-.-", "--declarer", "0", "--strain", "NT")
     assert r.exit_code == 0
-    assert r.output.strip().splitlines()[-1] == "Declarer 0, NT, seat 0 leads: 1 trick"
+    assert r.output.strip().splitlines()[-1] == "Declarer seat 0, NT, seat 0 leads: 1 trick"
+    r = run("solve", "A.-.-.- K.-.-.- Q.-.-.-", "--declarer", "1", "--strain", "S")
+    assert r.output.strip().splitlines()[-1] == "Declarer seat 1, ♠ trumps, seat 0 leads: 0 tricks"
 
 
 VOID_FIRST = "-.K98.-.7 QT8.-.-.J -.QJ.KQ.-"     # seat 0 void in spades: starts with '-'

@@ -13,6 +13,7 @@ from __future__ import annotations
 import functools
 import json
 import sys
+import threading
 from pathlib import Path
 from typing import Any
 
@@ -52,14 +53,18 @@ class _LazyBar:
     def __init__(self, total: int, label: str, quiet: bool) -> None:
         self.total, self.label, self.quiet = total, label, quiet
         self.bar: Any = None   # cli.progress_bar's bar once started
+        # holdings reports from its worker threads: two first updates at once
+        # drew two bars (the label printed twice) without the lock.
+        self._lock = threading.Lock()
 
     def update(self, n: int) -> None:
-        if self.bar is None:
-            # Imported here: cli.py imports this module to register the commands.
-            from .cli import progress_bar
+        with self._lock:
+            if self.bar is None:
+                # Imported here: cli.py imports this module to register the commands.
+                from .cli import progress_bar
 
-            self.bar = progress_bar(self.total, self.label, self.quiet).__enter__()
-        self.bar.update(n)
+                self.bar = progress_bar(self.total, self.label, self.quiet).__enter__()
+            self.bar.update(n)
 
     def __enter__(self) -> _LazyBar:
         return self

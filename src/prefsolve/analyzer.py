@@ -644,8 +644,8 @@ class Analysis:
                         f"{s.expected:>+12.2f} ± {s.expected_se:<5.2f}{t:>7.2f}{mark}")
         played = ("; a game's P(make) and tricks are what play would give, though this model "
                   "plays no game" if self.defence == "pass" else "")
-        rows.append(f"(defence: {DEFENCE_TEXT[self.defence]}; tricks: the mean; misère: P of "
-                    f"taking no trick{played})")
+        rows.append(f"(defence: {DEFENCE_TEXT[self.defence]}; the tricks column is the mean; misère's "
+                    f"P(make) is the chance of taking no trick{played})")
         rows.append(self.recommendation())
         return "\n".join(rows)
 

@@ -23,7 +23,7 @@ from .errors import DealError, PrefsolveError
 from .analyze_cli import analyze, analyze_talon, holdings, whist
 from .play_cli import allpass, play
 from .rules_cli import auction, score
-from .solver import DEFAULT_TT_MB, MAX_TT_MB, Table, parse_strain, solve, table, table_size_mb
+from .solver import DEFAULT_TT_MB, MAX_TT_MB, STRAIN_SYMBOLS, Table, parse_strain, solve, table, table_size_mb
 
 EXAMPLE_DEAL = "A.KT9.KT97.K7 JT97.A7.8.Q98 KQ.J8.AQJ.AJT 8.Q.-.-"
 
@@ -283,7 +283,9 @@ def solve_cmd(deal_text, declarer, strain, leader, talon, deal_file, jobs, quiet
         return
     click.echo(d.diagram())
     click.echo()
-    click.echo(f"Declarer {declarer}, {strain}, seat {leader} leads: "
+    # The header as play prints it: "Declarer seat 2, ♠ trumps, seat 0 leads".
+    trumps = " trumps" if strain in ("S", "C", "D", "H") else ""
+    click.echo(f"Declarer seat {declarer}, {STRAIN_SYMBOLS[strain]}{trumps}, seat {leader} leads: "
                + solution_text(sol.tricks, sol.discard and [str(c) for c in sol.discard], strain))
 
 

@@ -82,7 +82,9 @@ MAX_TT_MB = 1 << 20
 
 def table_size_mb() -> int:
     """Transposition table size for new solvers: ``PREFSOLVE_TT_MB`` MiB (default ``DEFAULT_TT_MB``)."""
-    text = os.environ.get("PREFSOLVE_TT_MB", str(DEFAULT_TT_MB))
+    text = os.environ.get("PREFSOLVE_TT_MB", "")
+    if not text.strip():    # unset or set empty ("PREFSOLVE_TT_MB= cmd"): the default
+        return DEFAULT_TT_MB
     try:
         size = int(text)
     except ValueError:
