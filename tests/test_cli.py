@@ -10,6 +10,7 @@ import pytest
 from click.testing import CliRunner
 
 from prefsolve import Deal, solve, table
+from prefsolve.cards import Card, Hand
 from prefsolve.cli import EXAMPLE_DEAL, main
 
 
@@ -448,3 +449,28 @@ def test_discards_print_high_card_first_as_hands_do():
             assert list(d) == sorted(d, key=lambda c: (c.suit, -c.rank))
     same_suit = [d for row in t.discards for d in row.values() if d[0].suit == d[1].suit]
     assert same_suit and all(d[0].rank > d[1].rank for d in same_suit)
+
+
+@pytest.mark.parametrize("strain", ["S", "NT", "misere"])
+def test_solve_line_plays_the_solved_value_after_the_discard(strain):
+    r = run("solve", EXAMPLE_DEAL, "--declarer", "2", "--strain", strain, "--line", "--json")
+    assert r.exit_code == 0, r.stderr
+    d = json.loads(r.stdout)
+    assert d["line"]["tricks"] == d["tricks"] == d["line"]["tricks_won"]["2"]
+    assert len(d["line"]["by_trick"]) == 10 and len(d["line"]["cards"]) == 30
+    r = run("solve", EXAMPLE_DEAL, "--declarer", "2", "--strain", strain, "--line")
+    text = r.stdout.splitlines()
+    assert text[-12].startswith(f"An optimal line (total {d['tricks']} for seat 2)")
+    position = text[-1].split(": ", 1)[1]
+    deal = Deal.parse(EXAMPLE_DEAL)
+    kept = (deal.hands[2].mask | deal.talon.mask) & ~sum(1 << Card.parse(c).index for c in d["discard"])
+    assert position.startswith(str(Deal([deal.hands[0], deal.hands[1], Hand(kept)])) + ";")
+
+
+def test_solve_line_without_a_talon_and_not_with_a_file(tmp_path):
+    r = run("solve", "A.-.-.- K.-.-.- Q.-.-.-", "--declarer", "0", "--strain", "NT", "--line")
+    assert r.exit_code == 0 and "Trick 1: 0 ♠A  1 ♠K  2 ♠Q   won by 0" in r.stdout
+    path = tmp_path / "d.txt"
+    path.write_text(EXAMPLE_DEAL + "\n")
+    r = run("solve", "--file", str(path), "--declarer", "0", "--strain", "S", "--line")
+    assert r.exit_code == 2 and "--line goes with one deal" in r.stderr

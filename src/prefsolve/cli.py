@@ -17,7 +17,7 @@ import click
 from ._version import __version__
 from .batch import MAX_JOBS, imap_deals, stream_tables
 from .bench import WORKLOADS
-from .cards import Card
+from .cards import Card, Hand
 from .deal import Deal, split_deal_lines
 from .errors import DealError, PrefsolveError
 from .analyze_cli import analyze, analyze_talon, holdings, whist
@@ -244,12 +244,15 @@ jsonl_option = click.option("--jsonl", "as_jsonl", is_flag=True,
 @click.option("--strain", required=True, help="S, C, D, H, NT or misere.")
 @leader_option
 @talon_option
+@click.option("--line", "with_line", is_flag=True,
+              help="Also print an optimal line of play (after the best discard).")
 @file_option
 @jobs_option
 @quiet_option
 @json_option
 @jsonl_option
-def solve_cmd(deal_text, declarer, strain, leader, talon, deal_file, jobs, quiet, as_json, as_jsonl):
+def solve_cmd(deal_text, declarer, strain, leader, talon, with_line, deal_file, jobs, quiet, as_json,
+              as_jsonl):
     """Solve one contract: the declarer's tricks with best play.
 
     Without DEAL (and without --file), the built-in example deal is solved.
@@ -261,6 +264,8 @@ def solve_cmd(deal_text, declarer, strain, leader, talon, deal_file, jobs, quiet
         prefsolve solve "A.KT9.KT97.K7 JT97.A7.8.Q98 KQ.J8.AQJ.AJT 8.Q.-.-" --declarer 2 --strain NT
     """
     strain = parse_strain(strain)
+    if with_line and deal_file is not None:
+        raise click.UsageError("--line goes with one deal, not --file")
     texts = file_deals(deal_text, deal_file, talon, as_json, as_jsonl, jobs, quiet)
     if texts is not None:
         def work(text: str, sv) -> dict:
@@ -278,8 +283,17 @@ def solve_cmd(deal_text, declarer, strain, leader, talon, deal_file, jobs, quiet
         return
     d = Deal.parse(EXAMPLE_DEAL if deal_text is None else deal_text)   # "" is an error, not the example
     sol = solve(d, declarer, strain, leader, talon_choice(d, talon))
+    pos = line = None
+    if with_line:
+        from .play import Position     # on use: solve alone needs none of the play module
+
+        pos = Position(played_deal(d, declarer, sol.discard), declarer, strain, leader)
+        line = pos.best_line()
     if as_json or as_jsonl:
-        emit_json({"deal": str(d), **sol.to_dict()})
+        out = {"deal": str(d), **sol.to_dict()}
+        if line is not None:
+            out["line"] = line.to_dict()
+        emit_json(out)
         return
     click.echo(d.diagram())
     click.echo()
@@ -287,6 +301,22 @@ def solve_cmd(deal_text, declarer, strain, leader, talon, deal_file, jobs, quiet
     trumps = " trumps" if strain in ("S", "C", "D", "H") else ""
     click.echo(f"Declarer seat {declarer}, {STRAIN_SYMBOLS[strain]}{trumps}, seat {leader} leads: "
                + solution_text(sol.tricks, sol.discard and [str(c) for c in sol.discard], strain))
+    if line is not None:
+        click.echo(f"An optimal line (total {line.tricks} for seat {declarer}):")
+        click.echo(line.format())
+        click.echo(f"Position (DEAL for play, or Position.parse): {pos}")
+
+
+def played_deal(deal: Deal, declarer: int, discard) -> Deal:
+    """The hands as played: the declarer's with the talon taken and ``discard``
+    put away (the deal itself when no talon was taken)."""
+    if not discard:
+        return Deal(list(deal.hands)) if deal.talon is not None else deal
+    assert deal.talon is not None
+    hands = list(deal.hands)
+    kept = (hands[declarer].mask | deal.talon.mask) & ~sum(1 << c.index for c in discard)
+    hands[declarer] = Hand(kept)
+    return Deal(hands)
 
 
 def solution_text(tricks: int, discard: list[str] | None, strain: str) -> str:
