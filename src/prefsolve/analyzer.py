@@ -318,8 +318,8 @@ class Sampler:
             self._rng.shuffle(cards)
             i = 0
             for k, n in counts.items():
-                for c in cards[i:i + n]:
-                    masks[k] |= 1 << c
+                for index in cards[i:i + n]:
+                    masks[k] |= 1 << index
                 i += n
             caps = rest
         return masks
