@@ -230,6 +230,26 @@ def test_constructed_layouts_are_exactly_uniform():
     assert chi2 < 80           # df 35: the 99.99% point is about 75 (a fixed seed: deterministic)
 
 
+def test_the_stream_is_uniform_when_rejection_hands_over_to_construction(monkeypatch):
+    # One rejection try per layout: some layouts come from the shuffle, the rest
+    # (and, after the first hand-over, all) from the construction.
+    monkeypatch.setattr(analyzer, "REJECTION_TRIES", 1)
+    s = _small_sampler(8)
+    n, counts = 3_600, {}
+    for _ in range(n):
+        key = tuple(s._one())
+        counts[key] = counts.get(key, 0) + 1
+    assert len(counts) == 36 and s._groups is not None
+    expect = n / 36
+    assert sum((c - expect) ** 2 / expect for c in counts.values()) < 80
+    with pytest.raises(ConstraintError, match="no layout fits"):
+        Sampler({0: Hand.parse(MIXED)}, seed=1, voids={1: "SCD"}).draw(1)
+    hopeless = Sampler({0: Hand.parse(MIXED)}, seed=1, voids={1: "SCD"})
+    for _ in range(2):      # the same error on every try, not only the first
+        with pytest.raises(ConstraintError, match="no layout fits"):
+            hopeless.draw(1)
+
+
 def test_voids_that_rejection_rarely_meets_are_sampled_all_the_same():
     # Seat 1 void in spades and diamonds: about 1 layout in 60 000 passes, so the
     # exact construction does the work (it used to give up after 100 000 draws).
@@ -545,3 +565,17 @@ def test_results_state_the_cards_and_voids_they_were_conditioned_on():
     assert set(w["options"]["whist"]) == {"expected", "expected_se"}
     plain = analyze(MIXED, samples=3, seed=1, jobs=1)
     assert plain.to_dict()["known"] == {} and "given" not in plain.format()
+
+
+def test_allpass_count_and_candidates_may_be_numpy_integers():
+    from prefsolve.analyzer import analyze_allpass
+
+    a = analyze_allpass("987.87.87.987", seat=0, samples=2, seed=3, allpass_count=np.int64(1), jobs=1)
+    assert a.allpass_count == 1 and type(a.allpass_count) is int
+    t = analyze_talon("AKQJT987.A.A.AK", seat=0, samples=2, seed=2, candidates=np.int64(2), jobs=1)
+    assert t == analyze_talon("AKQJT987.A.A.AK", seat=0, samples=2, seed=2, candidates=2, jobs=1)
+
+
+def test_whist_text_states_what_was_given():
+    w = analyze_whist(MIXED, 1, 0, "7H", samples=2, seed=1, known={"talon": "SQ SJ"}, voids={2: "C"}, jobs=1)
+    assert "(given: the talon holds ♠Q ♠J; seat 2 void in ♣)" in w.format().splitlines()

@@ -4,7 +4,7 @@ import pytest
 from hypothesis import assume, given, settings, strategies as st
 
 from prefsolve.auction import (BID, Call, check_auction, check_declaration, check_whist_calls, ladder,
-                               legal_calls, parse_calls, parse_whist_calls, seniority)
+                               legal_calls, parse_calls, parse_whist_calls, seniority, split_whist_text)
 from prefsolve.contract import Contract
 from prefsolve.errors import AuctionError, RulesError
 from prefsolve.rules import PROFILES, Rules
@@ -322,7 +322,8 @@ def test_rules_may_be_named_by_profile():
 
 
 def test_whist_calls_as_text_are_split_into_words():
-    assert parse_whist_calls("пас, пол виста  вист") == ("pass", "half", "whist")
+    assert parse_whist_calls("пас, пол виста, вист") == ("pass", "half", "whist")
+    assert parse_whist_calls("пас пол виста  вист") == ("pass", "half", "whist")
     assert check_whist_calls("6S", "whist pass") == check_whist_calls("6S", ["whist", "pass"])
     assert check_whist_calls("6S", "whist pass").outcome == "one_whister"
     with pytest.raises(AuctionError, match="unknown whist call 'wp'"):
@@ -374,3 +375,23 @@ def test_trading_misere_winner_never_declares_misere_without_talon():
 def test_passes_on_misere_are_refused_as_calls_misere_does_not_have():
     r = check_whist_calls("misere", ["pass", "pass"])
     assert not r.legal and r.call == 0 and "misère has no whist calls, not even passes" in r.reason
+
+
+@pytest.mark.parametrize("text, calls", [
+    ("pass, half whist", ("pass", "half")),
+    ("pass, half, whist", ("pass", "half", "whist")),
+    ("Пас Пол виста", ("pass", "half")),
+    ("пас пол-виста вист", ("pass", "half", "whist")),
+    ("w p", ("whist", "pass")),
+])
+def test_whist_text_splits_as_written(text, calls):
+    assert parse_whist_calls(text) == calls
+
+
+@pytest.mark.parametrize("text, message", [
+    ("pass half whist", "'half whist' in 'pass half whist' is ambiguous without commas"),
+    ("pass,,half", "empty whist call"),
+])
+def test_whist_text_that_cannot_be_read_safely_is_an_error(text, message):
+    with pytest.raises(AuctionError, match=message):
+        split_whist_text(text)

@@ -423,6 +423,7 @@ NO_TALON = "A.KT9.KT97.K7 JT97.A7.8.Q98 KQ.J8.AQJ.AJT"
     (["table", "--", "-.K98.-.7 QT8.-.-.J -.QJ.KQ.-", "--json"],
      "after '--' every word is an argument, so put the options before it"),
     (["table", "A.KT9.KT97.K7", "JT97.A7.8.Q98"], "a deal or hand holds spaces, so quote it"),
+    (["table", "--", "-.K98.-.7", "-.QJ.KQ.-"], "a deal or hand holds spaces, so quote it"),
 ])
 def test_errors_speak_of_the_command_line(args, text):
     r = run(*args)

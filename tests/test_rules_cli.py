@@ -37,7 +37,7 @@ def test_auction_text_and_json(runner):
     (["раз два пас три пас", "--declare", "6S"], 1,
      ["declaration 6S: illegal: §3.1: the declared contract 6S is lower than the winning bid 6D"]),
     (["pass 6S pass", "--whist", "pass пол виста пас"], 0,
-     ["whist calls on 6S (pass, полвиста, пас): legal; the half-whist stands: not played"]),
+     ["whist calls on 6S (pass, пол виста, пас): legal; the half-whist stands: not played"]),
     (["pass pass 6S", "--declare", "8H", "--whist", "pass half"], 1,
      ["declaration 8H: legal", "whist calls on 8H (pass, half): illegal: call 2 ('half') by seat 1 "
       "(second defender): §3.2: half-whist is allowed only on 6- and 7-level contracts, not on 8H"]),
@@ -120,7 +120,7 @@ def test_score_leningrad_worked_example(runner):
 
 def test_score_rules_override(runner):
     r = runner.invoke(score, [str(EXAMPLES / "sochi.json"), "--rules", "leningrad", "--json"])
-    assert r.exit_code == 0 and json.loads(r.output)["rules"] == "leningrad"
+    assert r.exit_code == 0 and json.loads(r.output)["rules"] == "leningrad with pool_target=10"   # the file's own target
     assert json.loads(r.output)["sheet"]["B"]["whists"]["A"] >= 24
     # Leningrad closes on the table's total: this file's pools reach 10 at deal 7 of 8.
     assert json.loads(r.output)["finished_after"] == 7
@@ -261,12 +261,27 @@ def test_bad_set_exits_2_naming_it(runner, setting, text):
     assert r.exit_code == 2 and text in r.output and "--set" in r.output
 
 
-def test_score_set_overrides_the_files_switches(runner):
-    path = str(EXAMPLES / "sochi.json")
-    base = json.loads(runner.invoke(score, [path, "--json"]).output)
-    r = runner.invoke(score, [path, "--json", "--set", "consolation=none"])
+def test_score_set_overrides_the_files_switches(runner, tmp_path):
+    game = json.loads((EXAMPLES / "sochi.json").read_text(encoding="utf-8"))
+    plain = tmp_path / "plain.json"
+    plain.write_text(json.dumps(game), encoding="utf-8")
+    switched = tmp_path / "switched.json"
+    switched.write_text(json.dumps({**game, "switches": {"consolation": "none"}}), encoding="utf-8")
+    base = json.loads(runner.invoke(score, [str(plain), "--json"]).output)
+    in_file = json.loads(runner.invoke(score, [str(switched), "--json"]).output)
+    assert in_file["sheet"] != base["sheet"] and in_file["rules"] == "sochi with consolation='none'"
+    r = runner.invoke(score, [str(switched), "--json", "--set", "consolation=defenders"])
     assert r.exit_code == 0, r.output
-    changed = json.loads(r.output)
-    assert changed["sheet"] != base["sheet"]
+    assert json.loads(r.output)["sheet"] == base["sheet"] and json.loads(r.output)["rules"] == "sochi"
+    r = runner.invoke(score, [str(plain), "--set", "consolation=none"])
+    assert r.output.startswith("rules: sochi with consolation='none';")
+    path = str(plain)
     r = runner.invoke(score, [path, "--set", "nope=1"])
     assert r.exit_code == 2 and "Invalid value for --set: unknown switch 'nope'" in r.output
+
+
+def test_with_settings_takes_one_setting_as_text_too():
+    from prefsolve.rules import Rules
+
+    sochi = Rules.profile("sochi")
+    assert sochi.with_settings("stalingrad=true") == sochi.with_settings(["stalingrad=true"])

@@ -5,7 +5,7 @@ from fractions import Fraction as F
 import pytest
 from hypothesis import given, settings, strategies as st
 
-from prefsolve.auction import check_whist_calls
+from prefsolve.auction import check_whist_calls, parse_whist_calls
 from prefsolve.contract import LADDER, Contract
 from prefsolve.errors import RulesError, ScoringError
 from prefsolve.rules import PROFILES, Rules
@@ -365,7 +365,7 @@ def test_issue_game_file():
     assert d["settlement"] == {"A": "68/3", "B": "170/3", "C": "-238/3"}
     # --rules overrides the file's profile, switches apply on top
     lenin = sheet_from_game(ISSUE_GAME, "leningrad").to_dict()
-    assert lenin["sheet"]["B"]["whists"]["A"] == 24 and lenin["rules"] == "leningrad"
+    assert lenin["sheet"]["B"]["whists"]["A"] == 24 and lenin["rules"] == "leningrad with pool_target=10"
     sw = dict(ISSUE_GAME, switches={"consolation": "none"})
     assert sheet_from_game(sw).to_dict()["sheet"]["C"]["whists"]["A"] == 0
     with pytest.raises(RulesError):
@@ -441,6 +441,7 @@ def test_settlement_sums_to_zero_and_pools_never_exceed_target(data, profile, ta
             assert all(p <= target for p in sheet.pool)
         assert all(m >= 0 for m in sheet.mountain)
     assert sheet.settlement() == _settle_pairwise(sheet)
+    assert all(type(b) is F for b in sheet.settlement())   # exact, never a float
 
 
 def _settle_pairwise(sheet):
@@ -717,3 +718,13 @@ def test_scoring_messages_count_calls_from_one_and_name_outcomes_in_words():
         score_deal(game(A, "7H", ["whist", "pass"]))
     with pytest.raises(RulesError, match=r"bad value 'yes' for switch 'stalingrad' \(expected true or false\)"):
         Rules().replace(stalingrad="yes")
+
+
+@pytest.mark.parametrize("contract", ["7H", "misere"])
+def test_a_sheet_takes_a_contract_as_text_under_every_dealer_rotation(contract):
+    calls, tricks = ("whist pass", (2, 7, 1)) if contract == "7H" else ((), (2, 1, 7))
+    text = ScoreSheet.new("ABC", "classic").add(GameDeal(1, contract, calls, tricks, dealer=0))
+    parsed = ScoreSheet.new("ABC", "classic").add(
+        GameDeal(1, Contract.parse(contract), parse_whist_calls(calls), tricks, dealer=0))
+    assert text == parsed
+    assert text.next_dealer == (0 if contract == "misere" else 1)   # a caught misère keeps the deal

@@ -63,8 +63,9 @@ PARTNER_CALLS = (PASS, WHIST)
 #: Adaptive sampling adds samples in batches of this size.
 BATCH = 100
 # Voids are first honoured by rejection (cheap while most layouts pass); after
-# this many rejected draws for one layout the exact construction takes over.
-# Either way the layout is uniform among the allowed ones, so the mixture is too.
+# this many rejected draws for one layout the exact construction takes over, for
+# that layout and every later one of the sampler. Either way a layout is uniform
+# among the allowed ones, whatever the earlier draws were, so the stream is too.
 REJECTION_TRIES = 200
 
 
@@ -204,8 +205,9 @@ class Sampler:
     ``fixed`` maps a place (seat 0..2 or ``"talon"``) to cards it surely
     holds: the player's own hand, cards known to be elsewhere (``known``).
     The rest of the 32 cards is dealt uniformly at random to fill every seat
-    to 10 cards and the talon to 2 (``talon=False``: no talon, the 2 cards
-    left over are out of play, e.g. the declarer's discard). ``voids`` maps
+    to 10 cards and the talon to 2 (``talon=False``: no talon place; then
+    ``sizes`` must make the places hold every unseen card, e.g. ``{seat: 12}``
+    for a declarer who took the talon). ``voids`` maps
     a seat to suits it cannot hold; they are honoured by rejection while it
     succeeds quickly, else by an exact construction (``_constructed``),
     each of which keeps the layouts exactly uniform among those allowed.
@@ -275,6 +277,10 @@ class Sampler:
         return Given(known, voids)
 
     def _one(self) -> list[int]:
+        if self._groups is not None:
+            # Rejection failed once: the voids are rare, so construct from now on
+            # (each layout is uniform whichever method draws it).
+            return self._constructed()
         for _ in range(REJECTION_TRIES if self._voids else 1):
             self._rng.shuffle(self._unseen)
             masks, i = [], 0
@@ -301,9 +307,9 @@ class Sampler:
                                 and not (self._voids.get(place, 0) >> c.index) & 1)   # type: ignore[call-overload]
                 groups.setdefault(allowed, []).append(c.index)
             self._groups = sorted(groups.items())
-            if self._ways(0, tuple(self._need)) == 0:
-                raise ConstraintError("no layout fits the voids and known cards: the unseen cards "
-                                      "cannot fill every place without breaking a void")
+        if self._ways(0, tuple(self._need)) == 0:     # memoised: every call says so, not just the first
+            raise ConstraintError("no layout fits the voids and known cards: the unseen cards "
+                                  "cannot fill every place without breaking a void")
         caps = tuple(self._need)
         masks = [self._fixed[place] for place in self._places]
         for g, (allowed, group) in enumerate(self._groups):
@@ -823,8 +829,10 @@ def analyze_allpass(hand: Hand | str, seat: int = 0, samples: int = 1000, seed: 
     hand = as_hand(hand)
     seat = check_seat(seat, "seat")
     samples = _check_samples(samples)
-    if isinstance(allpass_count, bool) or not isinstance(allpass_count, int) or allpass_count < 0:
+    count = _whole(allpass_count)     # numpy integers too
+    if count is None or count < 0:
         raise PrefsolveError(f"allpass_count must be a whole number >= 0, got {allpass_count!r}")
+    allpass_count = count
     r = as_rules(rules)
     seed = _seed(seed)
     mode = allpass_talon_mode(r)
@@ -923,7 +931,8 @@ class WhistAnalysis:
         need = self.quota
         rows = [f"Hand {self.hand.symbols()}, seat {self.seat} "
                 f"({'first' if self.first_defender else 'second'} defender) against "
-                f"{self.contract.symbol} by seat {self.declarer}, {self.samples} samples, {self.rules} rules",
+                f"{self.contract.symbol} by seat {self.declarer}, {self.samples} samples, {self.rules} rules"] + (
+                [self.given.text()] if self.given.text() else []) + [
                 f"P(defence takes its {need}) = {self.p_quota:.3f} ± {self.p_quota_se:.3f}",
                 f"{'call':<8}{'expected whists':>20}"]
         for o in self.options:
@@ -1201,8 +1210,10 @@ def analyze_talon(hand12: Hand | str, seat: int = 0, samples: int = 200, seed: i
     seat = check_seat(seat, "seat")
     samples = _check_samples(samples)
     defence = _check_defence(defence)
-    if isinstance(candidates, bool) or not isinstance(candidates, int) or candidates < 1:
+    count = _whole(candidates)     # numpy integers too
+    if count is None or count < 1:
         raise PrefsolveError(f"candidates must be a positive whole number, got {candidates!r}")
+    candidates = count
     r = as_rules(rules)
     b = as_contract(bid) if bid is not None else None
     if b is not None:

@@ -483,7 +483,8 @@ def check_declaration(bid: Contract | str, declared: Contract | str, rules: Rule
 WHIST = "whist"
 HALF = "half"
 _WHIST_WORDS = {"whist": WHIST, "вист": WHIST, "w": WHIST, "pass": PASS, "пас": PASS, "p": PASS,
-                "half": HALF, "полвиста": HALF, "half-whist": HALF, "пол виста": HALF}
+                "half": HALF, "полвиста": HALF, "half-whist": HALF, "пол виста": HALF, "half whist": HALF,
+                "пол-виста": HALF}
 
 
 def parse_whist_call(word: str) -> str:
@@ -496,16 +497,44 @@ def parse_whist_call(word: str) -> str:
     return _WHIST_WORDS[norm]
 
 
+def split_whist_text(text: str) -> list[str]:
+    """The calls of one text, as written: separated by commas (each item one
+    call, «half whist» included), else by spaces, where «пол виста» is one
+    call and «half whist» is refused as ambiguous (the half-whist, or a
+    half-whist and then a whist?).
+
+    >>> split_whist_text("пас Пол виста вист"), split_whist_text("pass, half whist")
+    (['пас', 'Пол виста', 'вист'], ['pass', 'half whist'])
+    """
+    if "," in text or ";" in text:
+        items = [item.strip() for item in re.split(r"[,;]", text)]
+        if not any(items):      # separators only: no call at all
+            return []
+        if any(not item for item in items):
+            raise AuctionError(f"empty whist call in {text!r} (a separator with nothing on one side)")
+        return items
+    words = text.split()
+    out: list[str] = []
+    for word in words:
+        if out and out[-1].lower() == "пол" and word.lower() == "виста":
+            out[-1] += " " + word
+        elif out and out[-1].lower() == "half" and word.lower() == "whist":
+            raise AuctionError(f"'half whist' in {text!r} is ambiguous without commas: write 'half' "
+                               f"(or 'half-whist') for the half-whist, or separate calls with commas")
+        else:
+            out.append(word)
+    return out
+
+
 def parse_whist_calls(calls: str | Iterable[str]) -> tuple[str, ...]:
     """The defenders' calls as ``whist``/``pass``/``half`` words: a sequence of
-    calls, or one text with the calls separated by spaces or commas («пол
-    виста» is one call).
+    calls, or one text (see :func:`split_whist_text`).
 
-    >>> parse_whist_calls("пас, пол виста  вист")
+    >>> parse_whist_calls("пас, пол виста, вист")
     ('pass', 'half', 'whist')
     """
     if isinstance(calls, str):
-        words = " ".join(calls.replace(",", " ").split()).replace("пол виста", "полвиста").split()
+        words = split_whist_text(calls)
     else:
         try:
             words = list(calls)

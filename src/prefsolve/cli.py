@@ -126,7 +126,7 @@ class PrefsolveGroup(click.Group):
             message = exc.format_message()
             if takes_cards and message.startswith("Got unexpected extra argument"):
                 extra = message[message.find("(") + 1:message.rfind(")")].split()
-                if extra and all(word.startswith("-") for word in extra):
+                if extra and all(word.startswith("-") and "." not in word for word in extra):
                     # only after "--" does an option arrive here as an argument
                     hint = "; after '--' every word is an argument, so put the options before it"
                 else:

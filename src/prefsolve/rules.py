@@ -236,6 +236,8 @@ class Rules:
         """
         known = switch_names()
         changes: dict[str, Any] = {}
+        if isinstance(settings, str):   # one setting, not a string of one-letter ones
+            settings = [settings]
         for text in settings:
             name, sep, raw = str(text).partition("=")
             name, raw = name.strip(), raw.strip()

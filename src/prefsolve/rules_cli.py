@@ -13,7 +13,8 @@ from typing import Any
 
 import click
 
-from prefsolve.auction import AuctionResult, WhistResult, check_auction, check_declaration, check_whist_calls
+from prefsolve.auction import (AuctionResult, WhistResult, check_auction, check_declaration, check_whist_calls,
+                               split_whist_text)
 from prefsolve.contract import Contract
 from prefsolve.errors import PrefsolveError
 from prefsolve.rules import PROFILES, Rules
@@ -123,10 +124,11 @@ def auction(calls: tuple[str, ...], profile: str, settings: tuple[str, ...], all
 
 
 def _whist_words(text: str) -> list[str]:
-    """Whist calls separated by spaces or commas; «пол виста» is one call
-    (the words as typed, for the messages)."""
-    norm = " ".join(text.replace(",", " ").split())
-    return norm.replace("пол виста", "полвиста").split()
+    """The whist calls as typed (for the messages), split as the API splits them."""
+    try:
+        return split_whist_text(text)
+    except PrefsolveError as exc:
+        raise click.BadParameter(str(exc), param_hint="--whist") from None
 
 
 def _whist_json(w: WhistResult, declarer: int) -> dict[str, Any]:
@@ -243,7 +245,7 @@ def format_sheet(sheet: ScoreSheet) -> str:
         later = sheet.deals - sheet.finished_after
         state = (f"game finished after deal {sheet.finished_after}; "
                  f"{later} later deal{'s' if later > 1 else ''} scored anyway")
-    lines = [f"rules: {r.name}; pool target {r.pool_target} ({closure}); deals: {sheet.deals}; {state}"]
+    lines = [f"rules: {r.label}; pool target {r.pool_target} ({closure}); deals: {sheet.deals}; {state}"]
     width = max(8, *(len(n) + 3 for n in names))
     head = f"{'player':<{width}}{'pool':>8}{'mountain':>10}" + "".join(f"{'on ' + n:>{width}}" for n in names)
     lines += [head, "-" * len(head)]

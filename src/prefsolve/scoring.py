@@ -224,13 +224,11 @@ def score_deal(deal: DealOutcome, rules: Rules | str | None = None, players: int
     raise ScoringError(f"not a deal outcome: {deal!r}")
 
 
-def _score_game(deal: GameDeal, rules: Rules, n: int) -> DealScore:
-    active = _active(n, deal.dealer)
-    d = deal.declarer
-    if d not in active:
-        raise ScoringError(f"declarer seat {d!r} is not an active player of this deal (active: {active})")
+def _parsed(deal: GameDeal) -> GameDeal:
+    """The deal with its contract and whist calls in canonical form: a contract
+    may be text ("7H", as everywhere else in prefsolve), the calls one text."""
     c = deal.contract
-    if isinstance(c, str):      # "7H" as everywhere else in prefsolve
+    if isinstance(c, str):
         try:
             c = Contract.parse(c)
         except ContractError as exc:
@@ -238,14 +236,23 @@ def _score_game(deal: GameDeal, rules: Rules, n: int) -> DealScore:
     elif not isinstance(c, Contract):
         raise ScoringError(f"a deal's contract must be a Contract or text such as '7H', got {c!r}")
     try:
-        seniority(c, rules)
-    except ContractError as exc:
-        raise ScoringError(str(exc)) from None
-    try:
         calls = parse_whist_calls(deal.whist_calls)
     except AuctionError as exc:
         raise ScoringError(str(exc)) from None
-    deal = replace(deal, contract=c, whist_calls=calls)
+    return replace(deal, contract=c, whist_calls=calls)
+
+
+def _score_game(deal: GameDeal, rules: Rules, n: int) -> DealScore:
+    active = _active(n, deal.dealer)
+    d = deal.declarer
+    if d not in active:
+        raise ScoringError(f"declarer seat {d!r} is not an active player of this deal (active: {active})")
+    deal = _parsed(deal)
+    c = deal.contract
+    try:
+        seniority(c, rules)
+    except ContractError as exc:
+        raise ScoringError(str(exc)) from None
     k = active.index(d)
     f1, f2 = active[(k + 1) % 3], active[(k + 2) % 3]
     sitting_out = [s for s in range(n) if s not in active]
@@ -549,6 +556,8 @@ class ScoreSheet:
         """
         if not isinstance(deal, (GameDeal, AllPassDeal)):
             raise ScoringError(f"not a deal outcome (GameDeal or AllPassDeal): {deal!r}")
+        if isinstance(deal, GameDeal):
+            deal = _parsed(deal)    # the dealer rotation reads the contract too
         self._check_dealer(deal.dealer)
         s = score_deal(deal, self.rules, self.n, self.allpass_streak)
         pool = [a + b for a, b in zip(self.pool, s.pool)]
@@ -640,7 +649,7 @@ class ScoreSheet:
             "settlement": {name: str(b) for name, b in zip(self.players, self.settlement())},
             "finished": self.finished,
             "finished_after": self.finished_after,
-            "rules": self.rules.name,
+            "rules": self.rules.label,     # the profile, and any switch changed from it
         }
 
 
