@@ -654,3 +654,83 @@ def test_a_form_feed_in_a_comment_does_not_split_the_line(tmp_path):
     path.write_bytes(b"# notes \x0c tail \xe2\x80\xa8 more\r\n" + str(DEALS[0]).encode() + b"\r\nnot a deal\n")
     r = CliRunner().invoke(main, ["table", "--file", str(path), "--jsonl"])
     assert r.exit_code == 2 and r.stderr.startswith("Error: line 3: ")
+
+
+# -- audit 38 ------------------------------------------------------------------------------
+def test_an_iterator_left_open_at_exit_does_not_solve_its_queue():
+    # A script that stops reading a batch iterator and exits: the threads must
+    # not work through the window of queued deals (512 with jobs=2) first.
+    import subprocess
+    import sys
+
+    script = (
+        "import atexit, itertools\n"
+        "from prefsolve import batch\n"
+        "calls = itertools.count()\n"
+        "import time\n"
+        "def work(item, solver):\n"
+        "    next(calls)\n"
+        "    time.sleep(0.002)   # the window of 512 takes about 0.5 s on 2 threads\n"
+        "    return item\n"
+        "atexit.register(lambda: print(next(calls)))   # runs after the threads were joined\n"
+        "it = batch.imap_deals(list(range(2000)), work, jobs=2)\n"
+        "for i, x in enumerate(it):\n"
+        "    if i == 3:\n"
+        "        break\n"
+    )
+    out = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=120)
+    assert out.returncode == 0, out.stderr
+    # Without the stop flag every queued item runs: 4 read + the 512 of the window.
+    assert int(out.stdout) < 200
+
+
+@pytest.mark.parametrize("progress", [True, 5, "bar"])
+def test_progress_that_is_not_callable_is_refused_before_solving(progress):
+    with pytest.raises(PrefsolveError, match="progress must be a callable"):
+        table_many([Deal.random(1)], jobs=2, progress=progress)
+
+
+def test_map_deals_takes_a_generator():
+    from prefsolve.batch import map_deals
+
+    deals = [Deal.random(s) for s in range(4)]
+    assert map_deals((d for d in deals), lambda d, sv: str(d), jobs=2) == [str(d) for d in deals]
+
+
+def test_a_bad_table_size_is_named_by_every_batch(monkeypatch):
+    table_many([Deal.random(1)], jobs=2)        # solvers made and pooled
+    monkeypatch.setenv("PREFSOLVE_TT_MB", "abc")
+    for jobs in (1, 2, 4):
+        with pytest.raises(PrefsolveError, match="PREFSOLVE_TT_MB must be"):
+            table_many([Deal.random(2)], jobs=jobs)
+
+
+def test_clear_is_refused_while_another_thread_searches():
+    import threading
+
+    from prefsolve._core import Solver
+    from prefsolve.solver import solve as solve_with
+
+    sv = Solver(1)
+    for seed in range(20):
+        done = threading.Event()
+        deal = Deal.random(seed)
+
+        def search():
+            for strain in ("misere", "NT", "S"):
+                solve_with(deal, 0, strain, 0, True, solver=sv)
+            done.set()
+
+        t = threading.Thread(target=search)
+        t.start()
+        while not sv.busy and not done.is_set():
+            pass
+        if sv.busy:
+            with pytest.raises(RuntimeError, match="already searching in another thread"):
+                sv.clear()
+            t.join()
+            break
+        t.join()
+    else:
+        pytest.fail("never caught the solver busy")
+    sv.clear()      # free again

@@ -2799,9 +2799,12 @@ cdef class Solver:
         return 0
 
     def clear(self):
-        """Forget every stored position."""
+        """Forget every stored position (refused, as a search is, while another
+        thread searches with this Solver: the table would change under it)."""
+        self._acquire()
         memset(self.s.tt, 0, (self.tt_mask_full + 1) * BUCKET * sizeof(Entry))
         memset(self.s.pt, 0, self.s.pt_count * PBUCKET * sizeof(PEntry))
+        self.busy = False
 
     cdef int _setup(self, hands, int declarer, int trump, bint minimize, talon,
                     bint wide=False) except -1:

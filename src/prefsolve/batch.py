@@ -12,10 +12,13 @@ come back as numpy arrays in the order of the input.
 
 from __future__ import annotations
 
+import atexit
 import math
 import operator
 import os
 import queue
+import threading
+import weakref
 from collections import abc, deque
 from concurrent.futures import ThreadPoolExecutor
 from itertools import islice
@@ -196,10 +199,35 @@ def imap_deals(items: Sequence, work: Callable, jobs: int | None = None,
     is emptied) and waits for what has. ``jobs`` is checked here, before the
     first item.
     """
-    jobs = min(resolve_jobs(jobs), max(len(items), 1))
+    jobs = resolve_jobs(jobs)
+    if isinstance(items, abc.Sized):    # a generator streams: no length to fit the threads to
+        jobs = min(jobs, max(len(items), 1))
+    check_progress(progress)
+    table_size_mb()     # a bad PREFSOLVE_TT_MB is named now, whichever threads need a solver
     if jobs == 1:
         return _in_this_thread(items, work, progress)
     return _on_threads(items, work, jobs, progress)
+
+
+def check_progress(progress: object) -> None:
+    """``progress`` is None or a callable taking the number of deals just done."""
+    if progress is not None and not callable(progress):
+        raise PrefsolveError(f"progress must be a callable taking a count (or None), got {progress!r}")
+
+
+# Stop flags of the thread pools still running (see _on_threads); set when the
+# interpreter exits, before it joins the pools' threads.
+_RUNNING: weakref.WeakSet[threading.Event] = weakref.WeakSet()
+
+
+def _stop_running() -> None:
+    for stop in list(_RUNNING):
+        stop.set()
+
+
+# Private, but what concurrent.futures itself uses: it runs before the threads are
+# joined (atexit would run after), and later registrations run first.
+getattr(threading, "_register_atexit", atexit.register)(_stop_running)
 
 
 def _in_this_thread(items: Sequence, work: Callable, progress: Progress | None) -> Iterator:
@@ -215,7 +243,15 @@ def _on_threads(items: Sequence, work: Callable, jobs: int, progress: Progress |
     # One item per task: solve times are heavy-tailed, so bigger chunks leave
     # a core idle at the end, and a task costs microseconds against
     # milliseconds of solving.
+    # Set when the generator is closed, or at exit while it is still open: an
+    # iterator kept but no longer read would otherwise have its threads solve
+    # the whole window of queued items first (measured: 10 s for 512 tables).
+    stop = threading.Event()
+    _RUNNING.add(stop)
+
     def task(item):
+        if stop.is_set():
+            return None     # nobody will read it
         solver = _POOL.take()
         try:
             return work(item, solver)
@@ -241,6 +277,7 @@ def _on_threads(items: Sequence, work: Callable, jobs: int, progress: Progress |
                 progress(1)
             yield value
     finally:
+        stop.set()
         pool.shutdown(wait=True, cancel_futures=True)
 
 
