@@ -7,8 +7,9 @@ from hypothesis import given, strategies as st
 
 import reference as ref
 from helpers import TRUMPS, hands_text
+import prefsolve
 from prefsolve import Card, Deal, solve
-from prefsolve.errors import DealError, IllegalPlayError, RulesError, SeatError, StrainError
+from prefsolve.errors import CardError, DealError, IllegalPlayError, PrefsolveError, RulesError, SeatError, StrainError
 from prefsolve.play import Position, best_line, card_values, mistakes
 
 PLAY_STRAINS = ("S", "C", "D", "H", "NT", "misere", "allpass")
@@ -377,3 +378,40 @@ def test_a_card_not_in_hand_says_who_holds_it_or_that_it_is_the_talon():
 def test_a_position_text_may_end_with_a_semicolon():
     p = Position.parse("AK.-.-.- QJ.-.-.- 7.7.-.-; declarer=0; strain=NT; played=SA SQ;")
     assert p == Position.parse(str(p)) and len(p.played) == 2
+
+
+# -- audit 37 ------------------------------------------------------------------------------
+ENDING = "AK.-.-.- QJ.-.-.- 7.7.-.-"
+
+
+@pytest.mark.parametrize("make", [
+    lambda: Position(ENDING, 0, "NT", solver="x"),
+    lambda: prefsolve.solve_allpass(DEAL, 0, solver="x"),
+    lambda: prefsolve.solve(DEAL, 0, "S", solver=object()),
+])
+def test_a_solver_of_the_wrong_type_is_a_prefsolve_error(make):
+    with pytest.raises(PrefsolveError, match="solver must be a prefsolve Solver or None"):
+        make()
+
+
+@pytest.mark.parametrize("make", [
+    lambda: Position(DEAL, 0, "allpass", talon=""),
+    lambda: Position.parse(DEAL + "; declarer=0; strain=allpass; talon="),
+    lambda: prefsolve.solve_allpass(DEAL, 0, ""),
+])
+def test_an_empty_talon_mode_is_refused_everywhere(make):
+    with pytest.raises(RulesError, match="unknown all-pass talon mode ''"):
+        make()
+
+
+@pytest.mark.parametrize("played", [{"SA": 1}, {"SA"}, frozenset({"SA"})])
+def test_played_cards_need_an_order(played):
+    with pytest.raises(CardError, match="played must be cards in order"):
+        Position(ENDING, 0, "NT", played=played)
+
+
+def test_a_long_position_text_is_clipped_in_the_error():
+    text = ENDING + "; declarer=0; strain=NT; played=" + "SA " * 10000
+    with pytest.raises(IllegalPlayError) as info:
+        Position.parse(text)
+    assert len(str(info.value)) < 500 and "characters) …" in str(info.value)

@@ -32,7 +32,7 @@ from .cards import Card
 from .deal import Deal, check_seat
 from .errors import DealError, RulesError
 from .play import ALLPASS, TALON_MODES, Line, Position
-from .solver import Solution, as_deal, default_solver
+from .solver import Solution, as_deal, check_solver, default_solver
 
 
 def _position(deal: Deal, player: int, talon: str, turn: object,
@@ -61,7 +61,7 @@ def solve_allpass(deal: Deal | str, player: int, talon: str = "lead", turn: obje
     """
     deal = as_deal(deal)
     player = check_seat(player, "player")
-    core = solver or default_solver()
+    core = check_solver(solver)
     tricks = _position(deal, player, talon, turn, core).value()
     return Solution(tricks, None, player, ALLPASS, 0, core.nodes)
 
@@ -112,7 +112,7 @@ def allpass_table(deal: Deal | str, talon: str = "lead", turn: object = None,
                   *, solver: _core.Solver | None = None) -> AllpassTable:
     """Guarantees and one optimal line for all three players."""
     deal = as_deal(deal)
-    core = solver or default_solver()
+    core = check_solver(solver)
     positions = [_position(deal, p, talon, turn, core) for p in range(3)]
     lines = tuple(pos.best_line() for pos in positions)
     return AllpassTable(deal, talon, positions[0].turn,

@@ -33,7 +33,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from typing import Iterable, cast
+from typing import Iterable, Mapping, cast
 
 from . import _core
 from ._core import Solver   # for Position.parse's annotation, where "_core" names the method
@@ -41,7 +41,7 @@ from .cards import SUIT_SYMBOLS, Card, Hand, parse_cards
 from .deal import Deal, check_seat
 from .errors import (CardError, DealError, IllegalPlayError, PrefsolveError, RulesError, SeatError,
                      StrainError)
-from .solver import STRAIN_SYMBOLS, STRAINS, as_deal, default_solver, parse_strain, trump_of
+from .solver import STRAIN_SYMBOLS, STRAINS, as_deal, check_solver, default_solver, parse_strain, trump_of
 
 ALLPASS = "allpass"
 PLAY_STRAINS = STRAINS + (ALLPASS,)
@@ -89,11 +89,21 @@ def _as_cards(cards: object, what: str) -> list[Card]:
         return parse_cards(cards)
     if isinstance(cards, Card):
         return [cards]
+    if isinstance(cards, (Mapping, set, frozenset)):    # no order of play (a dict would give its keys)
+        raise CardError(f"{what} must be cards in order, such as 'SA S7' or a list, got a "
+                        f"{type(cards).__name__}")
     try:
         # Whatever is not iterable raises the TypeError caught below.
         return [_as_card(c) for c in cast("Iterable[object]", cards)]
     except TypeError:
         raise CardError(f"{what} must be cards such as 'SA S7', got {cards!r}") from None
+
+
+def _clipped(text: str, limit: int = 200) -> str:
+    """``repr(text)``, cut in the middle when long: an error stays one readable line."""
+    if len(text) <= limit:
+        return repr(text)
+    return repr(text[:limit // 2]) + f" … ({len(text) - limit} characters) … " + repr(text[-limit // 2:])
 
 
 def _cards_text(cards: Iterable[Card]) -> str:
@@ -309,11 +319,13 @@ class Position:
             raise RulesError(f"talon={talon!r} is for all-pass (strain 'allpass'); in {self.strain} "
                              f"the talon is the declarer's discard and plays no part")
         #: All-pass: "lead" (the default) or "ignore"; None in the other strains.
-        self.talon: str | None = (talon or "lead") if self.strain == ALLPASS else None
+        self.talon: str | None = ("lead" if talon is None else talon) if self.strain == ALLPASS else None
         self.turn: tuple[Card, ...] = _talon_queue(self.deal, self.strain, self.leader,
-                                                   self.talon or "lead", turn)
+                                                   "lead" if self.talon is None else self.talon, turn)
         self.minimize = self.strain in ("misere", ALLPASS)
         self.trump = -1 if self.minimize else trump_of(self.strain)
+        if solver is not None:
+            check_solver(solver)    # a bad one is named now, not at the first solve
         self._solver = solver
         self._hands = [h.mask for h in self.deal.hands]
         self._won = [0, 0, 0]
@@ -665,7 +677,7 @@ class Position:
                        talon=fields.get("talon"), turn=fields.get("turn") or None,
                        played=fields.get("played", ""), solver=solver)
         except PrefsolveError as exc:
-            raise type(exc)(f"{exc} (in position {text!r})") from None
+            raise type(exc)(f"{exc} (in position {_clipped(text)})") from None
 
 
 _POSITION_FIELDS = ("declarer", "strain", "leader", "talon", "turn", "played")

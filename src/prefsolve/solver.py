@@ -172,6 +172,15 @@ def _check_talon(deal: Deal, talon: bool) -> bool:
     return talon
 
 
+def check_solver(solver: object) -> _core.Solver:
+    """``solver`` itself when it is a Solver, the thread's default for None."""
+    if solver is None:
+        return default_solver()
+    if not isinstance(solver, _core.Solver):
+        raise PrefsolveError(f"solver must be a prefsolve Solver or None, got {type(solver).__name__}")
+    return solver
+
+
 def check_hints(hints: object) -> DiscardHints | None:
     """``hints`` itself, after checking that it is a DiscardHints or None."""
     if hints is not None and not isinstance(hints, DiscardHints):
@@ -250,7 +259,7 @@ def solve(deal: Deal | str, declarer: int, strain: str, leader: int = 0, talon: 
         talon = _check_talon(deal, talon)
     if hints is not None:
         hints = check_hints(hints)
-    core = solver or default_solver()
+    core = check_solver(solver)
     h0, h1, h2 = deal.hands
     hands = [h0.mask, h1.mask, h2.mask]
     minimize = strain == "misere"
@@ -325,7 +334,7 @@ def table(deal: Deal | str, leader: int = 0, talon: bool = True,
     deal = as_deal(deal)
     leader = check_seat(leader, "leader")
     talon = _check_talon(deal, talon)
-    core = solver or default_solver()
+    core = check_solver(solver)
     tricks: list[dict] = []
     discards: list[dict] = []
     nodes = 0
