@@ -395,3 +395,9 @@ def test_whist_text_splits_as_written(text, calls):
 def test_whist_text_that_cannot_be_read_safely_is_an_error(text, message):
     with pytest.raises(AuctionError, match=message):
         split_whist_text(text)
+
+
+def test_a_bid_under_misere_without_talon_names_it():
+    r = check_auction("раз мизер без прикупа десять первых", CLASSIC)
+    assert not r.legal and r.reason == "§2.3: 10S does not overcall misère without talon on the classic ladder"
+    assert check_auction("раз мизер без прикупа десять первых без прикупа", CLASSIC).legal

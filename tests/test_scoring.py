@@ -289,7 +289,7 @@ def test_the_sheet_keeps_the_deal_that_finished_the_game(closure, target, ends_a
 @pytest.mark.parametrize("contract, talon, tricks", [
     ("9S-hand", ("AS", "AH"), (0, 9, 1, 0)), ("misere-hand", ("7S", "7H"), (0, 0, 5, 5))])
 def test_no_talon_whists_when_the_declarer_never_took_the_talon(contract, talon, tricks):
-    r = Rules.profile("classic")
+    r = Rules.profile("classic").replace(dealer_talon_whists_misere=True)   # §5's table, misère too
     with_talon = contract.removesuffix("-hand")
     calls = ("pass", "pass") if with_talon != "misere" else ()
     taken = score_deal(GameDeal(1, Contract.parse(with_talon), calls, tricks, dealer=0, talon=talon), r, 4)
@@ -318,10 +318,16 @@ def test_four_players_dealer_sits_out_and_talon_whists():
     s = score_deal(deal, r, players=4)
     assert s.pool == (0, 4, 0, 0) and s.whists[2][1] == 12  # first defender of seat 1 is seat 2
     assert s.whists[0][1] == 8  # dealer: A+K of one suit = 2 tricks × 4
-    s = score_deal(GameDeal(1, Contract.misere(), (), (0, 0, 5, 5), dealer=0, talon=("7S", "8S")), r, players=4)
-    assert s.whists[0][1] == 20 and s.pool[1] == 10
-    # consolation "all" (Codex): the dealer consoles too
-    s = score_deal(GameDeal(1, Contract.parse("7H"), ("whist", "pass"), (0, 6, 2, 2), dealer=0), r, players=4)
+    misere = GameDeal(1, Contract.misere(), (), (0, 0, 5, 5), dealer=0, talon=("7S", "8S"))
+    s = score_deal(misere, r.replace(dealer_talon_whists_misere=True), players=4)
+    assert s.whists[0][1] == 20 and s.pool[1] == 10     # §5's table (C3): 10 per seven, a suited 7-8 20
+    s = score_deal(misere, r, players=4)
+    assert s.whists[0][1] == 0 and s.pool[1] == 10      # the seed prices only tricks the talon brought
+    # The seed's dealer earns no consolation (classic); the Codex's "all" has him console too.
+    failed = GameDeal(1, Contract.parse("7H"), ("whist", "pass"), (0, 6, 2, 2), dealer=0)
+    s = score_deal(failed, r, players=4)
+    assert s.whists[0][1] == 0 and s.whists[2][1] == 20 and s.whists[3][1] == 4
+    s = score_deal(failed, r.replace(consolation="all"), players=4)
     assert s.whists[0][1] == 4 and s.whists[2][1] == 20 and s.whists[3][1] == 4
     with pytest.raises(ScoringError):
         score_deal(GameDeal(0, Contract.parse("7H"), ("whist", "pass"), (7, 1, 1, 1), dealer=0), r, players=4)
@@ -728,3 +734,11 @@ def test_a_sheet_takes_a_contract_as_text_under_every_dealer_rotation(contract):
         GameDeal(1, Contract.parse(contract), parse_whist_calls(calls), tricks, dealer=0))
     assert text == parsed
     assert text.next_dealer == (0 if contract == "misere" else 1)   # a caught misère keeps the deal
+
+
+def test_classic_defenders_say_whist_or_pass_only():
+    # The seed: «будут ли они пытаться забрать у игрока оставшиеся взятки (вист) или
+    # отказываются играть данный роббер (пас)»: no half-whist in its reading.
+    r = check_whist_calls("6S", ["pass", "half"], Rules.profile("classic"))
+    assert not r.legal and "half-whist is not played in the classic rules" in r.reason
+    assert check_whist_calls("6S", ["pass", "half"], SOCHI).legal

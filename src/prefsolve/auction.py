@@ -292,7 +292,8 @@ class _State:
             why = self._hold_reason(seat, Call(HOLD, c))
             return None if why is None else why
         if self.highest.is_misere and not c.is_misere:
-            return f"§2.3: {c} does not overcall misère on the {r.name} ladder"
+            which = "misère without talon" if self.highest.without_talon else "misère"
+            return f"§2.3: {c} does not overcall {which} on the {r.name} ladder"
         return f"§2.2: a bid must be higher than the current bid {self.highest}, {c} is not"
 
     def over_reason(self) -> str:

@@ -81,6 +81,7 @@ _CHOICES: dict[str, tuple[Any, ...]] = {
     "aid_whists_per_point": (10,),
     "settlement_divisor": ("N", "N-1"),
     "dealer_talon_whists": (False, True),
+    "dealer_talon_whists_misere": (True, False),
     "dealer_rotation": ("every_deal", "stays_after_allpass_and_caught_misere", "unchecked"),
 }
 
@@ -137,6 +138,9 @@ class Rules:
     aid_whists_per_point: int = 10
     settlement_divisor: str = "N"
     dealer_talon_whists: bool = False
+    #: With dealer_talon_whists: also on a misère taken with the talon (§5's table,
+    #: C3: 10 per seven); the seed (classic) prices only the tricks the talon brought.
+    dealer_talon_whists_misere: bool = True
     dealer_rotation: str = "every_deal"
     #: Under ``dealer_rotation="stays_after_allpass_and_caught_misere"``: the
     #: all-pass deals one dealer deals in a row before the deal moves on anyway
@@ -369,18 +373,23 @@ _PROFILE_SWITCHES: dict[str, dict[str, Any]] = {
     # the seed says 10 is not whisted (both defenders "catch" the declarer), so
     # ten_whist="checked": the 10 is always played, never passed out (§3.4).
     # Old progression ×1 ×2 ×4 (§4.4, S12 §6) and the dealer's talon whists (§5,
-    # the seed's own 4-player rule). The deal does not move after all-pass or a
+    # the seed's own 4-player rule) for the tricks the talon brought only: the
+    # seed prices «туз или марьяж — 1 взятка, туз + король — 2, два туза — 3»
+    # and nothing on a misère. The deal does not move after all-pass or a
     # caught misère (the seed: «кроме распасов и пойманного мизера»). Scoring
-    # otherwise Sochi-like (S12 §9.1), including half-whist without play (§3.2
-    # default: the seed names only whist and pass, so nothing contradicts it).
+    # otherwise Sochi-like (S12 §9.1), with the seed's literal choices: the
+    # defenders say whist or pass, no half-whist («вист» or «пас», §3.2); the
+    # sitting-out dealer earns only what the seed lists (pool in a shared game,
+    # talon whists, whisting for the partners), so no consolation from him.
     "classic": {
         "dealer_rotation": "stays_after_allpass_and_caught_misere",
         "ladder_extensions": "hand_games",
         "hold": "off",
+        "half_whist": "off",
         "raspasy_exit": "simple",
         "raspasy_progression": "1-2-4",
         "raspasy_amnesty": False,
-        "consolation": "all",
         "dealer_talon_whists": True,
+        "dealer_talon_whists_misere": False,
     },
 }

@@ -290,8 +290,11 @@ def _score_game(deal: GameDeal, rules: Rules, n: int) -> DealScore:
         # A game or misère without talon never takes it (SEED_RULES: "the talon stays
         # closed"), so it brought him nothing.
         dealer = sitting_out[0]
-        amount = (talon_misere_whists(deal.talon) * rules.whist_price_multiplier if c.is_misere
-                  else wv * talon_tricks(deal.talon))
+        if c.is_misere:
+            amount = (talon_misere_whists(deal.talon) * rules.whist_price_multiplier
+                      if rules.dealer_talon_whists_misere else 0)
+        else:
+            amount = wv * talon_tricks(deal.talon)
         e.write(dealer, d, amount)
     return e.freeze()
 
