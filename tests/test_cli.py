@@ -463,6 +463,7 @@ def test_solve_line_plays_the_solved_value_after_the_discard(strain):
     text = r.stdout.splitlines()
     assert text[-12].startswith(f"An optimal line (total {d['tricks']} for seat 2)")
     position = text[-1].split(": ", 1)[1]
+    assert d["position"] == position
     deal = Deal.parse(EXAMPLE_DEAL)
     kept = (deal.hands[2].mask | deal.talon.mask) & ~sum(1 << Card.parse(c).index for c in d["discard"])
     assert position.startswith(str(Deal([deal.hands[0], deal.hands[1], Hand(kept)])) + ";")

@@ -181,7 +181,8 @@ def _constraint_options(f):
     f = click.option("--void", multiple=True, metavar="SEAT:SUITS",
                      help="A seat known to lack suits, e.g. '2:H' (repeatable).")(f)
     f = click.option("--known", multiple=True, metavar="PLACE:CARDS",
-                     help="Cards known to be in a seat or the talon, e.g. '1:SA SK' (repeatable).")(f)
+                     help="Cards known to be in a seat or the talon, e.g. '1:SA SK' or 'talon:HA' "
+                          "(repeatable).")(f)
     return f
 
 

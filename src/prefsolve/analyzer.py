@@ -1377,7 +1377,7 @@ def _holding_tricks(deal: Deal, suit: int, strain: str, solver) -> int:
                if t.winner == 0 and t.cards[t.seats.index(0)].suit == suit)
 
 
-def holdings(samples: int = 100, seed: int | None = None, jobs: int | None = None,
+def holdings(samples: int = 200, seed: int | None = None, jobs: int | None = None,
              numbers: Iterable[int] | None = None, progress: Progress | None = None) -> HoldingsTable:
     """Measure the seed's holding table by sampling and exact play.
 

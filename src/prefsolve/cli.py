@@ -293,6 +293,7 @@ def solve_cmd(deal_text, declarer, strain, leader, talon, with_line, deal_file, 
         out = {"deal": str(d), **sol.to_dict()}
         if line is not None:
             out["line"] = line.to_dict()
+            out["position"] = str(pos)     # the DEAL that play takes to go on from here
         emit_json(out)
         return
     click.echo(d.diagram())
