@@ -251,7 +251,10 @@ def _on_threads(items: Sequence, work: Callable, jobs: int, progress: Progress |
 
     def task(item):
         if stop.is_set():
-            return None     # nobody will read it
+            # Nobody reads it, unless a thread still consumes the batch while the
+            # program exits: it gets an error then, never a missing result
+            # (concurrent.futures itself refuses new work at that point).
+            raise PrefsolveError("the batch was stopped: the program is exiting")
         solver = _POOL.take()
         try:
             return work(item, solver)
