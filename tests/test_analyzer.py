@@ -11,6 +11,7 @@ from fractions import Fraction
 
 import numpy as np
 import pytest
+from hypothesis import given, settings, strategies as st
 
 import prefsolve
 from prefsolve import analyzer
@@ -579,3 +580,56 @@ def test_allpass_count_and_candidates_may_be_numpy_integers():
 def test_whist_text_states_what_was_given():
     w = analyze_whist(MIXED, 1, 0, "7H", samples=2, seed=1, known={"talon": "SQ SJ"}, voids={2: "C"}, jobs=1)
     assert "(given: the talon holds ♠Q ♠J; seat 2 void in ♣)" in w.format().splitlines()
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.data())
+def test_the_construction_counts_exactly_the_allowed_layouts(data):
+    # Random known cards leave 4-7 unseen cards; random voids; the counting of
+    # Sampler._ways must equal a brute-force count, and every constructed layout
+    # must respect the constraints.
+    rng = random.Random(data.draw(st.integers(0, 2**32 - 1)))
+    cards = list(range(32))
+    rng.shuffle(cards)
+    own = Hand(sum(1 << c for c in cards[:10]))
+    unseen_n = data.draw(st.integers(4, 7))
+    rest = cards[10:]
+    # seats 1, 2 and the talon keep free slots adding up to unseen_n
+    free = [0, 0, 0]
+    for _ in range(unseen_n):
+        k = rng.choice([k for k in range(3) if free[k] < (10, 10, 2)[k]])
+        free[k] += 1
+    known_cards = rest[unseen_n:]
+    fixed = {0: own}
+    at = 0
+    for place, size, k in ((1, 10, 0), (2, 10, 1), ("talon", 2, 2)):
+        n = size - free[k]
+        fixed[place] = Hand(sum(1 << c for c in known_cards[at:at + n]))
+        at += n
+    voids = {seat: data.draw(st.sampled_from(["", "S", "H", "SC", "DH"])) for seat in (1, 2)}
+    voids = {s: v for s, v in voids.items() if v and not any(
+        fixed[s].suit_ranks("SCDH".index(x)) for x in v)}
+    try:
+        s = Sampler(fixed, seed=1, voids=voids)
+    except ConstraintError:
+        return
+    unseen = [c.index for c in s._unseen]
+    void_mask = {seat: sum(0xFF << (8 * "SCDH".index(x)) for x in v) for seat, v in voids.items()}
+    count = 0
+    for places in itertools.product(range(3), repeat=len(unseen)):
+        if [places.count(k) for k in range(3)] != free:
+            continue
+        if any((void_mask.get(1 + p, 0) >> c) & 1 for p, c in zip(places, unseen) if p < 2):
+            continue
+        count += 1
+    s._groups = None
+    try:
+        s._constructed()
+    except ConstraintError:
+        assert count == 0
+        return
+    assert s._ways(0, tuple(s._need)) == count > 0
+    for _ in range(20):
+        m = s._constructed()
+        assert all(not (m[seat] & mask) for seat, mask in void_mask.items())
+        assert [bin(x).count("1") for x in m] == [10, 10, 10, 2]
