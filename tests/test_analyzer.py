@@ -542,7 +542,7 @@ def test_known_cards_of_a_wrong_type_are_refused(cards):
 
 def test_pass_model_says_p_make_is_for_play():
     a = analyze(MIXED, samples=4, seed=1, jobs=1, defence="pass")
-    assert "P(make if played)" in a.recommendation() and "plays no game" in a.format()
+    assert "P(make if played)" in a.recommendation() and "though this model does not play it" in a.format()
 
 
 def test_samples_may_be_numpy_integers():
@@ -633,3 +633,13 @@ def test_the_construction_counts_exactly_the_allowed_layouts(data):
         m = s._constructed()
         assert all(not (m[seat] & mask) for seat, mask in void_mask.items())
         assert [bin(x).count("1") for x in m] == [10, 10, 10, 2]
+
+
+def test_fixed_defence_models_state_what_the_rules_impose():
+    # Under "pass", a 10 the rules never let pass (sochi: checked) and the misère are
+    # played: the model's text must say so, and the figures show it.
+    a = analyze(MIXED, seat=0, samples=6, seed=1, jobs=1, defence="pass")
+    assert "misère, a 10 the rules never let pass" in a.model and "6♠ under Stalingrad" in a.model
+    assert a["10NT"].expected < 0 < a["6S"].expected      # 10NT played and lost; 6♠ passed out
+    best = analyze(MIXED, seat=0, samples=2, seed=1, jobs=1)
+    assert "split the defence's tricks evenly" in best.model

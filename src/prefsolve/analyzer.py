@@ -50,13 +50,19 @@ Progress = Callable[[int], None]
 #: for it as a side; the fixed models whist or pass whatever the cards, so
 #: they make a sure 10 look worse than a 9 that a lone whister cannot defeat.
 DEFENCES = ("best", "pass", "one", "both")
+# What the rules impose stays imposed under every model (defence_calls): a misère
+# and a 10 under ten_whist="checked" are always played, both defenders whist
+# against 6♠ under Stalingrad; two whisters split the defence's tricks evenly.
+_IMPOSED = ("; misère, a 10 the rules never let pass (ten_whist='checked') and 6♠ under Stalingrad "
+            "are played as the rules require")
 DEFENCE_TEXT = {
     "best": ("the defenders call what is best for them as a side in each layout (pass, whist, "
              "half-whist where the rules allow it; open or closed), seeing the cards as "
-             "double-dummy play does"),
-    "pass": "both defenders pass (no play: every contract counts as made)",
-    "one": "one defender whists and plays open, the other passes",
-    "both": "both defenders whist and play closed (the odd defence trick to the first defender)",
+             "double-dummy play does; two whisters split the defence's tricks evenly (the odd "
+             "one to the first defender)"),
+    "pass": "both defenders pass where the rules allow it (no play: the contract counts as made)" + _IMPOSED,
+    "one": "one defender whists and plays open, the other passes" + _IMPOSED,
+    "both": "both defenders whist and play closed (the odd defence trick to the first defender)" + _IMPOSED,
 }
 #: Whist advisor: the other defender's call.
 PARTNER_CALLS = (PASS, WHIST)
@@ -648,8 +654,8 @@ class Analysis:
             t = s.mean_tricks
             rows.append(f"{s.contract.symbol:<9}{s.p_make:>9.3f} ± {s.se:.3f}"
                         f"{s.expected:>+12.2f} ± {s.expected_se:<5.2f}{t:>7.2f}{mark}")
-        played = ("; a game's P(make) and tricks are what play would give, though this model "
-                  "plays no game" if self.defence == "pass" else "")
+        played = ("; a game the defence may pass shows the P(make) and tricks that play would give, "
+                  "though this model does not play it" if self.defence == "pass" else "")
         rows.append(f"(defence: {DEFENCE_TEXT[self.defence]}; the tricks column is the mean; misère's "
                     f"P(make) is the chance of taking no trick{played})")
         rows.append(self.recommendation())
