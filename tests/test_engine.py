@@ -1,6 +1,7 @@
 """The native engine against the pure-Python reference, and its properties."""
 
 import itertools
+import math
 import random
 
 import pytest
@@ -9,7 +10,8 @@ from hypothesis import given, strategies as st
 import reference as ref
 from helpers import TRUMPS, hands_text, index, masks
 from prefsolve import Deal, solve
-from prefsolve._core import Solver
+from prefsolve._core import Solver, ending_table
+from prefsolve.cards import cards_of_mask
 from prefsolve.solver import STRAINS, DiscardHints, trump_of
 
 SOLVER = Solver(16)
@@ -53,6 +55,73 @@ def test_agrees_with_memo_minimax_on_endings(cards):
         for strain in STRAINS:
             expected = ref.solve_memo(hands, declarer, TRUMPS[strain], strain == "misere", leader)
             assert engine_value(hands, declarer, strain, leader) == expected, (hands, declarer, strain, leader)
+
+
+def _ending_of_number(number):
+    """The hands of ENDINGS' entry ``number`` (see _core's numbering): k, and
+    the counted player's, his left opponent's and right opponent's masks.
+    Written from the comment in _core, not from its code."""
+    sizes = {1: 20 * 3 * 2, 2: 84 * 15 * 6, 3: 216 * 84 * 20}
+    k = 1
+    while number >= sizes[k]:
+        number -= sizes[k]
+        k += 1
+    n = 3 * k
+    comps = [(a, b, c, n - a - b - c) for a in range(9) for b in range(9) for c in range(9)
+             if 0 <= n - a - b - c <= 8]
+    colex = {}
+    for size in (n, 2 * k):
+        subsets = sorted(itertools.combinations(range(size), k), key=lambda s: sorted(s, reverse=True))
+        colex[size] = subsets
+    per_comp = math.comb(n, k) * math.comb(2 * k, k)
+    lens = comps[number // per_comp]
+    mine = colex[n][number % per_comp // math.comb(2 * k, k)]
+    left = colex[2 * k][number % math.comb(2 * k, k)]
+    cards = [8 * x + r for x in range(4) for r in range(lens[x])]
+    rest = [c for i, c in enumerate(cards) if i not in mine]
+    hands = [sum(1 << cards[i] for i in mine), sum(1 << rest[i] for i in left), 0]
+    hands[2] = sum(1 << c for c in cards) & ~hands[0] & ~hands[1]
+    return k, hands
+
+
+def _names(mask):
+    return [str(c) for c in cards_of_mask(mask)]
+
+
+@pytest.mark.parametrize("k", [1, 2, 3])
+def test_solved_endings_match_reference(k):
+    """ENDINGS (misère and all-pass endings of 1-3 cards each, solved once)
+    against the reference: every entry of one and two cards, a sample of
+    three, each leader's two bits, the counted player as seat 0, 1 or 2."""
+    table = ending_table()
+    start = {1: 0, 2: 120, 3: 120 + 7560}[k]
+    count = {1: 120, 2: 7560, 3: 362880}[k]
+    assert len(table) == 120 + 7560 + 362880
+    rng = random.Random(50 + k)
+    numbers = range(start, start + count) if k < 3 else rng.sample(range(start, start + count), 700)
+    for number in numbers:
+        got_k, (mine, left, right) = _ending_of_number(number)
+        assert got_k == k
+        declarer = number % 3       # the same ending seen from each seat
+        hands = [None] * 3
+        hands[declarer], hands[(declarer + 1) % 3], hands[(declarer + 2) % 3] = mine, left, right
+        names = [_names(h) for h in hands]
+        for lead in range(3):
+            expected = ref.solve(names, declarer, None, True, (declarer + lead) % 3)
+            assert (table[number] >> (2 * lead)) & 3 == expected, (number, names, declarer, lead)
+
+
+def test_misere_endings_of_four_cards_match_reference():
+    """Four cards each: the trick searched, the rest read from ENDINGS
+    (four_geq), at every target."""
+    rng = random.Random(44)
+    for _ in range(150):
+        hands = ref.random_ending(rng, 4)
+        declarer, leader = rng.randrange(3), rng.randrange(3)
+        expected = ref.solve_memo(hands, declarer, None, True, leader)
+        assert engine_value(hands, declarer, "misere", leader) == expected
+        for target in range(1, 5):
+            assert SOLVER.geq(masks(hands), declarer, -1, True, target, leader) == (expected >= target)
 
 
 def test_agrees_mid_trick():
@@ -897,12 +966,25 @@ def test_hands_text_helper_round_trips():
     (dict(leader=-1), "leader must be 0..2"),
     (dict(trick=[1, 2, 3]), "at most 2 cards"),
     (dict(pending=[0, 1, 2]), "at most 2 talon cards"),
+    (dict(hands=[1, 1, 4]), "share a card"),
+    (dict(hands=[1, 2, 12]), "sizes do not fit"),
+    (dict(hands=[1, 2, 4], trick=[0]), "on the table is still in a hand"),
+    (dict(hands=[1, 2, 4], trick=[8]), "sizes do not fit"),
 ])
 def test_core_rejects_out_of_range_arguments(kwargs, message):
     args = dict(hands=[1, 2, 4], declarer=0, trump=-1, minimize=False)
     args.update(kwargs)
     with pytest.raises(ValueError, match=message):
         SOLVER.value(**args)
+
+
+def test_core_rejects_a_talon_card_held_by_a_defender():
+    d = Deal.random(3)
+    hands = [h.mask for h in d.hands]
+    talon = d.talon.mask
+    defender_card = hands[1] & -hands[1]
+    with pytest.raises(ValueError, match="talon card is in a defender's hand"):
+        SOLVER.best_discard(hands, (talon & (talon - 1)) | defender_card, 0, -1, True, 0)
 
 
 def test_a_solver_shared_between_threads_raises_instead_of_corrupting():
