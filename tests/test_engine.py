@@ -1,8 +1,11 @@
 """The native engine against the pure-Python reference, and its properties."""
 
+import hashlib
 import itertools
 import math
 import random
+import subprocess
+import sys
 
 import pytest
 from hypothesis import given, strategies as st
@@ -10,7 +13,8 @@ from hypothesis import given, strategies as st
 import reference as ref
 from helpers import TRUMPS, hands_text, index, masks
 from prefsolve import Deal, solve
-from prefsolve._core import Solver, ending_table
+from prefsolve._core import ENDINGS4_FORMAT, Solver, compute_endings4, ending4_table, ending_table
+from prefsolve._endings import encode_endings4, load_endings4
 from prefsolve.cards import cards_of_mask
 from prefsolve.solver import STRAINS, DiscardHints, trump_of
 
@@ -111,9 +115,96 @@ def test_solved_endings_match_reference(k):
             assert (table[number] >> (2 * lead)) & 3 == expected, (number, names, declarer, lead)
 
 
+def _ending4_of_number(number):
+    """The hands of ENDINGS4's entry ``number``: the counted player's, his
+    left opponent's and right opponent's masks, the suits longest first.
+    Written from the comments in _core, not from its code."""
+    parts = [(a, b, c, 12 - a - b - c) for a in range(9) for b in range(a + 1) for c in range(b + 1)
+             if 0 <= 12 - a - b - c <= c]
+    assert len(parts) == 27
+    lens = parts[number // (495 * 70)]
+    colex12 = sorted(itertools.combinations(range(12), 4), key=lambda s: sorted(s, reverse=True))
+    colex8 = sorted(itertools.combinations(range(8), 4), key=lambda s: sorted(s, reverse=True))
+    mine = colex12[number % (495 * 70) // 70]
+    left = colex8[number % 70]
+    cards = [8 * x + r for x in range(4) for r in range(lens[x])]
+    rest = [c for i, c in enumerate(cards) if i not in mine]
+    hands = [sum(1 << cards[i] for i in mine), sum(1 << rest[i] for i in left), 0]
+    hands[2] = sum(1 << c for c in cards) & ~hands[0] & ~hands[1]
+    return hands
+
+
+def test_solved_four_card_endings_match_reference():
+    """ENDINGS4 (four cards each, shipped in endings4.bin or solved at the
+    first misère search): a sample of entries, each leader's value (the
+    byte is v0 + 5 v1 + 25 v2), against the reference."""
+    table = ending4_table()
+    assert len(table) == 27 * 495 * 70
+    rng = random.Random(54)
+    for number in rng.sample(range(len(table)), 150):
+        mine, left, right = _ending4_of_number(number)
+        declarer = number % 3
+        hands = [None] * 3
+        hands[declarer], hands[(declarer + 1) % 3], hands[(declarer + 2) % 3] = mine, left, right
+        names = [_names(h) for h in hands]
+        for lead in range(3):
+            expected = ref.solve_memo(names, declarer, None, True, (declarer + lead) % 3)
+            assert table[number] // 5 ** lead % 5 == expected, (number, names, declarer, lead)
+
+
+def test_shipped_four_card_endings_are_the_engines_own():
+    """endings4.bin holds exactly what the engine solves (compute_endings4,
+    what it falls back on without the file): regenerate it with
+    `python -m prefsolve._endings` after changing the numbering."""
+    shipped = load_endings4(ENDINGS4_FORMAT, 27 * 495 * 70)
+    assert shipped is not None, "endings4.bin is missing or does not match this engine's format"
+    assert shipped == ending4_table()
+    assert compute_endings4() == shipped
+
+
+def test_engine_solves_the_four_card_endings_without_the_file(tmp_path):
+    """A missing or damaged file only costs time: the engine solves the
+    table itself, and the values are the same (a fresh process, since the
+    table is read once)."""
+    script = (
+        "import sys; from pathlib import Path; import prefsolve._endings as e\n"
+        f"e.FILE = Path({str(tmp_path / 'missing.bin')!r})\n"
+        "from prefsolve import _core, Deal, solve\n"
+        "v = solve(Deal.random(5), 1, 'misere', 0, talon=False).tricks\n"
+        "import hashlib; sys.stdout.write(str(v) + ' ' + hashlib.sha256(_core.ending4_table()).hexdigest())\n"
+    )
+    out = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True).stdout
+    value, table_hash = out.split()
+    assert int(value) == solve(Deal.random(5), 1, "misere", 0, talon=False).tricks
+    assert table_hash == hashlib.sha256(ending4_table()).hexdigest()
+
+
+@pytest.mark.parametrize("damage", ["magic", "format", "size", "checksum", "truncated", "garbage"])
+def test_a_damaged_endings_file_is_not_used(tmp_path, damage):
+    table = ending4_table()
+    data = bytearray(encode_endings4(ENDINGS4_FORMAT, table))
+    if damage == "magic":
+        data[0:4] = b"XXXX"
+    elif damage == "format":
+        data[4] += 1
+    elif damage == "size":
+        data[8] += 1
+    elif damage == "checksum":
+        data[12] ^= 1
+    elif damage == "truncated":
+        data = data[:len(data) // 2]
+    else:
+        data = bytearray(b"not a table")
+    path = tmp_path / "endings4.bin"
+    path.write_bytes(bytes(data))
+    assert load_endings4(ENDINGS4_FORMAT, len(table), path) is None
+    path.write_bytes(encode_endings4(ENDINGS4_FORMAT, table))
+    assert load_endings4(ENDINGS4_FORMAT, len(table), path) == table
+
+
 def test_misere_endings_of_four_cards_match_reference():
-    """Four cards each: the trick searched, the rest read from ENDINGS
-    (four_geq), at every target."""
+    """Four cards each, through the search (read from ENDINGS4), at every
+    target."""
     rng = random.Random(44)
     for _ in range(150):
         hands = ref.random_ending(rng, 4)

@@ -32,7 +32,8 @@ Invariants of the search:
 
 from libc.stdint cimport int8_t, int16_t, uint8_t, uint16_t, uint32_t, uint64_t, uintptr_t
 from libc.stdlib cimport calloc, free
-from libc.string cimport memset
+from libc.string cimport memcpy, memset
+import threading
 
 cdef extern from *:
     """
@@ -261,7 +262,7 @@ _fill_tables()
 
 
 # ---------------------------------------------------------------------------
-# Misère and all-pass endings of two and three cards each, solved once.
+# Misère and all-pass endings of one to four cards each, solved once.
 #
 # A position at a trick start with k cards in each hand (k <= 3), up to
 # relative ranks, is numbered by: the suit lengths (a composition of 3k into
@@ -271,18 +272,21 @@ _fill_tables()
 # same). Its byte in ENDINGS holds, two bits per leader (0: the counted
 # player, 1: his left opponent, 2: his right one), the counted player's
 # tricks from there with best play, worked out trick by trick from the
-# endings one card shorter (fill_endings). The search reads it instead of
-# searching these starts (trick_start), where the refutations ask for a
-# bound one trick on (escapes_probe_*), and after the one trick that
-# four_geq searches from four cards each. Data, not search state: filled
-# once, with the GIL held, before the first misère or all-pass search
-# (about 30 ms: only positions whose suits are in order are solved, since
-# suits are interchangeable without trumps).
+# endings one card shorter (fill_endings). Four cards each are numbered the
+# same way once the suits are put in order of length (ENDINGS4, below).
 #
-# Round 30: 5.3% fewer engine instructions on 200 misères, 0.95-0.98 of
-# the time in alternated blocks in one process, the same values. Four
-# cards each would take 39 million entries and seconds to fill, so those
-# starts keep the exact table and search one trick (four_geq).
+# The search reads these instead of searching the starts (trick_start) and,
+# exactly, where the refutations ask for a bound one trick on
+# (escapes_probe_*). Data, not search state: ENDINGS is solved before the
+# first misère or all-pass search (about 30 ms: only positions whose suits
+# are in order are solved, since suits are interchangeable without trumps);
+# ENDINGS4 takes about 0.7 s to solve, so it is shipped solved and read
+# then (ensure_endings).
+#
+# Round 30, 200 misères (seed 1000): engine instructions -5.3% with ENDINGS
+# (and the four-card starts searching one trick over it), -15.7% with
+# ENDINGS4 too; in alternated blocks in one process 0.88 of round 29's
+# median time a misère (0.84 of the total), the same values.
 
 cdef enum:
     ENDINGS_SIZE = 120 + 7560 + 362880      # k = 1, 2, 3
@@ -313,16 +317,16 @@ cdef inline uint32_t ending_index(uint32_t hd, uint32_t hl, uint32_t hr, int k) 
             + COLEX9[ml])
 
 
-cdef uint32_t ending_byte(uint32_t* h, int k) noexcept:
-    """Fill-time only: ENDINGS' byte for hands h (h[0] the counted player's,
-    k cards each): for each leader, the counted player's tricks with best
+cdef void ending_values(uint32_t* h, int k, int* out) noexcept:
+    """Fill-time only: for hands h (h[0] the counted player's, k <= 4 cards
+    each) and each leader (out[0..2]), the counted player's tricks with best
     play, this trick searched and the rest read from the endings one card
     shorter. One card per run of equivalent cards (the others give the same
     trick and an equal position)."""
-    cdef uint32_t alive = h[0] | h[1] | h[2], byte = 0, m, legal
-    cdef int cards[3][3]
+    cdef uint32_t alive = h[0] | h[1] | h[2], m, legal
+    cdef int cards[3][4]
     cdef int count[3]
-    cdef uint8_t child[3][3][3]
+    cdef uint8_t child[4][4][4]
     cdef int i, j, q, a, b, c, lead, v, w, win, best0, best1, best2
     cdef int sel[3]
     cdef int seat1, seat2
@@ -376,8 +380,7 @@ cdef uint32_t ending_byte(uint32_t* h, int k) noexcept:
                     best1 = best2
             if best0 < 0 or (best1 < best0 if lead == 0 else best1 > best0):
                 best0 = best1
-        byte |= (<uint32_t>best0) << (2 * lead)
-    return byte
+        out[lead] = best0
 
 
 cdef int _binomial(int n, int r) noexcept:
@@ -400,6 +403,7 @@ cdef void fill_endings() noexcept:
     cdef uint32_t g[3]
     cdef uint32_t code[4]
     cdef uint32_t byte
+    cdef int vals[3]
     cdef int perms[24][4]
     cdef int a, b, c
     # The 24 orders of the four suits.
@@ -476,7 +480,8 @@ cdef void fill_endings() noexcept:
                                            | ((h[1] >> (8 * x)) & 0xFF))
                             if code[0] < code[1] or code[1] < code[2] or code[2] < code[3]:
                                 continue
-                            byte = ending_byte(h, k)
+                            ending_values(h, k, vals)
+                            byte = vals[0] | (vals[1] << 2) | (vals[2] << 4)
                             for p in range(24):
                                 for i in range(3):
                                     g[i] = 0
@@ -486,70 +491,240 @@ cdef void fill_endings() noexcept:
         base += nc * ENDING_SUBSETS[k][0] * ENDING_SUBSETS[k][1]
 
 
-cdef void ensure_endings() noexcept:
-    """Fill ENDINGS before the first misère or all-pass search (called with
-    the GIL held, so no other thread fills or reads it half-done)."""
+# Four cards each (round 30): 12 993 750 positions, but suits are
+# interchangeable, so the suits are put in order of length first (longest
+# first, ties by suit) and only the 27 orders of lengths are kept: 27 x
+# C(12, 4) x C(8, 4) = 935 550 entries, a byte each holding the three
+# leaders' values (0-4) as v0 + 5 v1 + 25 v2.
+cdef enum:
+    ENDINGS4_SIZE = 27 * 495 * 70
+cdef uint8_t ENDINGS4[ENDINGS4_SIZE]
+cdef uint16_t ENDING4_LENS[729]     # [n0 * 81 + n1 * 9 + n2]: the lengths' number | the suits in order << 8
+cdef uint16_t COLEX12[4096]         # a subset of 12 positions: its colex rank among those of its size
+cdef uint8_t DIGITS5[500]           # [byte * 4 + r]: leader r's value in an ENDINGS4 byte
+
+
+cdef inline uint32_t suits_in_order(uint32_t x, uint32_t o) noexcept nogil:
+    """x's suit bytes rearranged: byte j gets suit (o >> 2j) & 3."""
+    return (((x >> (8 * (o & 3))) & 0xFF) | (((x >> (8 * ((o >> 2) & 3))) & 0xFF) << 8)
+            | (((x >> (8 * ((o >> 4) & 3))) & 0xFF) << 16) | (((x >> (8 * (o >> 6))) & 0xFF) << 24))
+
+
+cdef inline uint32_t ending4_index(uint32_t hd, uint32_t hl, uint32_t hr) noexcept nogil:
+    """The number of the four-card ending with hands hd (the counted
+    player), hl (his left opponent) and hr (see ENDINGS4)."""
+    cdef uint32_t alive = hd | hl | hr, lr = hl | hr
+    cdef uint32_t n = byte_counts(alive)
+    cdef uint32_t info = ENDING4_LENS[(n & 0xFF) * 81 + ((n >> 8) & 0xFF) * 9 + ((n >> 16) & 0xFF)]
+    cdef uint32_t o = info >> 8
+    alive = suits_in_order(alive, o)
+    lr = suits_in_order(lr, o)
+    hd = suits_in_order(hd, o)
+    hl = suits_in_order(hl, o)
+    cdef uint32_t pa = byte_counts(alive) * 0x01010100U
+    cdef uint32_t pl = byte_counts(lr) * 0x01010100U
+    cdef uint32_t md = (<uint32_t>PACK8[((alive & 0xFF) << 8) | (hd & 0xFF)]
+                        | (<uint32_t>PACK8[(alive & 0xFF00) | ((hd >> 8) & 0xFF)] << ((pa >> 8) & 0xFF))
+                        | (<uint32_t>PACK8[((alive >> 8) & 0xFF00) | ((hd >> 16) & 0xFF)] << ((pa >> 16) & 0xFF))
+                        | (<uint32_t>PACK8[((alive >> 16) & 0xFF00) | (hd >> 24)] << (pa >> 24)))
+    cdef uint32_t ml = (<uint32_t>PACK8[((lr & 0xFF) << 8) | (hl & 0xFF)]
+                        | (<uint32_t>PACK8[(lr & 0xFF00) | ((hl >> 8) & 0xFF)] << ((pl >> 8) & 0xFF))
+                        | (<uint32_t>PACK8[((lr >> 8) & 0xFF00) | ((hl >> 16) & 0xFF)] << ((pl >> 16) & 0xFF))
+                        | (<uint32_t>PACK8[((lr >> 16) & 0xFF00) | (hl >> 24)] << (pl >> 24)))
+    return ((info & 0xFF) * 495 + COLEX12[md & 0xFFF]) * 70 + COLEX9[ml & 0x1FF]
+
+
+cdef void number_endings4() noexcept:
+    """Fill ENDINGS4's numbering tables (COLEX12, DIGITS5, ENDING4_LENS)."""
+    cdef int n0, n1, n2, n3, nc = 0, m, r, i, bit, p, x, j, t, a, b, c
+    cdef int lens[4]
+    cdef int sorted_[4]
+    cdef int perms[24][4]
+    cdef uint32_t o
+    for m in range(4096):
+        r = 0
+        i = 1
+        for bit in range(12):
+            if (m >> bit) & 1:
+                r += _binomial(bit, i)
+                i += 1
+        COLEX12[m] = <uint16_t>r
+    for m in range(125):
+        DIGITS5[4 * m] = <uint8_t>(m % 5)
+        DIGITS5[4 * m + 1] = <uint8_t>((m // 5) % 5)
+        DIGITS5[4 * m + 2] = <uint8_t>(m // 25)
+    p = 0
+    for a in range(4):
+        for b in range(4):
+            for c in range(4):
+                if a != b and a != c and b != c:
+                    perms[p][0] = a
+                    perms[p][1] = b
+                    perms[p][2] = c
+                    perms[p][3] = 6 - a - b - c
+                    p += 1
+    # The lengths' numbers (their orders, longest first, numbered as met
+    # here) and, for every arrangement of them, the suits in that order.
+    for n0 in range(9):
+        for n1 in range(n0 + 1):
+            for n2 in range(n1 + 1):
+                n3 = 12 - n0 - n1 - n2
+                if 0 <= n3 <= n2:
+                    sorted_[0] = n0
+                    sorted_[1] = n1
+                    sorted_[2] = n2
+                    sorted_[3] = n3
+                    # Every arrangement of these lengths over the suits.
+                    for p in range(24):
+                        for x in range(4):
+                            lens[perms[p][x]] = sorted_[x]
+                        # The suits longest first, ties by suit (a stable sort).
+                        o = 0
+                        j = 0
+                        for t in range(8, -1, -1):
+                            for x in range(4):
+                                if lens[x] == t:
+                                    o |= (<uint32_t>x) << (2 * j)
+                                    j += 1
+                        ENDING4_LENS[lens[0] * 81 + lens[1] * 9 + lens[2]] = <uint16_t>(nc | (o << 8))
+                    nc += 1
+
+
+cdef void solve_endings4(uint8_t* out) noexcept:
+    """Solve every four-card ending from the three-card ones (ENDINGS must
+    be filled, and the numbering), into ``out`` (ENDINGS4_SIZE bytes)."""
+    cdef int n0, n1, n2, n3, i, md, ml, p, x, a, b, c
+    cdef int lens[4]
+    cdef int cards[12]
+    cdef int rest[8]
+    cdef int perms[24][4]
+    cdef int vals[3]
+    cdef uint32_t h[3]
+    cdef uint32_t g[3]
+    cdef uint32_t code[4]
+    cdef uint32_t byte
+    p = 0
+    for a in range(4):
+        for b in range(4):
+            for c in range(4):
+                if a != b and a != c and b != c:
+                    perms[p][0] = a
+                    perms[p][1] = b
+                    perms[p][2] = c
+                    perms[p][3] = 6 - a - b - c
+                    p += 1
+    # Solve the positions whose suits are in order (lengths, then codes
+    # falling) and give each byte to the arrangements of equal-length suits.
+    for n0 in range(9):
+        for n1 in range(n0 + 1):
+            for n2 in range(n1 + 1):
+                n3 = 12 - n0 - n1 - n2
+                if not 0 <= n3 <= n2:
+                    continue
+                lens[0] = n0
+                lens[1] = n1
+                lens[2] = n2
+                lens[3] = n3
+                p = 0
+                for x in range(4):
+                    for i in range(lens[x]):
+                        cards[p] = 8 * x + i
+                        p += 1
+                for md in range(1 << 12):
+                    if ps_popcount(md) != 4:
+                        continue
+                    p = 0
+                    h[0] = 0
+                    for i in range(12):
+                        if (md >> i) & 1:
+                            h[0] |= (<uint32_t>1) << cards[i]
+                        else:
+                            rest[p] = cards[i]
+                            p += 1
+                    for ml in range(1 << 8):
+                        if ps_popcount(ml) != 4:
+                            continue
+                        h[1] = 0
+                        h[2] = 0
+                        for i in range(8):
+                            h[1 if (ml >> i) & 1 else 2] |= (<uint32_t>1) << rest[i]
+                        for x in range(4):
+                            code[x] = ((((h[0] >> (8 * x)) & 0xFF) << 8) | ((h[1] >> (8 * x)) & 0xFF))
+                        if ((lens[0] == lens[1] and code[0] < code[1]) or (lens[1] == lens[2] and code[1] < code[2])
+                                or (lens[2] == lens[3] and code[2] < code[3])):
+                            continue
+                        ending_values(h, 4, vals)
+                        byte = <uint32_t>(vals[0] + 5 * vals[1] + 25 * vals[2])
+                        for p in range(24):
+                            if (lens[perms[p][0]] != lens[0] or lens[perms[p][1]] != lens[1]
+                                    or lens[perms[p][2]] != lens[2]):
+                                continue
+                            for i in range(3):
+                                g[i] = 0
+                                for x in range(4):
+                                    g[i] |= ((h[i] >> (8 * x)) & 0xFF) << (8 * perms[p][x])
+                            out[ending4_index(g[0], g[1], g[2])] = <uint8_t>byte
+
+
+# ENDINGS4 as shipped (prefsolve/endings4.bin, written by
+# `python -m prefsolve._endings` from solve_endings4) is read when it matches
+# this format; otherwise it is filled here (about 0.7 s). The format changes
+# whenever the numbering or the byte's encoding does.
+ENDINGS4_FORMAT = 1
+_endings_lock = threading.Lock()
+
+
+cdef int ensure_endings() except -1:
+    """Fill ENDINGS and ENDINGS4 before the first misère or all-pass search.
+    Under a lock, since reading the file lets other threads run: no search
+    reads the tables until they are complete, and nothing writes them after."""
     global endings_ready
-    if not endings_ready:
+    cdef const unsigned char[:] raw
+    if endings_ready:
+        return 0
+    with _endings_lock:
+        if endings_ready:
+            return 0
         fill_endings()
+        number_endings4()
+        from prefsolve._endings import load_endings4
+        data = load_endings4(ENDINGS4_FORMAT, ENDINGS4_SIZE)
+        if data is None:
+            solve_endings4(ENDINGS4)
+        else:
+            raw = data
+            memcpy(ENDINGS4, &raw[0], ENDINGS4_SIZE)
         endings_ready = True
+    return 0
 
 
-cdef bint four_geq(Search* s, int leader, int target) noexcept nogil:
-    """Misère / all-pass, a trick start of four cards each:
-    does the counted player take ``target`` or more tricks? This trick is
-    searched in full, the rest read from ENDINGS. Each card tried counts as
-    a node, as in play_misere."""
+def compute_endings4():
+    """ENDINGS4 solved here (solve_endings4), whatever the shipped file
+    holds, as bytes: what prefsolve._endings writes and the tests compare
+    with the file."""
+    cdef bytearray out = bytearray(ENDINGS4_SIZE)
+    cdef unsigned char[:] view = out
+    ensure_endings()
+    solve_endings4(&view[0])
+    return bytes(out)
+
+
+cdef inline int ending4_value(Search* s, int leader) noexcept nogil:
+    """The counted player's tricks from a trick start of four cards each
+    (misère and all-pass), from ENDINGS4."""
     cdef int d = s.declarer
-    cdef int s1 = SEAT3[leader + 1], s2 = SEAT3[leader + 2]
-    cdef uint32_t alive = s.hand[0] | s.hand[1] | s.hand[2]
-    cdef uint32_t m0 = run_tops(s.hand[leader], s.hand[leader], alive), m1, m2, l
-    cdef int c0, c1, c2, w, win, t
-    cdef bint r0, r1, r2, v
-    r0 = leader == d        # he leads: true only if every lead gives >= target
-    while m0:
-        c0 = ps_ctz(m0)
-        m0 &= m0 - 1
-        s.nodes += 1
-        s.hand[leader] ^= (<uint32_t>1) << c0
-        l = s.hand[s1] & SUIT_MASK[c0 >> 3]
-        m1 = run_tops(l if l else s.hand[s1], s.hand[s1], alive)
-        r1 = s1 == d
-        while m1:
-            c1 = ps_ctz(m1)
-            m1 &= m1 - 1
-            s.nodes += 1
-            s.hand[s1] ^= (<uint32_t>1) << c1
-            l = s.hand[s2] & SUIT_MASK[c0 >> 3]
-            m2 = run_tops(l if l else s.hand[s2], s.hand[s2], alive)
-            r2 = s2 == d
-            while m2:
-                c2 = ps_ctz(m2)
-                m2 &= m2 - 1
-                s.nodes += 1
-                w = c0
-                win = leader
-                if (c1 >> 3) == (c0 >> 3) and c1 > w:
-                    w = c1
-                    win = s1
-                if (c2 >> 3) == (c0 >> 3) and c2 > w:
-                    win = s2
-                t = target - (1 if win == d else 0)
-                s.hand[s2] ^= (<uint32_t>1) << c2
-                v = t <= 0 or (t <= 3 and ending_value(s, win, 3) >= t)
-                s.hand[s2] ^= (<uint32_t>1) << c2
-                if v != r2:
-                    r2 = v
-                    break
-            s.hand[s1] ^= (<uint32_t>1) << c1
-            if r2 != r1:
-                r1 = r2
-                break
-        s.hand[leader] ^= (<uint32_t>1) << c0
-        if r1 != r0:
-            r0 = r1
-            break
-    return r0
+    cdef int r = leader - d
+    if r < 0:
+        r += 3
+    return DIGITS5[4 * ENDINGS4[ending4_index(s.hand[d], s.hand[SEAT3[d + 1]], s.hand[SEAT3[d + 2]])] + r]
+
+
+cdef inline int ending_tricks(Search* s, int leader, int k) noexcept nogil:
+    """The counted player's tricks from a trick start of k = 2 to 4 cards
+    each (misère and all-pass), from the solved endings."""
+    if k == 4:
+        return ending4_value(s, leader)
+    return ending_value(s, leader, k)
 
 
 cdef inline int ending_value(Search* s, int leader, int k) noexcept nogil:
@@ -2155,8 +2330,8 @@ cdef bint escapes_probe_decl(Search* s, int target, int left) noexcept nogil:
     cdef Entry* e
     cdef Entry* b
     cdef uint8_t ctx
-    if left <= 3:
-        return ending_value(s, s.declarer, left) < target
+    if left <= 4:
+        return ending_tricks(s, s.declarer, left) < target
     if target == left - 1 and left >= 3 and sure_exit_lead(s, target, left) >= 0:
         return True
     ctx = s.ctx_base | <uint8_t>s.declarer
@@ -2177,8 +2352,8 @@ cdef bint escapes_probe_def(Search* s, int w, int target, int left) noexcept nog
     cdef Entry* b
     cdef uint8_t ctx
     cdef int c
-    if left <= 3:
-        return ending_value(s, w, left) < target
+    if left <= 4:
+        return ending_tricks(s, w, left) < target
     ctx = s.ctx_base | <uint8_t>w
     key = position_key(s, byte_counts(s.hand[0] | s.hand[1] | s.hand[2]), &lens)
     b = tt_bucket(s, key, lens, ctx)
@@ -2805,10 +2980,10 @@ cdef uint64_t exact_start(Search* s, int leader, int target, int left) noexcept 
 
 cdef inline uint64_t exact_start_t(Search* s, int leader, int target, int left,
                                    bint decl) noexcept nogil:
-    """A trick start of misère or all-pass (at least four cards each: fewer
-    are read from ENDINGS): the exact take-all decision when the others
-    need every trick, else bounds, the exact table, at four cards each
-    four_geq, else a sure exit of the counted player's when he is on lead
+    """A trick start of misère or all-pass (at least five cards each: fewer
+    are read from the solved endings): the exact take-all decision when the
+    others need every trick, else bounds, the exact table, a sure exit of
+    the counted player's when he is on lead
     (sure_exit_lead), the leads refuted without search (see lead_refuted),
     then the other leads. Their bounds read whole suits, so patterns
     would rarely serve other positions (measured: no fewer nodes): the
@@ -2844,16 +3019,6 @@ cdef inline uint64_t exact_start_t(Search* s, int leader, int target, int left,
             return answer(False, alive)
         if e.move != 255:
             first = absolute_move(s, e.move)
-    # Four cards each: one trick searched, then ENDINGS (round 30: -1.4%
-    # misère instructions against the refutations and the full search; the
-    # same without the table's entries at four cards: +8%).
-    if left == 4:
-        if four_geq(s, leader, target):
-            lo = target
-        else:
-            hi = target - 1
-        tt_store(s, b, e, key, lens, ctx, left, lo, hi, 255)
-        return answer(lo >= target, alive)
     # He is on lead with one card that breaks never_wins' matching and a
     # sure exit to follow it: at most one trick (one_excess_exit).
     if decl and target >= 2:
@@ -2904,10 +3069,10 @@ cdef inline uint64_t trick_start(Search* s, int leader, int target) noexcept nog
         return answer(r, cr)
     if s.decl_max:
         return game_start(s, leader, target, left)
-    if left <= 3:
-        # Two or three cards each: the solved ending (ENDINGS).
+    if left <= 4:
+        # Two to four cards each: the solved ending (ENDINGS, ENDINGS4).
         s.nodes += 1
-        return answer(ending_value(s, leader, left) >= target, 0)
+        return answer(ending_tricks(s, leader, left) >= target, 0)
     return exact_start(s, leader, target, left)
 
 
@@ -3410,3 +3575,10 @@ def ending_table():
     the tests, which check them against the reference solver."""
     ensure_endings()
     return (<char*>ENDINGS)[:ENDINGS_SIZE]
+
+
+def ending4_table():
+    """The solved four-card endings (ENDINGS4) as bytes, filled first if
+    need be: for the tests."""
+    ensure_endings()
+    return (<char*>ENDINGS4)[:ENDINGS4_SIZE]
