@@ -13,7 +13,8 @@ from hypothesis import given, strategies as st
 import reference as ref
 from helpers import TRUMPS, hands_text, index, masks
 from prefsolve import Deal, solve
-from prefsolve._core import ENDINGS4_FORMAT, Solver, compute_endings4, ending4_table, ending_table
+from prefsolve._core import (ENDINGS4_FORMAT, Solver, compute_endings4, ending4_table, ending_table,
+                             endings4_matches, endings_fingerprint)
 from prefsolve._endings import encode_endings4, load_endings4
 from prefsolve.cards import cards_of_mask
 from prefsolve.solver import STRAINS, DiscardHints, trump_of
@@ -154,35 +155,64 @@ def test_solved_four_card_endings_match_reference():
 
 def test_shipped_four_card_endings_are_the_engines_own():
     """endings4.bin holds exactly what the engine solves (compute_endings4,
-    what it falls back on without the file): regenerate it with
-    `python -m prefsolve._endings` after changing the numbering."""
+    what it falls back on without the file), with this engine's fingerprint:
+    regenerate it with `python -m prefsolve._endings` after changing how
+    endings are numbered or solved."""
     shipped = load_endings4(ENDINGS4_FORMAT, 27 * 495 * 70)
     assert shipped is not None, "endings4.bin is missing or does not match this engine's format"
-    assert shipped == ending4_table()
-    assert compute_endings4() == shipped
+    fingerprint, table = shipped
+    assert fingerprint == endings_fingerprint()
+    assert table == ending4_table()
+    assert compute_endings4() == table
+    assert endings4_matches(table)
 
 
-def test_engine_solves_the_four_card_endings_without_the_file(tmp_path):
-    """A missing or damaged file only costs time: the engine solves the
-    table itself, and the values are the same (a fresh process, since the
-    table is read once)."""
+def _run_with_endings_file(path):
+    """In a fresh process with prefsolve._endings.FILE set to ``path``: what
+    the loader returns (None or its fingerprint), a misère's value, and the
+    SHA-256 of the four-card table the engine then uses."""
     script = (
-        "import sys; from pathlib import Path; import prefsolve._endings as e\n"
-        f"e.FILE = Path({str(tmp_path / 'missing.bin')!r})\n"
+        "import hashlib, sys; from pathlib import Path; import prefsolve._endings as e\n"
+        f"e.FILE = Path({str(path)!r})\n"
         "from prefsolve import _core, Deal, solve\n"
+        "found = e.load_endings4(_core.ENDINGS4_FORMAT, 27 * 495 * 70)\n"
         "v = solve(Deal.random(5), 1, 'misere', 0, talon=False).tricks\n"
-        "import hashlib; sys.stdout.write(str(v) + ' ' + hashlib.sha256(_core.ending4_table()).hexdigest())\n"
+        "print(None if found is None else found[0], v, hashlib.sha256(_core.ending4_table()).hexdigest())\n"
     )
     out = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True).stdout
-    value, table_hash = out.split()
-    assert int(value) == solve(Deal.random(5), 1, "misere", 0, talon=False).tricks
-    assert table_hash == hashlib.sha256(ending4_table()).hexdigest()
+    found, value, digest = out.split()
+    return found, int(value), digest
+
+
+@pytest.mark.parametrize("kind", ["missing", "fingerprint", "entry out of range", "wrong entries"])
+def test_engine_solves_the_four_card_endings_without_a_usable_file(tmp_path, kind):
+    """A missing file, or one that passes the loader's checks but not the
+    engine's (another engine's fingerprint, an entry that is no value,
+    entries that disagree with the engine), only costs time: the engine
+    solves the table itself and the values are the same (a fresh process,
+    since the table is read once)."""
+    table = bytearray(ending4_table())
+    fingerprint = endings_fingerprint()
+    path = tmp_path / "endings4.bin"
+    if kind == "fingerprint":
+        fingerprint ^= 1
+    elif kind == "entry out of range":
+        table[len(table) // 2] = 125
+    elif kind == "wrong entries":
+        table = bytearray((b + 1) % 125 for b in table)
+    if kind != "missing":
+        path.write_bytes(encode_endings4(ENDINGS4_FORMAT, fingerprint, bytes(table)))
+        assert not (fingerprint == endings_fingerprint() and endings4_matches(bytes(table)))
+    found, value, digest = _run_with_endings_file(path)
+    assert found == ("None" if kind == "missing" else str(fingerprint))
+    assert value == solve(Deal.random(5), 1, "misere", 0, talon=False).tricks
+    assert digest == hashlib.sha256(ending4_table()).hexdigest()
 
 
 @pytest.mark.parametrize("damage", ["magic", "format", "size", "checksum", "truncated", "garbage"])
-def test_a_damaged_endings_file_is_not_used(tmp_path, damage):
+def test_a_damaged_endings_file_is_not_read(tmp_path, damage):
     table = ending4_table()
-    data = bytearray(encode_endings4(ENDINGS4_FORMAT, table))
+    data = bytearray(encode_endings4(ENDINGS4_FORMAT, endings_fingerprint(), table))
     if damage == "magic":
         data[0:4] = b"XXXX"
     elif damage == "format":
@@ -190,7 +220,7 @@ def test_a_damaged_endings_file_is_not_used(tmp_path, damage):
     elif damage == "size":
         data[8] += 1
     elif damage == "checksum":
-        data[12] ^= 1
+        data[16] ^= 1
     elif damage == "truncated":
         data = data[:len(data) // 2]
     else:
@@ -198,8 +228,8 @@ def test_a_damaged_endings_file_is_not_used(tmp_path, damage):
     path = tmp_path / "endings4.bin"
     path.write_bytes(bytes(data))
     assert load_endings4(ENDINGS4_FORMAT, len(table), path) is None
-    path.write_bytes(encode_endings4(ENDINGS4_FORMAT, table))
-    assert load_endings4(ENDINGS4_FORMAT, len(table), path) == table
+    path.write_bytes(encode_endings4(ENDINGS4_FORMAT, endings_fingerprint(), table))
+    assert load_endings4(ENDINGS4_FORMAT, len(table), path) == (endings_fingerprint(), table)
 
 
 def test_misere_endings_of_four_cards_match_reference():
@@ -1061,6 +1091,9 @@ def test_hands_text_helper_round_trips():
     (dict(hands=[1, 2, 12]), "sizes do not fit"),
     (dict(hands=[1, 2, 4], trick=[0]), "on the table is still in a hand"),
     (dict(hands=[1, 2, 4], trick=[8]), "sizes do not fit"),
+    (dict(hands=[3, 12, 48], pending=[0]), "still to lead is in a hand"),
+    (dict(hands=[3, 12, 48], pending=[8, 8]), "given twice"),
+    (dict(hands=[2, 12, 48], pending=[16, 17], trick=[0]), "more talon cards still to lead"),
 ])
 def test_core_rejects_out_of_range_arguments(kwargs, message):
     args = dict(hands=[1, 2, 4], declarer=0, trump=-1, minimize=False)
@@ -1069,13 +1102,31 @@ def test_core_rejects_out_of_range_arguments(kwargs, message):
         SOLVER.value(**args)
 
 
-def test_core_rejects_a_talon_card_held_by_a_defender():
+@pytest.mark.parametrize("case", ["defender's card", "declarer's card", "three cards", "short hands"])
+def test_core_rejects_a_talon_that_does_not_fit(case):
     d = Deal.random(3)
     hands = [h.mask for h in d.hands]
     talon = d.talon.mask
-    defender_card = hands[1] & -hands[1]
-    with pytest.raises(ValueError, match="talon card is in a defender's hand"):
-        SOLVER.best_discard(hands, (talon & (talon - 1)) | defender_card, 0, -1, True, 0)
+    low = talon & -talon
+    if case == "defender's card":
+        talon, message = low | (hands[1] & -hands[1]), "talon card is in a hand"
+    elif case == "declarer's card":
+        talon, message = low | (hands[0] & -hands[0]), "talon card is in a hand"
+    elif case == "three cards":
+        talon, message = talon | (hands[2] & -hands[2]), "talon must be 2 cards"
+    else:
+        # Three cards each and a 9-card "talon": 12 cards for the declarer,
+        # but not a hand and a talon (the search would read the tables of
+        # solved endings with hands of different sizes).
+        short = [0, 0, 0]
+        for seat in range(3):
+            m = hands[seat]
+            for _ in range(3):
+                short[seat] |= m & -m
+                m &= m - 1
+        hands, talon, message = short, hands[0] & ~short[0] | low, "talon must be 2 cards"
+    with pytest.raises(ValueError, match=message):
+        SOLVER.best_discard(hands, talon, 0, -1, True, 0)
 
 
 def test_a_solver_shared_between_threads_raises_instead_of_corrupting():

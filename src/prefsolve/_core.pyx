@@ -283,7 +283,7 @@ _fill_tables()
 # ENDINGS4 takes about 0.7 s to solve, so it is shipped solved and read
 # then (ensure_endings).
 #
-# Round 30, 200 misères (seed 1000): engine instructions -5.3% with ENDINGS
+# Round 30, 200 misères (seed 1000): engine instructions -6.0% with ENDINGS
 # (and the four-card starts searching one trick over it), -15.7% with
 # ENDINGS4 too; in alternated blocks in one process 0.88 of round 29's
 # median time a misère (0.84 of the total), the same values.
@@ -670,32 +670,102 @@ cdef void solve_endings4(uint8_t* out) noexcept:
 # `python -m prefsolve._endings` from solve_endings4) is read when it matches
 # this format; otherwise it is filled here (about 0.7 s). The format changes
 # whenever the numbering or the byte's encoding does.
-ENDINGS4_FORMAT = 1
+ENDINGS4_FORMAT = 2
 _endings_lock = threading.Lock()
 
 
+cdef uint32_t fingerprint_bytes(uint32_t h, const uint8_t* p, size_t n) noexcept:
+    """FNV-1a over n bytes, continuing from h."""
+    cdef size_t i
+    for i in range(n):
+        h = (h ^ p[i]) * 16777619U
+    return h
+
+
+cdef uint32_t endings_fingerprint_c() noexcept:
+    """A fingerprint of what ENDINGS4's entries depend on besides their own
+    solving: the three-card endings and the four-card numbering. A file
+    written by an engine that solved or numbered them differently is not
+    used (ENDINGS and the numbering must be filled)."""
+    cdef uint32_t h = 2166136261U
+    h = fingerprint_bytes(h, ENDINGS, ENDINGS_SIZE)
+    h = fingerprint_bytes(h, <const uint8_t*>ENDING4_LENS, sizeof(ENDING4_LENS))
+    h = fingerprint_bytes(h, <const uint8_t*>COLEX12, sizeof(COLEX12))
+    return h
+
+
+cdef bint endings4_plausible(const uint8_t* table) noexcept:
+    """Every byte is a valid entry (three values 0-4, so below 125), and 256
+    four-card endings drawn at random (a fixed seed) have the value this
+    engine solves for them: a table that does not match is not used."""
+    cdef size_t i
+    cdef uint32_t x = 2463534242U, c, used, h[3]
+    cdef int n, k, vals[3]
+    for i in range(ENDINGS4_SIZE):
+        if table[i] >= 125:
+            return False
+    for n in range(256):
+        used = 0
+        for k in range(3):
+            h[k] = 0
+        for k in range(12):
+            while True:
+                x ^= x << 13
+                x ^= x >> 17
+                x ^= x << 5
+                c = (<uint32_t>1) << (x & 31)
+                if not (used & c):
+                    break
+            used |= c
+            h[k % 3] |= c
+        ending_values(h, 4, vals)
+        if table[ending4_index(h[0], h[1], h[2])] != vals[0] + 5 * vals[1] + 25 * vals[2]:
+            return False
+    return True
+
+
 cdef int ensure_endings() except -1:
-    """Fill ENDINGS and ENDINGS4 before the first misère or all-pass search.
-    Under a lock, since reading the file lets other threads run: no search
-    reads the tables until they are complete, and nothing writes them after."""
+    """Fill ENDINGS and ENDINGS4 before the first misère or all-pass search:
+    ENDINGS4 from the shipped file when it has this format, this engine's
+    fingerprint and plausible entries, else solved here. No search reads
+    the tables until they are complete, and nothing writes them after. The
+    file is read before the lock is taken (reading lets other threads run);
+    inside it only C code runs, with the GIL held."""
     global endings_ready
     cdef const unsigned char[:] raw
+    cdef bint loaded = False
     if endings_ready:
         return 0
+    from prefsolve._endings import load_endings4
+    found = load_endings4(ENDINGS4_FORMAT, ENDINGS4_SIZE)
     with _endings_lock:
         if endings_ready:
             return 0
         fill_endings()
         number_endings4()
-        from prefsolve._endings import load_endings4
-        data = load_endings4(ENDINGS4_FORMAT, ENDINGS4_SIZE)
-        if data is None:
+        if found is not None and found[0] == endings_fingerprint_c():
+            raw = found[1]
+            if raw.shape[0] == ENDINGS4_SIZE and endings4_plausible(&raw[0]):
+                memcpy(ENDINGS4, &raw[0], ENDINGS4_SIZE)
+                loaded = True
+        if not loaded:
             solve_endings4(ENDINGS4)
-        else:
-            raw = data
-            memcpy(ENDINGS4, &raw[0], ENDINGS4_SIZE)
         endings_ready = True
     return 0
+
+
+def endings_fingerprint():
+    """The fingerprint a shipped ENDINGS4 must carry (see endings_fingerprint_c)."""
+    ensure_endings()
+    return endings_fingerprint_c()
+
+
+def endings4_matches(table):
+    """Whether ``table`` (ENDINGS4_SIZE bytes) passes the checks a shipped
+    table must pass before it is used (endings4_plausible): for the tests."""
+    cdef const unsigned char[:] raw = table
+    ensure_endings()
+    return raw.shape[0] == ENDINGS4_SIZE and bool(endings4_plausible(&raw[0]))
 
 
 def compute_endings4():
@@ -3345,6 +3415,7 @@ cdef class Solver:
     cdef int _root(self, Root* rt, int leader, trick, int talon_card) except -1:
         """Set up the current trick from the cards already played to it."""
         cdef int k = len(trick), c, i
+        cdef uint32_t pending
         if not 0 <= leader <= 2:
             raise ValueError(f"leader must be 0..2, got {leader}")
         if k > 2 or not -1 <= talon_card <= 31:
@@ -3382,6 +3453,14 @@ cdef class Solver:
         for i in range(3):
             if ps_popcount(self.s.hand[(rt.seat + i) % 3]) != (c if i < rt.remaining else c - 1):
                 raise ValueError("the hands' sizes do not fit the trick in progress")
+        # Talon cards still to lead each take one card from every hand.
+        pending = 0
+        for i in range(self.s.n_talon):
+            pending |= (<uint32_t>1) << self.s.talon[i]
+        if ps_popcount(pending) != self.s.n_talon or pending & (rt.table | self.s.hand[0] | self.s.hand[1] | self.s.hand[2]):
+            raise ValueError("a talon card still to lead is in a hand, on the table or given twice")
+        if self.s.n_talon > (c if rt.at_start else c - 1):
+            raise ValueError("more talon cards still to lead than cards in each hand")
         return 0
 
     def value(self, hands, int declarer, int trump, bint minimize, int leader=0,
@@ -3480,9 +3559,13 @@ cdef class Solver:
         self._setup(hands, declarer, trump, minimize, (), True)
         self._root(&rt, leader, (), -1)
         full = self.s.hand[declarer] | talon
-        if talon & (self.s.hand[0] | self.s.hand[1] | self.s.hand[2]) & ~self.s.hand[declarer]:
-            raise ValueError("a talon card is in a defender's hand")
-        if ps_popcount(full) != 12:
+        # _root checked that the hands are of one size; the tables the
+        # search reads rely on it after the discard too.
+        if ps_popcount(talon) != 2:
+            raise ValueError("the talon must be 2 cards")
+        if talon & (self.s.hand[0] | self.s.hand[1] | self.s.hand[2]):
+            raise ValueError("a talon card is in a hand")
+        if ps_popcount(self.s.hand[declarer]) != 10:
             raise ValueError("declarer's hand and talon must make 12 cards")
         h = full
         while h:

@@ -1,8 +1,8 @@
 """The solved four-card misère endings shipped with the package.
 
-The engine reads misère and all-pass positions with four cards or fewer in
-each hand from tables instead of searching them (see ``_core``: ENDINGS,
-ENDINGS4). The two- and three-card table takes about 30 ms to solve, so it
+The engine reads misère and all-pass trick starts with four cards or fewer
+in each hand from tables instead of searching them (see ``_core``: ENDINGS,
+ENDINGS4). The one- to three-card table takes about 30 ms to solve, so it
 is solved at the first misère search; the four-card one takes about 0.7 s,
 so it ships solved, in ``endings4.bin``, and is read here. The file is the
 engine's own work: ``python -m prefsolve._endings`` writes it from
@@ -10,8 +10,11 @@ engine's own work: ``python -m prefsolve._endings`` writes it from
 file is missing or does not match, and the tests compare the two byte for
 byte and sample entries against the pure-Python reference solver.
 
-Format: ``PSE4``, then the format number, the table's size and its CRC-32
-(three little-endian 32-bit integers), then the table compressed by zlib.
+Format: ``PSE4``, then the format number, the table's size, the engine's
+fingerprint (``_core.endings_fingerprint()``: what the entries depend on
+besides their own solving) and the table's CRC-32 (four little-endian
+32-bit integers), then the table compressed by zlib. The engine uses the
+table only when all of these match and 256 entries it solves again agree.
 """
 
 from __future__ import annotations
@@ -23,29 +26,30 @@ from pathlib import Path
 
 FILE = Path(__file__).with_name("endings4.bin")
 MAGIC = b"PSE4"
-_HEADER = struct.Struct("<4sIII")
+_HEADER = struct.Struct("<4sIIII")
 
 
-def load_endings4(fmt: int, size: int, path: Path | None = None) -> bytes | None:
-    """The shipped table if ``path`` (default FILE) holds one of this format
-    and size whose checksum matches, else None (the engine then solves the
-    table itself)."""
+def load_endings4(fmt: int, size: int, path: Path | None = None) -> tuple[int, bytes] | None:
+    """The fingerprint and the table that ``path`` (default FILE) holds, if
+    it is a table file of this format and size whose checksum matches, else
+    None (the engine then solves the table itself)."""
     try:
         data = (FILE if path is None else path).read_bytes()
-        magic, got_fmt, got_size, crc = _HEADER.unpack_from(data)
+        magic, got_fmt, got_size, fingerprint, crc = _HEADER.unpack_from(data)
         if magic != MAGIC or got_fmt != fmt or got_size != size:
             return None
-        table = zlib.decompress(data[_HEADER.size:])
+        table = zlib.decompressobj().decompress(data[_HEADER.size:], size + 1)
     except (OSError, struct.error, zlib.error):
         return None
     if len(table) != size or zlib.crc32(table) != crc:
         return None
-    return table
+    return fingerprint, table
 
 
-def encode_endings4(fmt: int, table: bytes) -> bytes:
+def encode_endings4(fmt: int, fingerprint: int, table: bytes) -> bytes:
     """The file's bytes for ``table``."""
-    return _HEADER.pack(MAGIC, fmt, len(table), zlib.crc32(table)) + zlib.compress(table, 9)
+    header = _HEADER.pack(MAGIC, fmt, len(table), fingerprint, zlib.crc32(table))
+    return header + zlib.compress(table, 9)
 
 
 def write_endings4(path: Path | None = None) -> int:
@@ -53,7 +57,8 @@ def write_endings4(path: Path | None = None) -> int:
     FILE); returns the file's size in bytes."""
     from prefsolve import _core
 
-    data = encode_endings4(_core.ENDINGS4_FORMAT, _core.compute_endings4())
+    table = _core.compute_endings4()
+    data = encode_endings4(_core.ENDINGS4_FORMAT, _core.endings_fingerprint(), table)
     (FILE if path is None else path).write_bytes(data)
     return len(data)
 
