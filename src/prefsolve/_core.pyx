@@ -698,9 +698,10 @@ cdef bint endings4_plausible(const uint8_t* table) noexcept:
     """Every byte is a valid entry (three values 0-4, so below 125), and 256
     four-card endings drawn at random (a fixed seed) have the value this
     engine solves for them: a table that does not match is not used."""
-    cdef size_t i
-    cdef uint32_t x = 2463534242U, c, used, h[3]
-    cdef int n, k, vals[3]
+    cdef int i, n, k
+    cdef uint32_t x = 2463534242U, c, used
+    cdef uint32_t h[3]
+    cdef int vals[3]
     for i in range(ENDINGS4_SIZE):
         if table[i] >= 125:
             return False
