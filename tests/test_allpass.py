@@ -8,7 +8,7 @@ from hypothesis import given, strategies as st
 import reference as ref
 from helpers import hands_text
 from prefsolve import Card, Deal, Hand, solve
-from prefsolve._core import Solver
+from prefsolve.engine import Solver
 from prefsolve.allpass import allpass_table, solve_allpass
 from prefsolve.errors import DealError, RulesError, SeatError
 from prefsolve.play import Position, canonical_turn

@@ -133,7 +133,7 @@ def test_an_empty_table_size_in_the_environment_means_the_default(monkeypatch, t
 
 
 def test_a_table_too_large_for_memory_is_a_prefsolve_error(monkeypatch):
-    from prefsolve import solver as solver_module
+    from prefsolve import engine as solver_module
 
     class NoMemory:
         def Solver(self, tt_mb):

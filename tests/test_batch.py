@@ -708,7 +708,7 @@ def test_a_bad_table_size_is_named_by_every_batch(monkeypatch):
 def test_clear_is_refused_while_another_thread_searches():
     import threading
 
-    from prefsolve._core import Solver
+    from prefsolve.engine import Solver
     from prefsolve.solver import solve as solve_with
 
     sv = Solver(1)

@@ -224,7 +224,7 @@ def test_the_quoting_hint_only_where_cards_are_an_argument(args, hinted):
 def test_a_bad_table_size_is_one_line(monkeypatch):
     import threading
 
-    from prefsolve import solver
+    from prefsolve import engine as solver
 
     monkeypatch.setattr(solver, "_local", threading.local())   # no solver made yet in this thread
     monkeypatch.setenv("PREFSOLVE_TT_MB", "99999999999999999999")

@@ -55,10 +55,10 @@ def encode_endings4(fmt: int, fingerprint: int, table: bytes) -> bytes:
 def write_endings4(path: Path | None = None) -> int:
     """Solve the table with the engine and write it to ``path`` (default
     FILE); returns the file's size in bytes."""
-    from prefsolve import _core
+    from prefsolve import engine
 
-    table = _core.compute_endings4()
-    data = encode_endings4(_core.ENDINGS4_FORMAT, _core.endings_fingerprint(), table)
+    table = engine.compute_endings4()
+    data = encode_endings4(engine.ENDINGS4_FORMAT, engine.endings_fingerprint(), table)
     (FILE if path is None else path).write_bytes(data)
     return len(data)
 

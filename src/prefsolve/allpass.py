@@ -27,16 +27,16 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from . import _core
 from .cards import Card
 from .deal import Deal, check_seat
 from .errors import DealError, RulesError
 from .play import ALLPASS, TALON_MODES, Line, Position
+from .engine import Solver
 from .solver import Solution, as_deal, check_solver, default_solver
 
 
 def _position(deal: Deal, player: int, talon: str, turn: object,
-              solver: _core.Solver | None) -> Position:
+              solver: Solver | None) -> Position:
     if talon not in TALON_MODES:
         raise RulesError(f"unknown all-pass talon mode {talon!r}: expected 'lead' or 'ignore'")
     if talon == "lead" and deal.talon is None and turn is None:
@@ -49,7 +49,7 @@ def _position(deal: Deal, player: int, talon: str, turn: object,
 
 
 def solve_allpass(deal: Deal | str, player: int, talon: str = "lead", turn: object = None,
-                  *, solver: _core.Solver | None = None) -> Solution:
+                  *, solver: Solver | None = None) -> Solution:
     """The fewest tricks ``player`` can be sure of taking in all-pass.
 
     ``turn``: the two talon cards, the first turned first (``"HK SQ"`` or a
@@ -109,7 +109,7 @@ class AllpassTable:
 
 
 def allpass_table(deal: Deal | str, talon: str = "lead", turn: object = None,
-                  *, solver: _core.Solver | None = None) -> AllpassTable:
+                  *, solver: Solver | None = None) -> AllpassTable:
     """Guarantees and one optimal line for all three players."""
     deal = as_deal(deal)
     core = check_solver(solver)

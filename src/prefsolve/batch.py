@@ -27,7 +27,7 @@ from typing import TYPE_CHECKING, Callable, Iterable, Iterator, Sequence
 
 from .deal import Deal, check_seat
 from .errors import DealError, PrefsolveError, SeatError
-from ._core import Solver
+from .engine import Solver
 from .solver import (STRAINS, DiscardHints, Table, as_deal, check_hints, default_solver, new_solver,
                      parse_strain, solve, table, table_size_mb)
 

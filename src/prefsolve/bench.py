@@ -43,7 +43,7 @@ import time
 from pathlib import Path
 
 from . import __version__
-from ._core import Solver, machine_probe
+from .engine import Solver, machine_probe
 from .batch import usable_cores
 from .deal import Deal
 from .errors import PrefsolveError

@@ -35,12 +35,11 @@ import re
 from dataclasses import dataclass
 from typing import Iterable, Mapping, cast
 
-from . import _core
-from ._core import Solver   # for Position.parse's annotation, where "_core" names the method
 from .cards import SUIT_SYMBOLS, Card, Hand, parse_cards
 from .deal import Deal, check_seat
 from .errors import (CardError, DealError, IllegalPlayError, PrefsolveError, RulesError, SeatError,
                      StrainError)
+from .engine import Solver
 from .solver import STRAIN_SYMBOLS, STRAINS, as_deal, check_solver, default_solver, parse_strain, trump_of
 
 ALLPASS = "allpass"
@@ -310,7 +309,7 @@ class Position:
 
     def __init__(self, deal: Deal | str, declarer: int, strain: str, leader: int = 0, *,
                  talon: str | None = None, turn: object = None, played: object = (),
-                 solver: _core.Solver | None = None) -> None:
+                 solver: Solver | None = None) -> None:
         self.deal = as_deal(deal)
         self.declarer = check_seat(declarer, "declarer")
         self.strain = parse_play_strain(strain)
@@ -511,7 +510,7 @@ class Position:
 
     # -- analysis ----------------------------------------------------------
 
-    def _core(self) -> _core.Solver:
+    def _core(self) -> Solver:
         return self._solver or default_solver()
 
     def _engine_args(self) -> tuple:
@@ -685,7 +684,7 @@ _POSITION_FIELDS = ("declarer", "strain", "leader", "talon", "turn", "played")
 
 def card_values(deal: Deal | str, declarer: int, strain: str, leader: int = 0,
                 played: object = (), *, talon: str | None = None, turn: object = None,
-                solver: _core.Solver | None = None) -> dict[Card, int]:
+                solver: Solver | None = None) -> dict[Card, int]:
     """For the player to move after ``played``: card → the declarer's total tricks.
 
     ``played`` are the cards played so far in order (tricks continue across
@@ -704,7 +703,7 @@ def card_values(deal: Deal | str, declarer: int, strain: str, leader: int = 0,
 
 def best_line(deal: Deal | str, declarer: int, strain: str, leader: int = 0,
               played: object = (), *, talon: str | None = None, turn: object = None,
-              solver: _core.Solver | None = None) -> Line:
+              solver: Solver | None = None) -> Line:
     """One optimal continuation from the position after ``played`` to the end.
 
     >>> line = best_line("K7.-.-.- AQ.-.-.- J.A.-.-", 1, "NT")
@@ -718,7 +717,7 @@ def best_line(deal: Deal | str, declarer: int, strain: str, leader: int = 0,
 
 def mistakes(deal: Deal | str, declarer: int, strain: str, leader: int = 0,
              played: object = (), *, talon: str | None = None, turn: object = None,
-             solver: _core.Solver | None = None) -> tuple[Mistake, ...]:
+             solver: Solver | None = None) -> tuple[Mistake, ...]:
     """The cards of ``played`` that cost their side tricks against the best play.
 
     >>> for m in mistakes("K7.-.-.- AQ.-.-.- J.A.-.-", 1, "NT", played="SK SQ"):

@@ -11,12 +11,10 @@ True
 
 from __future__ import annotations
 
-import os
-import threading
 from dataclasses import dataclass, field
 from typing import cast
 
-from . import _core
+from .engine import DEFAULT_TT_MB, MAX_TT_MB, Solver, check_solver, default_solver, new_solver, table_size_mb
 from .cards import ALL_CARDS, SUIT_SYMBOLS, Card, cards_of_mask, in_hand_order
 from .deal import Deal, check_seat
 from .errors import DealError, PrefsolveError, StrainError
@@ -31,17 +29,6 @@ _STRAIN_ALIASES = {
     "NT": "NT", "N": "NT", "NOTRUMP": "NT", "NO-TRUMP": "NT", "БК": "NT",
     "MISERE": "misere", "MISÈRE": "misere", "МИЗЕР": "misere",
 }
-
-# Small enough that most probes hit the nearer caches: the table is probed at
-# every trick start, at scattered buckets. On the bench machine (512 KiB L2 per
-# core) 2 MiB solved contracts ~30% and tables ~15% faster than 8 MiB, for <1%
-# more nodes; with the leaner nodes of 0.1.0's last round, 1 MiB is 2-6%
-# faster again than 2 MiB on every workload (interleaved runs, bench/README.md).
-# Round 10: of the 1 MiB the engine uses 384 KiB (see Solver.__cinit__); since
-# round 18 a single solve uses 256 KiB of it, the 66 discards all 384 KiB.
-DEFAULT_TT_MB = 1
-_local = threading.local()
-
 
 def parse_strain(strain: object) -> str:
     """Canonical strain name: one of ``S C D H NT misere``.
@@ -73,48 +60,6 @@ def as_deal(deal: Deal | str) -> Deal:
     if isinstance(deal, str):
         return Deal.parse(deal)
     raise DealError(f"expected a Deal or deal text, got {type(deal).__name__}")
-
-
-#: The largest table a solver takes: 1 TiB, far above any machine's need (the
-#: native core counts MiB in a C int).
-MAX_TT_MB = 1 << 20
-
-
-def table_size_mb() -> int:
-    """Transposition table size for new solvers: ``PREFSOLVE_TT_MB`` MiB (default ``DEFAULT_TT_MB``)."""
-    text = os.environ.get("PREFSOLVE_TT_MB", "")
-    if not text.strip():    # unset or set empty ("PREFSOLVE_TT_MB= cmd"): the default
-        return DEFAULT_TT_MB
-    try:
-        size = int(text)
-    except ValueError:
-        size = 0
-    if not 1 <= size <= MAX_TT_MB:
-        raise PrefsolveError(f"PREFSOLVE_TT_MB must be a whole number of MiB from 1 to {MAX_TT_MB}, "
-                             f"got {text!r}")
-    return size
-
-
-def new_solver(tt_mb: int) -> _core.Solver:
-    """A solver with a ``tt_mb`` MiB table; a size out of range or too large for the
-    machine's memory is a :class:`PrefsolveError`, not a crash."""
-    if isinstance(tt_mb, bool) or not isinstance(tt_mb, int) or not 1 <= tt_mb <= MAX_TT_MB:
-        raise PrefsolveError(f"the table size must be a whole number of MiB from 1 to {MAX_TT_MB}, "
-                             f"got {tt_mb!r}")
-    try:
-        return _core.Solver(tt_mb)
-    except MemoryError:
-        raise PrefsolveError(f"cannot allocate a {tt_mb} MiB transposition table: not enough memory "
-                             f"(set PREFSOLVE_TT_MB lower)") from None
-
-
-def default_solver() -> _core.Solver:
-    """This thread's solver; its table is reused by every solve in the thread."""
-    solver = getattr(_local, "solver", None)
-    if solver is None:
-        solver = new_solver(table_size_mb())
-        _local.solver = solver
-    return solver
 
 
 @dataclass(frozen=True)
@@ -172,15 +117,6 @@ def _check_talon(deal: Deal, talon: bool) -> bool:
     return talon
 
 
-def check_solver(solver: object) -> _core.Solver:
-    """``solver`` itself when it is a Solver, the thread's default for None."""
-    if solver is None:
-        return default_solver()
-    if not isinstance(solver, _core.Solver):
-        raise PrefsolveError(f"solver must be a prefsolve Solver or None, got {type(solver).__name__}")
-    return solver
-
-
 def check_hints(hints: object) -> DiscardHints | None:
     """``hints`` itself, after checking that it is a DiscardHints or None."""
     if hints is not None and not isinstance(hints, DiscardHints):
@@ -229,7 +165,7 @@ class DiscardHints:
 
 
 def solve(deal: Deal | str, declarer: int, strain: str, leader: int = 0, talon: bool = True,
-          *, solver: _core.Solver | None = None, hints: DiscardHints | None = None) -> Solution:
+          *, solver: Solver | None = None, hints: DiscardHints | None = None) -> Solution:
     """Solve one contract exactly.
 
     Trump and no-trump: the declarer maximises his tricks against two
@@ -329,7 +265,7 @@ class Table:
 
 
 def table(deal: Deal | str, leader: int = 0, talon: bool = True,
-          *, solver: _core.Solver | None = None) -> Table:
+          *, solver: Solver | None = None) -> Table:
     """Solve all six strains for declarers 0, 1 and 2."""
     deal = as_deal(deal)
     leader = check_seat(leader, "leader")

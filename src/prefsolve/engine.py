@@ -1,0 +1,100 @@
+"""The one owner of the native search core (:mod:`prefsolve._core`).
+
+Every other module reaches the engine through this one: it creates solvers
+(each with its own transposition table), gives each thread a default one,
+and hands the core the data it needs from the package (the solved four-card
+endings), so that the core itself imports nothing from prefsolve.
+
+A solver's methods take plain integers (hand bitmasks, trump, seats) and
+return integers or small tuples; parsing, checking and result objects live
+in the modules above (:mod:`prefsolve.solver`, :mod:`prefsolve.play`).
+
+>>> solver = new_solver(1)
+>>> solver.value([0b11, 0b1100, 0b110000], 0, -1, False, 0)   # ♠8 ♠7 against ♠T ♠9 and ♠Q ♠J
+0
+"""
+
+from __future__ import annotations
+
+import os
+import threading
+
+from . import _core
+from .errors import PrefsolveError
+
+Solver = _core.Solver
+
+#: The transposition table's size in MiB for new solvers, unless
+#: ``PREFSOLVE_TT_MB`` says otherwise. Small enough that most probes hit the
+#: nearer caches: the table is probed at every trick start, at scattered
+#: buckets (docs/ENGINE.md, "Transposition tables").
+DEFAULT_TT_MB = 1
+
+#: The largest table a solver takes: 1 TiB, far above any machine's need (the
+#: native core counts MiB in a C int).
+MAX_TT_MB = 1 << 20
+
+_local = threading.local()
+
+
+def table_size_mb() -> int:
+    """Transposition table size for new solvers: ``PREFSOLVE_TT_MB`` MiB (default ``DEFAULT_TT_MB``)."""
+    text = os.environ.get("PREFSOLVE_TT_MB", "")
+    if not text.strip():    # unset or set empty ("PREFSOLVE_TT_MB= cmd"): the default
+        return DEFAULT_TT_MB
+    try:
+        size = int(text)
+    except ValueError:
+        size = 0
+    if not 1 <= size <= MAX_TT_MB:
+        raise PrefsolveError(f"PREFSOLVE_TT_MB must be a whole number of MiB from 1 to {MAX_TT_MB}, "
+                             f"got {text!r}")
+    return size
+
+
+def new_solver(tt_mb: int) -> Solver:
+    """A solver with a ``tt_mb`` MiB table; a size out of range or too large for the
+    machine's memory is a :class:`PrefsolveError`, not a crash."""
+    if isinstance(tt_mb, bool) or not isinstance(tt_mb, int) or not 1 <= tt_mb <= MAX_TT_MB:
+        raise PrefsolveError(f"the table size must be a whole number of MiB from 1 to {MAX_TT_MB}, "
+                             f"got {tt_mb!r}")
+    try:
+        return _core.Solver(tt_mb)
+    except MemoryError:
+        raise PrefsolveError(f"cannot allocate a {tt_mb} MiB transposition table: not enough memory "
+                             f"(set PREFSOLVE_TT_MB lower)") from None
+
+
+def default_solver() -> Solver:
+    """This thread's solver; its table is reused by every solve in the thread."""
+    solver = getattr(_local, "solver", None)
+    if solver is None:
+        solver = new_solver(table_size_mb())
+        _local.solver = solver
+    return solver
+
+
+def check_solver(solver: object) -> Solver:
+    """``solver`` itself when it is a Solver, the thread's default for None."""
+    if solver is None:
+        return default_solver()
+    if not isinstance(solver, _core.Solver):
+        raise PrefsolveError(f"solver must be a prefsolve Solver or None, got {type(solver).__name__}")
+    return solver
+
+
+#: A plain compute loop without the GIL, for the bench's machine probe.
+machine_probe = _core.machine_probe
+
+# The solved misère endings: what the core computes and checks, for
+# prefsolve._endings (which writes the shipped file) and the tests.
+ENDINGS4_FORMAT = _core.ENDINGS4_FORMAT
+compute_endings4 = _core.compute_endings4
+endings_fingerprint = _core.endings_fingerprint
+endings4_matches = _core.endings4_matches
+ending_table = _core.ending_table
+ending4_table = _core.ending4_table
+
+__all__ = ["Solver", "DEFAULT_TT_MB", "MAX_TT_MB", "table_size_mb", "new_solver", "default_solver",
+           "check_solver", "machine_probe", "ENDINGS4_FORMAT", "compute_endings4", "endings_fingerprint",
+           "endings4_matches", "ending_table", "ending4_table"]
