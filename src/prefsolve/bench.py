@@ -47,7 +47,8 @@ from .engine import Solver, machine_probe
 from .batch import usable_cores
 from .deal import Deal
 from .errors import PrefsolveError
-from .solver import DEFAULT_TT_MB, new_solver, solve, table, table_size_mb
+from .engine import DEFAULT_TT_MB, new_solver, table_size_mb
+from .solver import solve, table
 
 WORKLOADS = ("contract", "misere", "table", "reference", "parallel", "analyze")
 SIZES = {  # workload: (quick, full)
@@ -106,7 +107,7 @@ def time_contracts(n: int, misere: bool, seed: int, solver: Solver) -> tuple[lis
         declarer = rng.randrange(3)
         strain = "misere" if misere else rng.choice(["S", "C", "D", "H", "NT"])
         t0 = time.perf_counter()
-        sol = solve(deal, declarer, strain, 0, talon=False, solver=solver)
+        sol = solve(deal, declarer, strain=strain, talon_mode="ignore", solver=solver)
         times.append(time.perf_counter() - t0)
         nodes.append(sol.nodes)
     return times, nodes
@@ -119,7 +120,7 @@ def time_tables(n: int, seed: int, solver: Solver) -> tuple[list[float], list[in
     for _ in range(n):
         deal = Deal.random(rng.randrange(2**32))
         t0 = time.perf_counter()
-        t = table(deal, 0, True, solver=solver)
+        t = table(deal, talon_mode="take", solver=solver)
         times.append(time.perf_counter() - t0)
         nodes.append(t.nodes)
     return times, nodes
