@@ -210,6 +210,36 @@ def test_engine_solves_the_four_card_endings_without_a_usable_file(tmp_path, kin
     assert digest == hashlib.sha256(ending4_table()).hexdigest()
 
 
+def test_the_endings_file_is_read_once_at_the_first_misere_search():
+    """prefsolve.engine registers the shipped file's loader with the core at
+    import; the core calls it once, at its first misère or all-pass search,
+    not at import, not when a solver is made and not for a game (a fresh
+    process, since the table is read once)."""
+    script = (
+        "from prefsolve import _core, _endings, engine\n"
+        "calls = []\n"
+        "def source(fmt, size):\n"
+        "    calls.append((fmt, size))\n"
+        "    return _endings.load_endings4(fmt, size)\n"
+        "_core.set_endings4_source(source)\n"
+        "s = engine.new_solver(1)\n"
+        "hands = [0b11, 0b1100, 0b110000]\n"
+        "s.value(hands, 0, -1, False, 0)\n"
+        "before = len(calls)\n"
+        "s.value(hands, 0, -1, True, 0)\n"
+        "s.value(hands, 1, -1, True, 0)\n"
+        "print(before, calls == [(_core.ENDINGS4_FORMAT, 27 * 495 * 70)])\n"
+    )
+    out = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True).stdout
+    assert out.split() == ["0", "True"]
+
+
+def test_the_endings_source_must_be_callable():
+    from prefsolve import _core
+    with pytest.raises(TypeError):
+        _core.set_endings4_source(42)
+
+
 @pytest.mark.parametrize("damage", ["magic", "format", "size", "checksum", "truncated", "garbage"])
 def test_a_damaged_endings_file_is_not_read(tmp_path, damage):
     table = ending4_table()

@@ -166,7 +166,7 @@ def solve(deal: Deal | str, declarer: int, *, strain: str, leader: int = 0, talo
     # Arguments already in canonical form are recognised inline and the checks
     # run only for the others: in a loop of short solves each Python call here
     # runs with cold caches, and the checks and the result's frozen-dataclass
-    # __init__ would cost about 8 us of a 100 us contract.
+    # __init__ would cost about 8 us of a 100 us contract (docs/ENGINE.md, "Threading").
     if type(deal) is not Deal:
         deal = as_deal(deal)
     if type(declarer) is not int or not 0 <= declarer <= 2:
