@@ -2,7 +2,7 @@
 
 All-pass is played without trump and everyone tries to take as few tricks as
 possible. A three-way game has no single exact value, so prefsolve answers the
-guaranteed question (rules spec §4.7): for a player P, the fewest tricks P can
+guaranteed question (RULES.md §4.4): for a player P, the fewest tricks P can
 be sure of taking when the two others play to make P take as many as
 possible, which is the misère search with P in the declarer's seat and no
 talon pickup.

@@ -12,7 +12,7 @@ afterwards; :func:`best_line` plays one optimal continuation to the end.
 Strains are those of :mod:`prefsolve.solver` plus ``"allpass"`` (all-pass,
 распасы): no trump, and the "declarer" is the player P whose tricks are
 counted; P plays to take as few as possible, the other two to give him as
-many as possible (the guaranteed answer of the rules spec §4.7). With
+many as possible (the guaranteed answer of RULES.md §4.4). With
 ``talon="lead"`` and a deal with a talon, the two talon cards are turned one
 at a time and each starts one of the first two tricks: it sets the suit,
 seats 0, 1, 2 play to it in that order, and the highest card of that suit
