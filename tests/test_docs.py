@@ -31,7 +31,6 @@ RULES = ROOT / "docs" / "RULES.md"
 #: quotes them. Empty this set, and delete the list, when they are in.
 CITATIONS_TODO = {
     "docs/citations-todo.txt",
-    "src/prefsolve/_core.pyx",
     "src/prefsolve/analyzer.py",
     "src/prefsolve/analyze_cli.py",
     "src/prefsolve/play_cli.py",
