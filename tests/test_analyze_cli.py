@@ -6,7 +6,7 @@ import sys
 import pytest
 from click.testing import CliRunner
 
-from prefsolve.analyze_cli import analyze, analyze_talon, holdings, whist
+from prefsolve.cli.analyze import analyze, analyze_talon, holdings, whist
 from prefsolve.analyzer import analyze as analyze_api
 from prefsolve.cards import Card, Hand
 from prefsolve.cli import main
@@ -223,7 +223,8 @@ def test_the_lazy_bar_starts_once_when_threads_report_together(monkeypatch):
     import threading
     import time
 
-    from prefsolve import analyze_cli, cli
+    from prefsolve import cli
+    from prefsolve.cli import analyze as analyze_cli
 
     started = []
 

@@ -13,7 +13,7 @@ import prefsolve
 from prefsolve.allpass import allpass_table
 from prefsolve.cli import PrefsolveGroup
 from prefsolve.play import Position, card_values
-from prefsolve.play_cli import allpass, play
+from prefsolve.cli.play import allpass, play
 
 DEAL = "A.KT9.KT97.K7 JT97.A7.8.Q98 KQ.J8.AQJ.AJT 8.Q.-.-"
 HANDS = "A.KT9.KT97.K7 JT97.A7.8.Q98 KQ.J8.AQJ.AJT"

@@ -1,4 +1,4 @@
-"""Tests of the `auction` and `score` commands (prefsolve.rules_cli)."""
+"""Tests of the `auction` and `score` commands (prefsolve.cli.rules)."""
 
 import json
 from pathlib import Path
@@ -6,7 +6,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from prefsolve.rules_cli import auction, score
+from prefsolve.cli.rules import auction, score
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
 

@@ -14,16 +14,14 @@ from typing import Callable, Iterable
 
 import click
 
-from ._version import __version__
-from .batch import MAX_JOBS, imap_deals, stream_tables
-from .bench import WORKLOADS
-from .cards import Card, Hand
-from .deal import Deal, split_deal_lines
-from .errors import DealError, PrefsolveError
-from .analyze_cli import analyze, analyze_talon, holdings, whist
-from .play_cli import allpass, play
-from .rules_cli import auction, score
-from .solver import DEFAULT_TT_MB, MAX_TT_MB, STRAIN_SYMBOLS, Table, parse_strain, solve, table, table_size_mb
+from .._version import __version__
+from ..batch import MAX_JOBS, imap_deals, stream_tables
+from ..bench import WORKLOADS
+from ..cards import Card, Hand
+from ..deal import Deal, split_deal_lines
+from ..errors import DealError, PrefsolveError
+from . import analyze, play, rules
+from ..solver import DEFAULT_TT_MB, MAX_TT_MB, STRAIN_SYMBOLS, Table, parse_strain, solve, table, table_size_mb
 
 EXAMPLE_DEAL = "A.KT9.KT97.K7 JT97.A7.8.Q98 KQ.J8.AQJ.AJT 8.Q.-.-"
 
@@ -285,7 +283,7 @@ def solve_cmd(deal_text, declarer, strain, leader, talon, with_line, deal_file, 
     sol = solve(d, declarer, strain, leader, talon_choice(d, talon))
     pos = line = None
     if with_line:
-        from .play import Position     # on use: solve alone needs none of the play module
+        from ..play import Position     # on use: solve alone needs none of the play module
 
         pos = Position(played_deal(d, declarer, sol.discard), declarer, strain, leader)
         line = pos.best_line()
@@ -479,18 +477,15 @@ def bench_cmd(quick, seed, only, tt_mb):
     \b
         prefsolve bench --quick --only contract --only misere
     """
-    from .bench import run as run_bench
+    from ..bench import run as run_bench
 
     res = run_bench(quick, seed, list(only) or None, tt_mb,
                     progress=lambda name: click.echo(f"running {name} ...", err=True))
     click.echo(json.dumps(res, indent=2))
 
 
-main.add_command(auction)
-main.add_command(score)
-main.add_command(play)
-main.add_command(allpass)
-for command in (analyze, analyze_talon, whist, holdings):
+for command in (rules.auction, rules.score, play.play, play.allpass,
+                analyze.analyze, analyze.analyze_talon, analyze.whist, analyze.holdings):
     main.add_command(command)
 
 

@@ -12,7 +12,7 @@ Two click commands (not a group) that the main ``prefsolve`` group registers:
   fewest tricks each player can be sure of in all-pass, with one line each.
 
 Bad input raises :class:`~prefsolve.errors.PrefsolveError`, which the main
-group prints as one line with exit code 2. ``python -m prefsolve.play_cli``
+group prints as one line with exit code 2. ``python -m prefsolve.cli.play``
 runs both commands without the main group.
 """
 
@@ -22,10 +22,10 @@ import json
 
 import click
 
-from .allpass import allpass_table
-from .cards import parse_cards
-from .errors import PrefsolveError
-from .play import ALLPASS, TALON_MODES, Position, parse_play_strain, strain_label
+from ..allpass import allpass_table
+from ..cards import parse_cards
+from ..errors import PrefsolveError
+from ..play import ALLPASS, TALON_MODES, Position, parse_play_strain, strain_label
 
 INTERACTIVE_HELP = ("Type a card (e.g. SA or ♠A) to play it, 'undo' to take the last card back, "
                     "'best' for an optimal line from here, 'quit' to leave.")
@@ -284,7 +284,7 @@ def allpass(deal_text, talon, turn, as_json):
 
 def _standalone() -> click.Group:
     # Imported here: the main CLI module registers these commands itself.
-    from .cli import PrefsolveGroup
+    from . import PrefsolveGroup
 
     group = PrefsolveGroup(help="Play analysis and all-pass commands of prefsolve.")
     group.add_command(play)
@@ -293,4 +293,4 @@ def _standalone() -> click.Group:
 
 
 if __name__ == "__main__":  # pragma: no cover - exercised through a pseudo-terminal test
-    _standalone()(prog_name="python -m prefsolve.play_cli")
+    _standalone()(prog_name="python -m prefsolve.cli.play")

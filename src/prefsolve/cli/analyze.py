@@ -19,12 +19,12 @@ from typing import Any
 
 import click
 
-from . import analyzer
-from .batch import MAX_JOBS
-from .cards import Hand
-from .errors import PrefsolveError
-from .rules import PROFILES
-from .rules_cli import rules_with_settings, settings_option
+from .. import analyzer
+from ..batch import MAX_JOBS
+from ..cards import Hand
+from ..errors import PrefsolveError
+from ..rules import PROFILES
+from .rules import rules_with_settings, settings_option
 
 PLOT_HINT = 'Error: --plot needs matplotlib: pip install "prefsolve[plot]"'
 
@@ -61,7 +61,7 @@ class _LazyBar:
         with self._lock:
             if self.bar is None:
                 # Imported here: cli.py imports this module to register the commands.
-                from .cli import progress_bar
+                from . import progress_bar
 
                 self.bar = progress_bar(self.total, self.label, self.quiet).__enter__()
             self.bar.update(n)
