@@ -223,8 +223,7 @@ def test_the_lazy_bar_starts_once_when_threads_report_together(monkeypatch):
     import threading
     import time
 
-    from prefsolve import cli
-    from prefsolve.cli import analyze as analyze_cli
+    from prefsolve.cli import _common
 
     started = []
 
@@ -240,8 +239,8 @@ def test_the_lazy_bar_starts_once_when_threads_report_together(monkeypatch):
         def __exit__(self, *exc):
             pass
 
-    monkeypatch.setattr(cli, "progress_bar", lambda total, label, quiet: SlowBar())
-    bar = analyze_cli._LazyBar(100, "measuring", False)
+    monkeypatch.setattr(_common, "_start_bar", lambda total, label: SlowBar())
+    bar = _common.ProgressBar(100, "measuring", False)
     threads = [threading.Thread(target=bar.update, args=(1,)) for _ in range(8)]
     for t in threads:
         t.start()

@@ -59,7 +59,7 @@ def test_solve_json():
 
 
 def test_solve_no_talon_json_has_null_discard():
-    r = run("solve", EXAMPLE_DEAL, "--declarer", "0", "--strain", "misere", "--no-talon", "--json")
+    r = run("solve", EXAMPLE_DEAL, "--declarer", "0", "--strain", "misere", "--talon-mode", "ignore", "--json")
     assert r.exit_code == 0
     doc = json.loads(r.output)
     assert doc["discard"] is None
@@ -71,7 +71,7 @@ def test_solve_no_talon_json_has_null_discard():
     (["table", "A.-.-.- A.-.-.- K.-.-.-"], "duplicate card SA"),
     (["table", "AK.-.-.- Q.-.-.- T9.-.-.-"], "unequal size"),
     (["table", "SA SK SQ"], "cannot read deal"),
-    (["solve", "A.-.-.- K.-.-.- Q.-.-.-", "--declarer", "0", "--strain", "S", "--talon"],
+    (["solve", "A.-.-.- K.-.-.- Q.-.-.-", "--declarer", "0", "--strain", "S", "--talon-mode", "take"],
      "has no talon"),
 ])
 def test_bad_input_is_one_line_and_exit_2(args, message):
@@ -228,7 +228,7 @@ def test_a_bad_table_size_is_one_line(monkeypatch):
 
     monkeypatch.setattr(solver, "_local", threading.local())   # no solver made yet in this thread
     monkeypatch.setenv("PREFSOLVE_TT_MB", "99999999999999999999")
-    r = run("table", "--no-talon", "A.-.-.- K.-.-.- Q.-.-.-")
+    r = run("table", "--talon-mode", "ignore", "A.-.-.- K.-.-.- Q.-.-.-")
     assert r.exit_code == 2 and r.stderr.startswith("Error: PREFSOLVE_TT_MB must be")
     assert len(r.stderr.splitlines()) == 1
 
@@ -417,7 +417,8 @@ NO_TALON = "A.KT9.KT97.K7 JT97.A7.8.Q98 KQ.J8.AQJ.AJT"
 
 
 @pytest.mark.parametrize("args, text", [
-    (["table", NO_TALON, "--talon"], "has no talon, which --talon asks for; leave --talon out"),
+    (["table", NO_TALON, "--talon-mode", "take"],
+     "has no talon, which --talon-mode take asks for; leave --talon-mode out"),
     (["solve", EXAMPLE_DEAL, "--declarer", "0", "--strain", "allpass"],
      "all-pass is solved by solve_allpass, prefsolve allpass, or play --strain allpass"),
     (["table", "--", "-.K98.-.7 QT8.-.-.J -.QJ.KQ.-", "--json"],

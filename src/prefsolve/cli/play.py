@@ -1,38 +1,39 @@
-"""The ``play`` and ``allpass`` commands of the command line.
-
-Two click commands (not a group) that the main ``prefsolve`` group registers:
+"""The ``play`` and ``allpass`` commands.
 
 * ``prefsolve play DEAL --declarer 1 --strain H --played "SA S7 S8 D9"``: the
   position after the played cards, the value of every legal card (the
-  declarer's total tricks after it, with perfect play), the optimal cards
-  marked and the mistakes of the played cards; ``--interactive`` opens a
-  terminal session in which the user plays cards (or ``undo``, ``best``,
-  ``quit``) and sees the values after each one.
-* ``prefsolve allpass DEAL [--talon lead|ignore] [--turn "HK SQ"]``: the
+  counted seat's total tricks after it, with perfect play), the optimal cards
+  marked and the mistakes of the played cards. A game or misère on a deal
+  with a talon starts after the declarer's best discard, as ``solve`` finds
+  it (``--talon-mode ignore`` plays the hands as given). ``--interactive``
+  opens a session in which the user plays cards (or ``undo``, ``best``,
+  ``quit``) and sees the values after each one; on a terminal the board is
+  redrawn in place.
+* ``prefsolve allpass DEAL [--talon-mode lead|ignore] [--turn "HK SQ"]``: the
   fewest tricks each player can be sure of in all-pass, with one line each.
 
-Bad input raises :class:`~prefsolve.errors.PrefsolveError`, which the main
-group prints as one line with exit code 2. ``python -m prefsolve.cli.play``
-runs both commands without the main group.
+``python -m prefsolve.cli.play`` runs both commands without the main group.
 """
 
 from __future__ import annotations
 
-import json
+import sys
 
 import click
 
 from ..allpass import allpass_table
 from ..cards import parse_cards
-from ..errors import PrefsolveError
-from ..play import ALLPASS, TALON_MODES, Position, parse_play_strain, strain_label
+from ..deal import Deal
+from ..errors import CardError, PrefsolveError
+from ..play import ALLPASS, Position, parse_play_strain, strain_label
+from ..solver import solve
+from ._common import (PrefsolveGroup, command, deal_argument, emit_json, json_option, leader_option,
+                      played_deal, take_talon, talon_mode_option)
 
-INTERACTIVE_HELP = ("Type a card (e.g. SA or ♠A) to play it, 'undo' to take the last card back, "
-                    "'best' for an optimal line from here, 'quit' to leave.")
-
-
-def _emit_json(obj: object) -> None:
-    click.echo(json.dumps(obj, ensure_ascii=False))
+COMMANDS_HELP = ("Type a card (e.g. SA or ♠A), or several, to play them; 'undo' takes the last card back, "
+                 "'best' shows an optimal line from here, 'help' this list, 'quit' leaves.")
+#: ANSI: cursor home and clear the screen, so that the board is redrawn in place.
+CLEAR_SCREEN = "\x1b[H\x1b[2J"
 
 
 def _header(pos: Position) -> str:
@@ -87,44 +88,83 @@ def format_position(pos: Position, values: dict | None = None, mistakes=None) ->
     return "\n".join(rows)
 
 
-def position_dict(pos: Position, values: dict, mistakes) -> dict:
+def on_table(pos: Position) -> str:
+    """The current trick seat by seat: "talon ♠8, seat 0 ♠A; seat 1 to play"."""
+    cur = pos.current_trick
+    cards = [f"talon {cur.talon.symbol}"] if cur.talon is not None else []
+    cards += [f"seat {(cur.leader + i) % 3} {c.symbol}" for i, c in enumerate(cur.cards)]
+    return f"On the table: {', '.join(cards) or 'nothing yet'}; seat {pos.to_move} to play"
+
+
+def position_dict(pos: Position, values: dict, mistakes, talon_mode: str | None, discard) -> dict:
+    """``play --json``: the position, the value of each card and the mistakes (docs/JSON.md)."""
+    allpass = pos.strain == ALLPASS
     return {
         "position": str(pos),
         "deal": str(pos.deal),
-        "declarer": pos.declarer,
+        "declarer": None if allpass else pos.declarer,
+        "seat": pos.declarer if allpass else None,
         "strain": pos.strain,
         "leader": pos.leader,
+        "talon_mode": talon_mode,
+        "discard": [str(c) for c in discard] if discard else None,
         "turn": [str(c) for c in pos.turn],
         "played": [str(c) for c in pos.played],
-        "hands": {str(s): str(h) for s, h in enumerate(pos.hands)},
-        "tricks": [t.to_dict() for t in pos.tricks],
+        "hands": [str(h) for h in pos.hands],
+        "played_tricks": [t.to_dict() for t in pos.tricks],
         "trick": pos.current_trick.to_dict() if not pos.is_over() else None,
-        "tricks_won": {str(s): n for s, n in enumerate(pos.tricks_won)},
+        "tricks_won": list(pos.tricks_won),
         "to_move": pos.to_move,
-        "value": pos.value(),
+        "tricks": pos.value(),
         "values": {str(c): v for c, v in values.items()},
-        "best": [str(c) for c in pos.best_cards(values)],
+        "best_cards": [str(c) for c in pos.best_cards(values)],
         "mistakes": [m.to_dict() for m in mistakes],
     }
 
 
-def _note_mistake(seat: int, card, values: dict, maximizing: bool, judged: bool = True) -> None:
-    """Tell the user at once when the card just played gave away tricks
+def _mistake_note(seat: int, card, values: dict, maximizing: bool, judged: bool = True) -> str | None:
+    """What to tell the user at once when the card just played gave away tricks
     (``judged``: whether the seat's cards are judged at all; see Position.mistakes)."""
     if not judged:
-        return
+        return None
     best = (max if maximizing else min)(values.values())
     cost = abs(best - values[card])
-    if cost:
-        better = " ".join(c.symbol for c, v in values.items() if v == best)
-        click.echo(f"Seat {seat} {card.symbol} lost {cost} trick{'' if cost == 1 else 's'}; "
-                   f"best was {better}.")
+    if not cost:
+        return None
+    better = " ".join(c.symbol for c, v in values.items() if v == best)
+    return f"Seat {seat} {card.symbol} lost {cost} trick{'' if cost == 1 else 's'}; best was {better}."
 
 
-def _interact(pos: Position) -> None:
+class _Board:
+    """The board of an interactive session. On a terminal it is redrawn in
+    place (ANSI clear and home) with the commands on top; elsewhere (a pipe,
+    a file) each board follows the last as plain lines."""
+
+    def __init__(self, pos: Position, note: str | None) -> None:
+        self.pos, self.note = pos, note
+        self.redraw = sys.stdout.isatty()
+
+    def show(self, *messages: str, mistakes: bool = False) -> None:
+        pos = self.pos
+        if self.redraw:
+            click.echo(CLEAR_SCREEN, nl=False)
+            click.echo(COMMANDS_HELP)
+            if self.note:
+                click.echo(self.note)
+            click.echo()
+        click.echo(format_position(pos, mistakes=pos.mistakes() if mistakes else None))
+        if not pos.is_over():
+            click.echo(on_table(pos))
+        for message in messages:
+            click.echo(message)
+
+
+def _interact(pos: Position, note: str | None) -> None:
     """A terminal session on ``pos``; reads lines until ``quit`` or end of input."""
-    click.echo(INTERACTIVE_HELP)
-    click.echo(format_position(pos, mistakes=pos.mistakes()))
+    board = _Board(pos, note)
+    if not board.redraw:
+        click.echo(COMMANDS_HELP)
+    board.show(mistakes=True)
     while True:
         prompt = "done" if pos.is_over() else f"seat {pos.to_move}"
         try:
@@ -134,21 +174,20 @@ def _interact(pos: Position) -> None:
             if isinstance(exc.__cause__ or exc.__context__, KeyboardInterrupt):
                 raise   # Ctrl-C ends a session as it ends any command: exit 130
             return
-        command = text.strip().lower()
-        if not command:
+        word = text.strip().lower()
+        if not word:
             continue
-        if command in ("quit", "q", "exit"):
+        if word in ("quit", "q", "exit"):
             return
-        if command in ("help", "?"):
-            click.echo(INTERACTIVE_HELP)
-        elif command in ("undo", "u"):
+        if word in ("help", "?", "h"):
+            click.echo(COMMANDS_HELP)
+        elif word in ("undo", "u"):
             if pos.played:
                 card = pos.pop()
-                click.echo(f"Took back {card.symbol}.")
-                click.echo(format_position(pos))
+                board.show(f"Took back {card.symbol}.")
             else:
                 click.echo("Nothing to undo.")
-        elif command in ("best", "b"):
+        elif word in ("best", "b"):
             if pos.is_over():
                 click.echo("The play is over.")
             else:
@@ -171,62 +210,73 @@ def _interact(pos: Position) -> None:
                     pos.pop()
                 kept = " (none of the line's cards was played)" if done else ""
                 click.echo(f"Error: {exc}{kept}", err=True)
+                if isinstance(exc, CardError) and not done:    # not a card: maybe a mistyped command
+                    click.echo(COMMANDS_HELP, err=True)
                 continue
-            for seat, card, values in done:
-                _note_mistake(seat, card, values, pos.maximizing(seat),
-                              pos.strain != ALLPASS or seat == pos.declarer)
-            click.echo(format_position(pos))
+            notes = [_mistake_note(seat, card, values, pos.maximizing(seat),
+                                   pos.strain != ALLPASS or seat == pos.declarer)
+                     for seat, card, values in done]
+            board.show(*(n for n in notes if n))
 
 
-@click.command("play")
-@click.argument("deal_text", metavar="DEAL")
+@command("play")
+@deal_argument
 @click.option("--declarer", type=click.IntRange(0, 2), default=None,
-              help="Declarer's seat (all-pass: the player whose tricks are counted); required "
-                   "unless DEAL is a position text.")
+              help="Declarer's seat in a game or misère; required unless DEAL is a position text.")
+@click.option("--seat", type=click.IntRange(0, 2), default=None,
+              help="All-pass: the seat whose tricks are counted; required unless DEAL is a position text.")
 @click.option("--strain", default=None, help="S, C, D, H, NT, misere or allpass; required unless "
                                              "DEAL is a position text.")
-@click.option("--leader", type=click.IntRange(0, 2), default=None,
-              help="Seat that leads trick 1 [default: 0].")
+@leader_option(None, "Seat that leads trick 1 [default: 0].")
 @click.option("--played", default=None, help='Cards played so far, in order: "SA S7 S8 D9".')
-@click.option("--talon", type=click.Choice(TALON_MODES), default=None,
-              help="All-pass: the talon cards lead tricks 1 and 2, or play no part [default: lead].")
+@talon_mode_option(("take", "lead", "ignore"),
+                   "take (a game or misère): the declarer takes the talon and discards the best 2 "
+                   "cards; lead (all-pass): the talon cards lead tricks 1 and 2; ignore: the hands are "
+                   "played as given [default: take or lead when the deal has a talon].")
 @click.option("--turn", default=None,
               help='All-pass: the talon cards in the order turned, e.g. "HK SQ".')
 @click.option("--line", "with_line", is_flag=True,
               help="Also print an optimal line from the position to the last trick.")
-@click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
+@json_option
 @click.option("--interactive", "-i", is_flag=True,
               help="Play cards one by one in a terminal session.")
-def play(deal_text, declarer, strain, leader, played, talon, turn, with_line, as_json, interactive):
+def play(deal_text, declarer, seat, strain, leader, played, talon_mode, turn, with_line, as_json,
+         interactive):
     """The value of every card in a position of the play.
 
-    DEAL holds the hands as played (after the discard); its talon, if any,
-    only matters in all-pass. Each legal card of the player to move is shown
-    with the declarer's total tricks (already won included) if it is played
-    and everyone plays perfectly afterwards. DEAL may also be the position
-    text that the output ends with ("<deal>; declarer=2; strain=S;
-    played=..."), which carries the options itself.
+    Each legal card of the player to move is shown with the counted seat's
+    total tricks (already won included) if it is played and everyone plays
+    perfectly afterwards: the declarer's in a game or misère, the --seat's
+    in all-pass. In a game or misère on a deal with a talon the declarer
+    first takes it and puts away the best discard, as solve does, and the
+    play starts from the hands after it. DEAL may also be the position text
+    that the output ends with ("...; declarer=2; strain=S; played=..."),
+    which carries the options itself.
 
     \b
         prefsolve play "K98.AKQ.J.KQJ J.T97.QT9.A87 AQT7.J8.AK8.T" --declarer 2 --strain S --played "HQ H7 HT S8 SJ"
+        prefsolve play "A.KT9.KT97.K7 JT97.A7.8.Q98 KQ.J8.AQJ.AJT 8.Q.-.-" --seat 1 --strain allpass -i
     """
     if as_json and interactive:
         raise click.UsageError("--json and --interactive do not go together (a session prints text)")
     if with_line and interactive:
         raise click.UsageError("--line and --interactive do not go together (type 'best' in a session)")
-    pos = _position(deal_text, declarer, strain, leader, played, talon, turn)
+    pos, talon_mode, discard, note = _position(deal_text, declarer, seat, strain, leader, played, talon_mode,
+                                               turn)
     if interactive:
-        _interact(pos)
+        _interact(pos, note)
         return
     values = pos.card_values()
     found = pos.mistakes()
     line = pos.best_line() if with_line and not pos.is_over() else None
     if as_json:
-        out = position_dict(pos, values, found)
+        out = position_dict(pos, values, found, talon_mode, discard)
         if with_line:
             out["line"] = line.to_dict() if line else None
-        _emit_json(out)
+        emit_json(out)
         return
+    if note:
+        click.echo(note)
     click.echo(format_position(pos, values, found))
     if line:
         click.echo(f"An optimal line (total {line.tricks} for seat {pos.declarer}):")
@@ -234,36 +284,74 @@ def play(deal_text, declarer, strain, leader, played, talon, turn, with_line, as
     click.echo(f"Position (DEAL for play, or Position.parse): {pos}")
 
 
-def _position(deal_text: str, declarer, strain, leader, played, talon, turn) -> Position:
-    """The position of ``play``'s arguments: a deal and options, or a position
-    text (``str(Position)``), which carries them all."""
-    options = {"--declarer": declarer, "--strain": strain, "--leader": leader, "--played": played,
-               "--talon": talon, "--turn": turn}
+def _position(deal_text: str, declarer, seat, strain, leader, played, talon_mode, turn):
+    """The position of ``play``'s arguments, with the talon mode it was played
+    with, the declarer's discard (or None) and a note on the talon to print (or
+    None). The arguments are a deal and options, or a position text
+    (``str(Position)``), which carries them all."""
+    options = {"--declarer": declarer, "--seat": seat, "--strain": strain, "--leader": leader,
+               "--played": played, "--talon-mode": talon_mode, "--turn": turn}
     if ";" in deal_text:
         given = [name for name, value in options.items() if value is not None]
         if given:
-            raise click.UsageError(f"{', '.join(given)}: a position text carries the declarer, strain, "
+            raise click.UsageError(f"{', '.join(given)}: a position text carries the seats, strain, "
                                    f"leader, played cards and talon itself; change them there")
-        return Position.parse(deal_text)
-    for name in ("--declarer", "--strain"):
-        if options[name] is None:
-            raise click.UsageError(f"Missing option '{name}' (or give a position text as DEAL)")
-    if talon is not None and parse_play_strain(strain) != ALLPASS:
-        raise click.UsageError(f"--talon is for all-pass (--strain allpass); in {strain} the talon "
-                               f"is the declarer's discard and plays no part")
-    return Position(deal_text, declarer, strain, 0 if leader is None else leader, talon=talon, turn=turn,
-                    played=played or "")
+        pos = Position.parse(deal_text)
+        if pos.strain == ALLPASS:
+            return pos, pos.talon, None, None
+        talon = pos.deal.talon
+        note = None if talon is None else f"The talon {talon.symbols()} is ignored: the hands are played as given."
+        return pos, "ignore", None, note
+    if strain is None:
+        raise click.UsageError("Missing option '--strain' (or give a position text as DEAL)")
+    strain = parse_play_strain(strain)
+    leader = 0 if leader is None else leader
+    if strain == ALLPASS:
+        if declarer is not None:
+            raise click.UsageError("all-pass has no declarer: give --seat, the seat whose tricks are counted")
+        if seat is None:
+            raise click.UsageError("Missing option '--seat' (or give a position text as DEAL)")
+        if talon_mode == "take":
+            raise click.UsageError("--talon-mode take is for a game or misère; in all-pass the talon "
+                                   "cards lead (lead) or play no part (ignore)")
+        pos = Position(deal_text, seat, strain, leader, talon=talon_mode, turn=turn, played=played or "")
+        return pos, pos.talon, None, None
+    if seat is not None:
+        raise click.UsageError(f"--seat is for all-pass; in {strain} give --declarer")
+    if declarer is None:
+        raise click.UsageError("Missing option '--declarer' (or give a position text as DEAL)")
+    if talon_mode == "lead":
+        raise click.UsageError(f"--talon-mode lead is for all-pass (--strain allpass); in {strain} the "
+                               f"declarer takes the talon (take) or it plays no part (ignore)")
+    if turn is not None:
+        raise click.UsageError(f"--turn orders the talon cards that lead the first tricks of all-pass; "
+                               f"strain {strain!r} plays no talon card")
+    d = Deal.parse(deal_text)
+    discard = note = None
+    if take_talon(d, talon_mode):
+        assert d.talon is not None
+        discard = solve(d, declarer, strain, leader, True).discard
+        note = (f"Declarer seat {declarer} takes the talon {d.talon.symbols()} and discards "
+                f"{' '.join(c.symbol for c in discard)} (the best discard); the play starts from the "
+                f"hands after it.")
+        mode = "take"
+    else:
+        if d.talon is not None:
+            note = f"The talon {d.talon.symbols()} is ignored: the hands are played as given."
+        mode = "ignore"
+    pos = Position(played_deal(d, declarer, discard), declarer, strain, leader, played=played or "")
+    return pos, mode, discard, note
 
 
-@click.command("allpass")
-@click.argument("deal_text", metavar="DEAL")
-@click.option("--talon", type=click.Choice(TALON_MODES), default="lead", show_default=True,
-              help="lead: the talon cards start tricks 1 and 2; ignore: they play no part.")
+@command("allpass")
+@deal_argument
+@talon_mode_option(("lead", "ignore"),
+                   "lead: the talon cards start tricks 1 and 2; ignore: they play no part [default: lead].")
 @click.option("--turn", default=None,
               help='The talon cards in the order turned, e.g. "HK SQ" [default: ♠ ♣ ♦ ♥, '
                    'higher rank first].')
-@click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
-def allpass(deal_text, talon, turn, as_json):
+@json_option
+def allpass(deal_text, talon_mode, turn, as_json):
     """All-pass: the fewest tricks each player can be sure of, with a line each.
 
     A talon card leads its trick: first hand (seat 0) plays first to it, the
@@ -273,24 +361,20 @@ def allpass(deal_text, talon, turn, as_json):
     \b
         prefsolve allpass "A.KT9.KT97.K7 JT97.A7.8.Q98 KQ.J8.AQJ.AJT 8.Q.-.-"
     """
-    t = allpass_table(deal_text, talon, turn)
+    t = allpass_table(deal_text, talon_mode or "lead", turn)
     if as_json:
-        _emit_json(t.to_dict())
+        emit_json(t.to_dict())
         return
     click.echo(t.deal.diagram())
     click.echo()
     click.echo(t.format())
 
 
-def _standalone() -> click.Group:
-    # Imported here: the main CLI module registers these commands itself.
-    from . import PrefsolveGroup
+COMMANDS = (play, allpass)
 
+
+if __name__ == "__main__":  # pragma: no cover - a group of these two commands alone
     group = PrefsolveGroup(help="Play analysis and all-pass commands of prefsolve.")
-    group.add_command(play)
-    group.add_command(allpass)
-    return group
-
-
-if __name__ == "__main__":  # pragma: no cover - exercised through a pseudo-terminal test
-    _standalone()(prog_name="python -m prefsolve.cli.play")
+    for _command in COMMANDS:
+        group.add_command(_command)
+    group(prog_name="python -m prefsolve.cli.play")
