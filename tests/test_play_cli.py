@@ -11,6 +11,9 @@ from click.testing import CliRunner
 
 import prefsolve
 from prefsolve.allpass import allpass_table
+from prefsolve.cards import Card, Hand
+from prefsolve.deal import Deal
+from prefsolve.solver import solve, table
 from prefsolve.cli import PrefsolveGroup
 from prefsolve.play import Position, card_values
 from prefsolve.cli.play import allpass, play
@@ -227,3 +230,77 @@ def test_the_printed_position_text_is_a_deal_for_play():
     assert r.exit_code == 2 and "--leader: a position text carries" in r.stderr
     r = run("play", "A.KT9.KT97.K7 JT97.A7.8.Q98 KQ.J8.AQJ.AJT", "--strain", "S")
     assert r.exit_code == 2 and "Missing option '--declarer'" in r.stderr
+
+
+# -- the talon in a game or misère: taken as solve takes it, or ignored on request ------------
+
+@pytest.mark.parametrize("declarer, strain", [(2, "misere"), (0, "NT"), (1, "C"), (2, "H")])
+def test_play_takes_the_talon_as_table_does(declarer, strain):
+    t = table(DEAL)
+    r = run("play", DEAL, "--declarer", str(declarer), "--strain", strain, "--json")
+    assert r.exit_code == 0, r.output
+    doc = json.loads(r.output)
+    assert doc["talon_mode"] == "take"
+    assert doc["tricks"] == t.tricks[declarer][strain]
+    assert doc["discard"] == [str(c) for c in t.discards[declarer][strain]]
+    # The play goes on from the declarer's hand after the discard: the talon is in it, the discard not.
+    kept = Hand.parse(doc["hands"][declarer])
+    assert len(kept) == 10 and not any(Card.parse(c) in kept for c in doc["discard"])
+    assert all(c in kept for c in Deal.parse(DEAL).talon if str(c) not in doc["discard"])
+    text = run("play", DEAL, "--declarer", str(declarer), "--strain", strain).stdout
+    assert text.startswith(f"Declarer seat {declarer} takes the talon ♠8 ♣Q and discards ")
+    # The printed position goes on from there, without the talon.
+    again = json.loads(run("play", text.splitlines()[-1].split(": ", 1)[1], "--json").stdout)
+    assert again["tricks"] == doc["tricks"] and again["hands"] == doc["hands"]
+
+
+def test_play_ignores_the_talon_only_when_asked_and_says_so():
+    r = run("play", DEAL, "--declarer", "2", "--strain", "misere", "--talon-mode", "ignore", "--json")
+    doc = json.loads(r.stdout)
+    assert doc["talon_mode"] == "ignore" and doc["discard"] is None
+    assert doc["tricks"] == solve(DEAL, 2, "misere", talon=False).tricks == 7
+    assert table(DEAL).tricks[2]["misere"] == 6                 # 7 as given, 6 after the talon
+    r = run("play", DEAL, "--declarer", "2", "--strain", "misere", "--talon-mode", "ignore")
+    assert r.stdout.startswith("The talon ♠8 ♣Q is ignored: the hands are played as given.")
+    r = run("play", HANDS, "--declarer", "2", "--strain", "NT", "--talon-mode", "take")
+    assert r.exit_code == 2 and "has no talon, which --talon-mode take asks for" in r.stderr
+
+
+# -- the interactive board ---------------------------------------------------------------------
+
+def test_the_board_shows_the_trick_on_the_table_and_answers_unknown_words():
+    r = run("play", DEAL, "--seat", "1", "--strain", "allpass", "-i", input="SA\nhello\nS7\nquit\n")
+    assert r.exit_code == 0, r.output
+    assert "On the table: talon ♠8, seat 0 ♠A; seat 1 to play" in r.stdout
+    assert "On the table: talon ♠8, seat 0 ♠A, seat 1 ♠7; seat 2 to play" in r.stdout
+    assert "Error: cannot read card 'hello'" in r.stderr
+    assert "'undo' takes the last card back" in r.stderr.split("cannot read card 'hello'")[1]
+    assert "\x1b" not in r.stdout      # not a terminal: plain lines, no redrawing
+
+
+def test_the_board_is_redrawn_in_place_on_a_terminal():
+    env = dict(os.environ, PYTHONPATH=SRC + os.pathsep + os.environ.get("PYTHONPATH", ""))
+    child = pexpect.spawn(sys.executable, ["-m", "prefsolve", "play", DEAL, "--declarer", "2",
+                                           "--strain", "NT", "-i"],
+                          env=env, encoding="utf-8", timeout=30)
+    try:
+        child.expect("seat 0> ")
+        first = child.before
+        assert first.count("\x1b[H\x1b[2J") == 1 and "takes the talon ♠8 ♣Q" in first
+        child.sendline("DK")
+        child.expect("seat 1> ")
+        board = child.before
+        # One board per card: the screen is cleared, then redrawn from the top.
+        assert board.count("\x1b[H\x1b[2J") == 1
+        after = board.split("\x1b[H\x1b[2J")[1]
+        assert after.lstrip().startswith("Type a card") and "takes the talon" in after
+        assert "On the table: seat 0 ♦K; seat 1 to play" in after
+        assert "Seat 0 ♦K lost 1 trick" in after
+        child.sendline("bogus")
+        child.expect("seat 1> ")
+        assert "cannot read card 'bogus'" in child.before and "'best' shows an optimal line" in child.before
+        child.sendline("quit")
+        child.expect(pexpect.EOF)
+    finally:
+        child.close()
+    assert child.exitstatus == 0

@@ -30,7 +30,7 @@ from ..solver import solve
 from ._common import (PrefsolveGroup, command, deal_argument, emit_json, json_option, leader_option,
                       played_deal, take_talon, talon_mode_option)
 
-COMMANDS_HELP = ("Type a card (e.g. SA or ♠A), or several, to play them; 'undo' takes the last card back, "
+COMMANDS_HELP = ("Type a card (e.g. SA), or several, to play them; 'undo' takes the last card back, "
                  "'best' shows an optimal line from here, 'help' this list, 'quit' leaves.")
 #: ANSI: cursor home and clear the screen, so that the board is redrawn in place.
 CLEAR_SCREEN = "\x1b[H\x1b[2J"
@@ -164,6 +164,8 @@ def _interact(pos: Position, note: str | None) -> None:
     board = _Board(pos, note)
     if not board.redraw:
         click.echo(COMMANDS_HELP)
+        if note:
+            click.echo(note)
     board.show(mistakes=True)
     while True:
         prompt = "done" if pos.is_over() else f"seat {pos.to_move}"
