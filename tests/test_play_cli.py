@@ -240,7 +240,7 @@ def test_play_takes_the_talon_as_table_does(declarer, strain):
     r = run("play", DEAL, "--declarer", str(declarer), "--strain", strain, "--json")
     assert r.exit_code == 0, r.output
     doc = json.loads(r.output)
-    assert doc["talon_mode"] == "take"
+    assert doc["talon_mode"] == "take" and doc["deal"] == DEAL
     assert doc["tricks"] == t.tricks[declarer][strain]
     assert doc["discard"] == [str(c) for c in t.discards[declarer][strain]]
     # The play goes on from the declarer's hand after the discard: the talon is in it, the discard not.

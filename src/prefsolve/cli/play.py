@@ -96,12 +96,13 @@ def on_table(pos: Position) -> str:
     return f"On the table: {', '.join(cards) or 'nothing yet'}; seat {pos.to_move} to play"
 
 
-def position_dict(pos: Position, values: dict, mistakes, talon_mode: str | None, discard) -> dict:
-    """``play --json``: the position, the value of each card and the mistakes (docs/JSON.md)."""
+def position_dict(pos: Position, deal: Deal, values: dict, mistakes, talon_mode: str | None, discard) -> dict:
+    """``play --json``: the position, the value of each card and the mistakes (docs/JSON.md).
+    ``deal`` is the deal as given (with its talon), ``pos`` plays on from the hands after the discard."""
     allpass = pos.strain == ALLPASS
     return {
         "position": str(pos),
-        "deal": str(pos.deal),
+        "deal": str(deal),
         "declarer": None if allpass else pos.declarer,
         "seat": pos.declarer if allpass else None,
         "strain": pos.strain,
@@ -263,8 +264,8 @@ def play(deal_text, declarer, seat, strain, leader, played, talon_mode, turn, wi
         raise click.UsageError("--json and --interactive do not go together (a session prints text)")
     if with_line and interactive:
         raise click.UsageError("--line and --interactive do not go together (type 'best' in a session)")
-    pos, talon_mode, discard, note = _position(deal_text, declarer, seat, strain, leader, played, talon_mode,
-                                               turn)
+    pos, deal, talon_mode, discard, note = _position(deal_text, declarer, seat, strain, leader, played,
+                                                     talon_mode, turn)
     if interactive:
         _interact(pos, note)
         return
@@ -272,7 +273,7 @@ def play(deal_text, declarer, seat, strain, leader, played, talon_mode, turn, wi
     found = pos.mistakes()
     line = pos.best_line() if with_line and not pos.is_over() else None
     if as_json:
-        out = position_dict(pos, values, found, talon_mode, discard)
+        out = position_dict(pos, deal, values, found, talon_mode, discard)
         if with_line:
             out["line"] = line.to_dict() if line else None
         emit_json(out)
@@ -287,9 +288,9 @@ def play(deal_text, declarer, seat, strain, leader, played, talon_mode, turn, wi
 
 
 def _position(deal_text: str, declarer, seat, strain, leader, played, talon_mode, turn):
-    """The position of ``play``'s arguments, with the talon mode it was played
-    with, the declarer's discard (or None) and a note on the talon to print (or
-    None). The arguments are a deal and options, or a position text
+    """The position of ``play``'s arguments, with the deal as given, the talon
+    mode it is played with, the declarer's discard (or None) and a note on the
+    talon to print (or None). The arguments are a deal and options, or a position text
     (``str(Position)``), which carries them all."""
     options = {"--declarer": declarer, "--seat": seat, "--strain": strain, "--leader": leader,
                "--played": played, "--talon-mode": talon_mode, "--turn": turn}
@@ -300,10 +301,10 @@ def _position(deal_text: str, declarer, seat, strain, leader, played, talon_mode
                                    f"leader, played cards and talon itself; change them there")
         pos = Position.parse(deal_text)
         if pos.strain == ALLPASS:
-            return pos, pos.talon, None, None
+            return pos, pos.deal, pos.talon, None, None
         talon = pos.deal.talon
         note = None if talon is None else f"The talon {talon.symbols()} is ignored: the hands are played as given."
-        return pos, "ignore", None, note
+        return pos, pos.deal, "ignore", None, note
     if strain is None:
         raise click.UsageError("Missing option '--strain' (or give a position text as DEAL)")
     strain = parse_play_strain(strain)
@@ -317,7 +318,7 @@ def _position(deal_text: str, declarer, seat, strain, leader, played, talon_mode
             raise click.UsageError("--talon-mode take is for a game or misère; in all-pass the talon "
                                    "cards lead (lead) or play no part (ignore)")
         pos = Position(deal_text, seat, strain, leader, talon=talon_mode, turn=turn, played=played or "")
-        return pos, pos.talon, None, None
+        return pos, pos.deal, pos.talon, None, None
     if seat is not None:
         raise click.UsageError(f"--seat is for all-pass; in {strain} give --declarer")
     if declarer is None:
@@ -342,7 +343,7 @@ def _position(deal_text: str, declarer, seat, strain, leader, played, talon_mode
             note = f"The talon {d.talon.symbols()} is ignored: the hands are played as given."
         mode = "ignore"
     pos = Position(played_deal(d, declarer, discard), declarer, strain, leader, played=played or "")
-    return pos, mode, discard, note
+    return pos, d, mode, discard, note
 
 
 @command("allpass")
