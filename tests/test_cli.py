@@ -553,3 +553,23 @@ def test_command_modules_import_only_the_shared_module():
             if isinstance(node, ast.ImportFrom) and node.level == 1:
                 imported = {node.module} if node.module else {a.name for a in node.names}
                 assert not imported & commands, f"{name}.py imports {imported & commands}"
+
+
+def test_the_examples_of_docs_cli_run():
+    """Every example command in docs/CLI.md runs and exits 0 (bench is left out: it runs for a minute)."""
+    import shlex
+
+    text = open(os.path.join(ROOT, "docs", "CLI.md"), encoding="utf-8").read()
+    examples = [line.strip() for line in text.splitlines() if line.startswith("    prefsolve ")]
+    assert len(examples) >= 25
+    for example in examples:
+        if example.startswith("prefsolve bench"):
+            continue
+        stages = [shlex.split(stage) for stage in example.split(" | ")]
+        given = None
+        for args in stages:
+            assert args[0] == "prefsolve", example
+            args = [os.path.join(ROOT, a) if a.startswith("examples/") else a for a in args[1:]]
+            r = CliRunner().invoke(main, args, input="quit\n" if "-i" in args else given)
+            assert r.exit_code == 0, (example, r.output)
+            given = r.stdout

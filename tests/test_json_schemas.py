@@ -133,3 +133,14 @@ def test_the_schemas_refuse_what_the_commands_never_print():
     assert not check.is_valid({k: v for k, v in doc.items() if k != "tricks"})
     assert not check.is_valid({**doc, "tricks_won": {"0": 1, "1": 0, "2": 0}})
     assert not check.is_valid({**doc, "values": {"S1": 3}})
+
+
+def test_the_examples_of_docs_json_match_their_schemas():
+    text = (ROOT / "docs" / "JSON.md").read_text(encoding="utf-8")
+    sections = text.split("\n## ")[1:]
+    assert sorted(s.split("\n", 1)[0] for s in sections) == json_commands()
+    for section in sections:
+        name = section.split("\n", 1)[0]
+        example = section.split("```json\n", 1)[1].split("\n```", 1)[0]
+        errors = list(validator(name).iter_errors(json.loads(example)))
+        assert not errors, f"docs/JSON.md, {name}: {errors[0].message}"
