@@ -26,7 +26,8 @@ import os
 import sys
 import threading
 import unicodedata
-from typing import Any, Callable, Iterable
+from collections.abc import Callable, Iterable
+from typing import Any
 
 import click
 

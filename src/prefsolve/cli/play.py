@@ -332,8 +332,8 @@ def _position(deal_text: str, declarer, seat, strain, leader, played, talon_mode
     d = Deal.parse(deal_text)
     discard = note = None
     if take_talon(d, talon_mode):
-        assert d.talon is not None
         discard = solve(d, declarer, strain, leader, True).discard
+        assert d.talon is not None and discard is not None    # a talon taken gives a discard
         note = (f"Declarer seat {declarer} takes the talon {d.talon.symbols()} and discards "
                 f"{' '.join(c.symbol for c in discard)} (the best discard); the play starts from the "
                 f"hands after it.")
