@@ -2,7 +2,10 @@
 
 Threads run the native search without the GIL, each with its own solver and
 transposition table (see :func:`prefsolve.solver.default_solver`). Results
-come back as numpy arrays in the order of the input.
+come back as numpy arrays in the order of the input. With ``scheduler=`` (a
+``dask.distributed.Client`` or a scheduler's address) the deals are solved by
+the workers of a Dask cluster instead (:mod:`prefsolve.cluster`), with the
+same results in the same order.
 
 >>> import prefsolve
 >>> deals = [prefsolve.Deal.random(s) for s in range(3)]
@@ -36,6 +39,8 @@ if TYPE_CHECKING:
     import numpy as np   # for annotations; the functions import it on use
 
 Progress = Callable[[int], None]
+#: Where a batch runs besides this process: a ``dask.distributed.Client`` or a scheduler's address.
+Scheduler = object
 
 
 CGROUP_ROOT = Path("/sys/fs/cgroup")
@@ -187,8 +192,10 @@ WINDOW_PER_JOB = 256
 
 
 def imap_deals(items: Sequence, work: Callable, *, jobs: int | None = None,
-               progress: Progress | None = None) -> Iterator:
-    """Yield ``work(item, solver)`` for every item, in order, solving on ``jobs`` threads.
+               progress: Progress | None = None, scheduler: Scheduler | None = None) -> Iterator:
+    """Yield ``work(item, solver)`` for every item, in order, solving on ``jobs`` threads
+    or, with ``scheduler``, on a Dask cluster (see :func:`check_where`: ``work``
+    and the items then travel pickled, so they must be picklable).
 
     Each call of ``work`` gets the :class:`~prefsolve._core.Solver` of the
     thread it runs in; ``work`` should hand it to the solve functions
@@ -200,6 +207,11 @@ def imap_deals(items: Sequence, work: Callable, *, jobs: int | None = None,
     is emptied) and waits for what has. ``jobs`` is checked here, before the
     first item.
     """
+    if check_where(jobs, scheduler):
+        check_progress(progress)
+        from .cluster import run_items
+
+        return run_items(scheduler, items, work, progress=progress)
     jobs = resolve_jobs(jobs)
     if isinstance(items, abc.Sized):    # a generator streams: no length to fit the threads to
         jobs = min(jobs, max(len(items), 1))
@@ -208,6 +220,22 @@ def imap_deals(items: Sequence, work: Callable, *, jobs: int | None = None,
     if jobs == 1:
         return _in_this_thread(items, work, progress)
     return _on_threads(items, work, jobs, progress)
+
+
+def check_where(jobs: object, scheduler: object) -> bool:
+    """Whether a batch runs on a Dask cluster: ``scheduler`` is a
+    ``dask.distributed.Client`` or a scheduler's address (the workers' own
+    threads solve, so ``jobs`` must then be None), or None for ``jobs``
+    threads of this process."""
+    if scheduler is None:
+        return False
+    from .cluster import check_scheduler
+
+    check_scheduler(scheduler)
+    if jobs is not None:
+        raise PrefsolveError(f"jobs={jobs!r} counts this process's threads; on a Dask cluster each "
+                             f"worker's threads solve (dask worker --nthreads), so leave jobs=None")
+    return True
 
 
 def check_progress(progress: object) -> None:
@@ -286,9 +314,9 @@ def _on_threads(items: Sequence, work: Callable, jobs: int, progress: Progress |
 
 
 def map_deals(items: Sequence, work: Callable, *, jobs: int | None = None,
-              progress: Progress | None = None) -> list:
+              progress: Progress | None = None, scheduler: Scheduler | None = None) -> list:
     """:func:`imap_deals` as a list."""
-    return list(imap_deals(items, work, jobs=jobs, progress=progress))
+    return list(imap_deals(items, work, jobs=jobs, progress=progress, scheduler=scheduler))
 
 
 def _checked(i: int, item: Deal | str, talon_mode: str | None) -> Deal:
@@ -339,11 +367,12 @@ def _declarers(declarers: Sequence[int]) -> tuple[int, ...]:
 
 def solve_many(deals: Iterable[Deal | str], declarer: int, *, strain: str, leader: int = 0,
                talon_mode: str | None = None, jobs: int | None = None,
-               progress: Progress | None = None, hints: DiscardHints | None = None) -> np.ndarray:
+               progress: Progress | None = None, hints: DiscardHints | None = None,
+               scheduler: Scheduler | None = None) -> np.ndarray:
     """Tricks of one contract for many deals: an int8 array of shape ``(n,)``.
 
     ``talon_mode``: as :func:`~prefsolve.solver.solve`, for every deal (None:
-    each deal's default). ``hints``: see :func:`table_many`.
+    each deal's default). ``hints`` and ``scheduler``: see :func:`table_many`.
 
     >>> solve_many(["AK.-.-.- QJ.-.-.- 7.7.-.-", "7.7.-.- AK.-.-.- QJ.-.-.-"], 0, strain="NT").tolist()
     [2, 1]
@@ -354,6 +383,15 @@ def solve_many(deals: Iterable[Deal | str], declarer: int, *, strain: str, leade
     strain = parse_strain(strain)
     hints = check_hints(hints) or DiscardHints()    # see table_many
     import numpy as np  # imported on use: keeps the CLI's start-up fast
+
+    if check_where(jobs, scheduler):
+        check_progress(progress)
+        from .cluster import run_deals
+
+        parts = list(run_deals(scheduler, deals, "tricks", {"declarer": declarer, "strain": strain,
+                                                            "leader": leader, "talon_mode": talon_mode},
+                               progress=progress))
+        return np.concatenate(parts) if parts else np.empty(0, dtype=np.int8)
 
     def work(d: Deal, sv: Solver) -> int:
         return solve(d, declarer, strain=strain, leader=leader, talon_mode=talon_mode, solver=sv,
@@ -367,7 +405,8 @@ def solve_many(deals: Iterable[Deal | str], declarer: int, *, strain: str, leade
 
 def table_many(deals: Iterable[Deal | str], *, leader: int = 0, talon_mode: str | None = None,
                declarers: Sequence[int] = (0, 1, 2), jobs: int | None = None,
-               progress: Progress | None = None, hints: DiscardHints | None = None) -> np.ndarray:
+               progress: Progress | None = None, hints: DiscardHints | None = None,
+               scheduler: Scheduler | None = None) -> np.ndarray:
     """Full tables for many deals: int8 array ``(n, 3, 6)``, strains in order S C D H NT misere.
 
     ``declarers`` picks the rows to solve (e.g. ``(0,)`` for one player's
@@ -375,7 +414,12 @@ def table_many(deals: Iterable[Deal | str], *, leader: int = 0, talon_mode: str 
     ``hints``: a :class:`~prefsolve.solver.DiscardHints` to share with later
     calls (batches of one Monte Carlo run); each call makes its own otherwise.
     It saves work when deals share the declarer's cards, and never changes
-    the tricks.
+    the tricks; on a cluster each worker process keeps hints of its own.
+
+    ``scheduler``: a ``dask.distributed.Client`` or a scheduler's address
+    (``"tcp://host:8786"``) to solve on the workers of a Dask cluster
+    (:mod:`prefsolve.cluster`; ``pip install "prefsolve[dask]"``), with
+    ``jobs`` left None. Every deal is checked first, here.
     """
     deals = _deals(deals, talon_mode)
     leader = check_seat(leader, "leader")
@@ -394,6 +438,16 @@ def table_many(deals: Iterable[Deal | str], *, leader: int = 0, talon_mode: str 
     import numpy as np  # imported on use: keeps the CLI's start-up fast
 
     out = np.empty((len(deals), len(declarers), len(STRAINS)), dtype=np.int8)
+    if check_where(jobs, scheduler):
+        check_progress(progress)
+        from .cluster import run_deals
+
+        i = 0
+        for rows in run_deals(scheduler, deals, "table", {"leader": leader, "talon_mode": talon_mode,
+                                                         "declarers": declarers}, progress=progress):
+            out[i:i + len(rows)] = rows
+            i += len(rows)
+        return out
     for i, rows in enumerate(imap_deals(deals, work, jobs=jobs, progress=progress)):
         out[i] = rows
     return out
@@ -411,7 +465,8 @@ def check_deals(deals: Iterable[Deal | str], *, talon_mode: str | None = None) -
 
 
 def iter_tables(deals: Iterable[Deal | str], *, leader: int = 0, talon_mode: str | None = None,
-                jobs: int | None = None, progress: Progress | None = None) -> Iterator[Table]:
+                jobs: int | None = None, progress: Progress | None = None,
+                scheduler: Scheduler | None = None) -> Iterator[Table]:
     """Full :class:`~prefsolve.solver.Table` objects (with discards) for many deals,
     yielded in order as they are solved.
 
@@ -420,19 +475,28 @@ def iter_tables(deals: Iterable[Deal | str], *, leader: int = 0, talon_mode: str
     :func:`stream_tables` for the rest.
     """
     return stream_tables(check_deals(deals, talon_mode=talon_mode), leader=leader, talon_mode=talon_mode,
-                         jobs=jobs, progress=progress)
+                         jobs=jobs, progress=progress, scheduler=scheduler)
 
 
 def stream_tables(items: Sequence[Deal | str], *, leader: int = 0, talon_mode: str | None = None,
-                  jobs: int | None = None, progress: Progress | None = None) -> Iterator[Table]:
+                  jobs: int | None = None, progress: Progress | None = None,
+                  scheduler: Scheduler | None = None) -> Iterator[Table]:
     """:func:`iter_tables` for deals already checked by :func:`check_deals`.
 
     Deal texts are kept as text and parsed again by the thread that solves
     them (31 us against 10 ms of solving): a million deals hold about 0.1 GB
-    of text, not 0.4 GB of parsed deals.
+    of text, not 0.4 GB of parsed deals. On a cluster (``scheduler``) they
+    travel as card masks, 16 bytes a deal.
     """
     leader = check_seat(leader, "leader")
     talon_mode = _batch_talon_mode(talon_mode)
+    if check_where(jobs, scheduler):
+        check_progress(progress)
+        from .cluster import run_deals
+
+        deals = [as_deal(item) for item in items]
+        return (t for chunk in run_deals(scheduler, deals, "tables", {"leader": leader, "talon_mode": talon_mode},
+                                         progress=progress) for t in chunk)
 
     def work(item: Deal | str, sv: Solver) -> Table:
         return table(as_deal(item), leader=leader, talon_mode=talon_mode, solver=sv)
@@ -441,6 +505,8 @@ def stream_tables(items: Sequence[Deal | str], *, leader: int = 0, talon_mode: s
 
 
 def tables(deals: Iterable[Deal | str], *, leader: int = 0, talon_mode: str | None = None,
-           jobs: int | None = None, progress: Progress | None = None) -> list[Table]:
+           jobs: int | None = None, progress: Progress | None = None,
+           scheduler: Scheduler | None = None) -> list[Table]:
     """:func:`iter_tables` as a list."""
-    return list(iter_tables(deals, leader=leader, talon_mode=talon_mode, jobs=jobs, progress=progress))
+    return list(iter_tables(deals, leader=leader, talon_mode=talon_mode, jobs=jobs, progress=progress,
+                            scheduler=scheduler))

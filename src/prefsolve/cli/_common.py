@@ -12,6 +12,10 @@
 * One JSON writer (:func:`emit_json`, :func:`emit_stream`), one progress bar
   (:func:`progress_bar`), the option declarations the commands share and the
   reading of deal files.
+* Long runs of ``--file``: ``--jsonl FILE`` writes whole lines to a file,
+  ``--resume`` goes on where an interrupted run stopped
+  (:func:`resume_point`), and ``--scheduler``/``--cluster`` solve on a Dask
+  cluster (:func:`cluster_client`).
 
 Command modules import this one and never each other.
 """
@@ -19,6 +23,7 @@ Command modules import this one and never each other.
 from __future__ import annotations
 
 import codecs
+import contextlib
 import errno
 import functools
 import json
@@ -26,8 +31,8 @@ import os
 import sys
 import threading
 import unicodedata
-from collections.abc import Callable, Iterable
-from typing import Any
+from collections.abc import Callable, Iterable, Iterator
+from typing import IO, Any
 
 import click
 
@@ -106,10 +111,20 @@ def emit_json(obj: object) -> None:
 
 
 def emit_stream(results: Iterable, key: str, to_dict: Callable, to_text: Callable,
-                as_json: bool, as_jsonl: bool, blank_between: bool = False) -> None:
+                as_json: bool, as_jsonl: bool, blank_between: bool = False, out: IO[str] | None = None) -> None:
     """Print results as they come: with ``as_json`` the bytes of one
     ``{key: [...]}`` object, with ``as_jsonl`` one object per line, else each
-    result's text (with ``blank_between``, a blank line between two)."""
+    result's text (with ``blank_between``, a blank line between two).
+
+    With ``out`` (``--jsonl FILE``), the lines go to that file instead, each
+    written whole and flushed, so that an interrupted run leaves every result
+    solved before it and at most one partial last line (which ``--resume``
+    cuts off)."""
+    if out is not None:
+        for x in results:
+            out.write(json.dumps(to_dict(x), ensure_ascii=False) + "\n")
+            out.flush()
+        return
     if as_json:
         click.echo(f'{{"{key}": [', nl=False)
     for i, x in enumerate(results):
@@ -214,13 +229,19 @@ def command(name: str, **kwargs: Any) -> Callable[[Callable], Command]:
     return click.command(name, cls=Command, **kwargs)
 
 
+#: The value count of an option whose value is optional (``--jsonl [FILE]``).
+OPTIONAL_VALUE = -1
+
+
 def _value_counts(cmd: click.Command) -> dict[str, int]:
-    """How many values each option name of ``cmd`` takes (flags: none)."""
+    """How many values each option name of ``cmd`` takes (flags: none;
+    ``OPTIONAL_VALUE`` for an option whose value may be left out)."""
     counts = {}
     for param in cmd.params:
         if isinstance(param, click.Option) and not param.is_flag and not param.count:
+            optional = getattr(param, "_flag_needs_value", False)
             for name in param.opts + param.secondary_opts:
-                counts[name] = max(param.nargs, 1)
+                counts[name] = OPTIONAL_VALUE if optional else max(param.nargs, 1)
     return counts
 
 
@@ -242,6 +263,11 @@ def void_first_as_argument(cmd: click.Command, args: list[str],
     counts = _value_counts(cmd)
     options, positional, due, waiting = [], [], 0, ""
     for a in args:
+        if due == OPTIONAL_VALUE:   # click takes the next token unless it starts with "-"
+            due = 0
+            if not a.startswith("-"):
+                options.append(a)
+                continue
         if due:
             options.append(a)
             due -= 1
@@ -260,7 +286,7 @@ def void_first_as_argument(cmd: click.Command, args: list[str],
                     break
     if not any(p.startswith("-.") for p in positional):
         return args
-    if due:
+    if due > 0:
         raise click.UsageError(f"Option '{waiting}' requires an argument.", ctx)
     return options + ["--"] + positional
 
@@ -369,9 +395,10 @@ optional_deal_argument = click.argument("deal_text", metavar="[DEAL]", required=
 #: The DEAL of play and allpass.
 deal_argument = click.argument("deal_text", metavar="DEAL")
 json_option = click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
-jsonl_option = click.option("--jsonl", "as_jsonl", is_flag=True,
-                            help="Print one JSON object per line: one per deal "
-                                 "(for a single deal, the same as --json).")
+#: ``--jsonl`` alone prints on stdout; ``--jsonl FILE`` writes FILE (see :func:`jsonl_target`).
+jsonl_option = click.option("--jsonl", "jsonl", is_flag=False, flag_value="-", default=None, metavar="[FILE]",
+                            help="One JSON object per line, one per deal (for a single deal, the same as "
+                                 "--json): on stdout, or written to FILE.")
 quiet_option = click.option("--quiet", "-q", is_flag=True, help="No progress bar.")
 file_option = click.option("--file", "deal_file", type=click.File("rb"),
                            help="Solve every deal of a file (one per line, '-' for stdin).")
@@ -471,3 +498,157 @@ def decode_deal_file(data: bytes) -> str:
         line = data[:exc.start].count(b"\n") + 1
         raise DealError(f"line {line}: not UTF-8 text (byte 0x{data[exc.start]:02x}); "
                         f"save the file as UTF-8") from None
+
+
+# -- long runs: an output file, resuming, a Dask cluster ---------------------
+
+def jsonl_target(deal_text: str | None, jsonl: str | None) -> tuple[str | None, str | None]:
+    """DEAL and the ``--jsonl`` target ("-" for stdout, a path, or None).
+
+    ``--jsonl`` takes an optional FILE, so in ``--jsonl DEAL`` click reads
+    the deal as the file: a value that reads as a deal, given without DEAL,
+    is the DEAL and the lines go to stdout, as they did before ``--jsonl``
+    took a file."""
+    if jsonl is None or jsonl == "-" or deal_text is not None:
+        return deal_text, jsonl
+    try:
+        Deal.parse(jsonl)
+    except PrefsolveError:
+        return deal_text, jsonl
+    return jsonl, "-"
+
+
+def jsonl_file(jsonl: str | None) -> str | None:
+    """The path of ``--jsonl FILE``, None for stdout or without ``--jsonl``."""
+    return None if jsonl in (None, "-") else jsonl
+
+
+resume_option = click.option(
+    "--resume", is_flag=True,
+    help="With --file and --jsonl FILE: keep the results FILE already holds (checked deal by deal "
+         "against the input) and solve only the deals after them.")
+
+
+def resume_point(path: str, texts: list[str], expect: dict[str, object], talon_mode: str | None) -> int:
+    """How many results the ``--jsonl`` file of an interrupted run holds: its
+    whole lines, each the result of the input's deal at that place (the same
+    deal text, canonically written, the same ``expect`` fields, such as the
+    leader, and the talon mode that ``talon_mode`` gives the deal). A missing or empty file holds none. A line that does not
+    match is an error naming it (the file is the output of another input or
+    other options); the file is not changed here."""
+    try:
+        with open(path, "rb") as f:
+            data = f.read()
+    except FileNotFoundError:
+        return 0
+    except OSError as exc:
+        raise click.BadParameter(f"cannot read {path}: {exc.strerror or exc}", param_hint="'--jsonl'") from None
+    lines = data[:data.rfind(b"\n") + 1].splitlines()    # a partial last line is solved again
+    if len(lines) > len(texts):
+        raise PrefsolveError(f"{path} holds {len(lines)} results but the input has {len(texts)} deals: "
+                             f"it is the output of another input; write to a new file")
+    for i, raw in enumerate(lines):
+        where = f"{path} line {i + 1}"
+        try:
+            result = json.loads(raw)
+        except ValueError:
+            raise PrefsolveError(f"{where} is not a JSON result: {raw[:80]!r}") from None
+        if not isinstance(result, dict) or "deal" not in result:
+            raise PrefsolveError(f"{where} is not a result of this command (no deal): {raw[:80]!r}")
+        deal = Deal.parse(texts[i])
+        wanted = str(deal)
+        if result["deal"] != wanted:
+            raise PrefsolveError(f"{where} holds deal {result['deal']!r}, but deal {i + 1} of the input is "
+                                 f"{wanted!r}: it is the output of another input; write to a new file")
+        mode = talon_mode or ("take" if deal.talon is not None else "ignore")    # None: the deal's default
+        for key, value in {**expect, "talon_mode": mode}.items():
+            if result.get(key) != value:
+                raise PrefsolveError(f"{where} has {key} {result.get(key)!r}, but this run asks for {value!r}; "
+                                     f"resume with the options of the first run, or write to a new file")
+    return len(lines)
+
+
+@contextlib.contextmanager
+def jsonl_output(path: str, resume: bool) -> Iterator[IO[str]]:
+    """The ``--jsonl FILE`` to write: new (emptied), or with ``resume`` cut
+    after its last whole line and written on from there."""
+    try:
+        if resume and os.path.exists(path):
+            with open(path, "rb+") as f:
+                data = f.read()
+                f.truncate(data.rfind(b"\n") + 1)
+            f = open(path, "a", encoding="utf-8")
+        else:
+            f = open(path, "w", encoding="utf-8")
+    except OSError as exc:
+        raise click.BadParameter(f"cannot write {path}: {exc.strerror or exc}", param_hint="'--jsonl'") from None
+    with f:
+        yield f
+
+
+def check_file_options(deal_file: object, jsonl: str | None, resume: bool, scheduler: str | None,
+                       cluster: int | None, jobs: int | None) -> None:
+    """The options of long runs that need ``--file`` or each other: a usage error otherwise."""
+    if deal_file is None and (resume or scheduler is not None or cluster is not None):
+        raise click.UsageError("--resume, --scheduler and --cluster go with --file")
+    if resume and jsonl_file(jsonl) is None:
+        raise click.UsageError("--resume goes with --jsonl FILE: the file of the run to go on with")
+    if scheduler is not None and cluster is not None:
+        raise click.UsageError("give either --scheduler or --cluster, not both")
+    if jobs is not None and (scheduler is not None or cluster is not None):
+        raise click.UsageError("--jobs counts this machine's threads; with --scheduler or --cluster the "
+                               "workers' own threads solve (dask worker --nthreads)")
+
+
+def _local_workers(ctx: click.Context, param: click.Parameter, value: str | None) -> int | None:
+    """``local:N``: N worker processes on this machine."""
+    if value is None:
+        return None
+    kind, _, count = value.partition(":")
+    if kind != "local" or not count.isdigit() or not 1 <= int(count) <= MAX_JOBS:
+        raise click.BadParameter(f"expected local:N with N from 1 to {MAX_JOBS} (worker processes), "
+                                 f"got {value!r}")
+    return int(count)
+
+
+def cluster_options(f: Callable) -> Callable:
+    """``--scheduler ADDRESS``, ``--cluster local:N`` and ``--connect-timeout SECONDS``."""
+    f = click.option("--connect-timeout", type=click.FloatRange(min=0, min_open=True), default=10.0,
+                     show_default=True, metavar="SECONDS",
+                     help="How long to wait for the --scheduler to answer.")(f)
+    f = click.option("--cluster", "cluster", callback=_local_workers, metavar="local:N",
+                     help='With --file: start a Dask cluster of N worker processes on this machine and '
+                          'solve there (pip install "prefsolve[dask]").')(f)
+    return click.option("--scheduler", metavar="ADDRESS",
+                        help="With --file: solve on the workers of the Dask scheduler at ADDRESS, e.g. "
+                             'tcp://host:8786 (pip install "prefsolve[dask]"; docs/CLUSTER.md).')(f)
+
+
+@contextlib.contextmanager
+def cluster_client(scheduler: str | None, cluster: int | None, timeout: float) -> Iterator[Any]:
+    """The ``dask.distributed`` client of ``--scheduler`` or of a ``--cluster``
+    started here (closed at the end), or None to solve on this machine's threads.
+
+    Without the dask extra it is a usage error naming it (exit 2); a
+    scheduler that does not answer within ``timeout`` seconds, or a cluster
+    that cannot finish, one line and exit 1."""
+    if scheduler is None and cluster is None:
+        yield None
+        return
+    from ..cluster import ClusterError, MissingExtraError, connect, local_cluster
+
+    try:
+        if cluster is not None:
+            local, client = local_cluster(cluster)
+            try:
+                yield client
+            finally:
+                client.close()
+                local.close()
+        else:
+            with connect(scheduler, timeout=timeout) as client:
+                yield client
+    except MissingExtraError as exc:
+        raise click.UsageError(str(exc)) from None
+    except ClusterError as exc:
+        raise click.ClickException(str(exc)) from None

@@ -1,12 +1,15 @@
 """The solving commands: ``deal``, ``solve``, ``table`` and ``bench``.
 
 ``solve`` and ``table`` take one DEAL (the built-in example without one) or
-``--file`` of deals, solved on every core and printed in the file's order as
-they come (``--json``: one object, ``--jsonl``: one object per line).
+``--file`` of deals, solved on every core (or a Dask cluster's: ``--scheduler``,
+``--cluster``) and printed in the file's order as they come (``--json``: one
+object, ``--jsonl [FILE]``: one object per line, on stdout or in FILE, which
+``--resume`` goes on with).
 """
 
 from __future__ import annotations
 
+import contextlib
 import json
 
 import click
@@ -20,9 +23,10 @@ from ..engine import DEFAULT_TT_MB, MAX_TT_MB
 from ..play import Position
 from ..solver import solve, table
 from ..strains import STRAIN_SYMBOLS, parse_strain
-from ._common import (EXAMPLE_DEAL, command, emit_json, emit_stream, file_deals, file_option, file_progress,
-                      jobs_option, json_option, jsonl_option, leader_option, optional_deal_argument,
-                      quiet_option, seed_option, talon_mode_option)
+from ._common import (EXAMPLE_DEAL, check_file_options, cluster_client, cluster_options, command, emit_json,
+                      emit_stream, file_deals, file_option, file_progress, jobs_option, json_option, jsonl_file,
+                      jsonl_option, jsonl_output, jsonl_target, leader_option, optional_deal_argument,
+                      progress_bar, quiet_option, resume_option, resume_point, seed_option, talon_mode_option)
 
 talon_mode = talon_mode_option(
     ("take", "ignore"),
@@ -61,14 +65,18 @@ def deal(seed: int | None, cards: int, count: int) -> None:
 @quiet_option
 @json_option
 @jsonl_option
+@resume_option
+@cluster_options
 def solve_cmd(deal_text, declarer, strain, leader, talon_mode, with_line, deal_file, jobs, quiet, as_json,
-              as_jsonl):
+              jsonl, resume, scheduler, cluster, connect_timeout):
     """Solve one contract: the declarer's tricks with best play.
 
     Without DEAL (and without --file), the built-in example deal is solved.
     With --file, one line per deal ("deal: tricks"), printed in the file's
     order as they are solved; with --json as {"solutions": [...]}, with
-    --jsonl one solution per line.
+    --jsonl one solution per line (--jsonl FILE: in FILE; --resume goes on
+    with an interrupted run's FILE). --scheduler or --cluster solve the file
+    on a Dask cluster (docs/CLUSTER.md).
 
     \b
         prefsolve solve "A.KT9.KT97.K7 JT97.A7.8.Q98 KQ.J8.AQJ.AJT 8.Q.-.-" --declarer 2 --strain NT
@@ -76,17 +84,24 @@ def solve_cmd(deal_text, declarer, strain, leader, talon_mode, with_line, deal_f
     strain = parse_strain(strain)
     if with_line and deal_file is not None:
         raise click.UsageError("--line goes with one deal, not --file")
+    deal_text, jsonl = jsonl_target(deal_text, jsonl)
+    as_jsonl = jsonl is not None
+    check_file_options(deal_file, jsonl, resume, scheduler, cluster, jobs)
     texts = file_deals(deal_text, deal_file, talon_mode, as_json, as_jsonl, jobs, quiet)
     if texts is not None:
+        expect = {"declarer": declarer, "strain": strain, "leader": leader}
+
         def work(text: str, sv) -> dict:
             d = Deal.parse(text)
             found = solve(d, declarer, strain=strain, leader=leader, talon_mode=talon_mode, solver=sv).to_dict()
             return {"deal": str(d), **without_nodes(found)}
 
-        with file_progress(len(texts), quiet) as bar:
-            emit_stream(imap_deals(texts, work, jobs=jobs, progress=bar.update), "solutions", lambda x: x,
-                        lambda x: f"{x['deal']}: {solution_text(x['tricks'], x['discard'], strain)}",
-                        as_json, as_jsonl)
+        def solve_texts(texts: list[str], client, progress) -> object:
+            return imap_deals(texts, work, jobs=jobs, progress=progress, scheduler=client)
+
+        run_file(texts, jsonl, resume, expect, talon_mode, scheduler, cluster, connect_timeout, quiet, solve_texts,
+                 "solutions", lambda x: x,
+                 lambda x: f"{x['deal']}: {solution_text(x['tricks'], x['discard'], strain)}", as_json, as_jsonl)
         return
     d = Deal.parse(EXAMPLE_DEAL if deal_text is None else deal_text)   # "" is an error, not the example
     sol = solve(d, declarer, strain=strain, leader=leader, talon_mode=talon_mode)
@@ -100,7 +115,7 @@ def solve_cmd(deal_text, declarer, strain, leader, talon_mode, with_line, deal_f
         if line is not None:
             out["line"] = line.to_dict()
             out["position"] = str(pos)     # the DEAL that play takes to go on from here
-        emit_json(out)
+        emit_one(out, jsonl)
         return
     click.echo(d.diagram())
     click.echo()
@@ -112,6 +127,40 @@ def solve_cmd(deal_text, declarer, strain, leader, talon_mode, with_line, deal_f
         click.echo(f"An optimal line (total {line.tricks} for seat {declarer}):")
         click.echo(line.format())
         click.echo(f"Position (DEAL for play, or Position.parse): {pos}")
+
+
+def run_file(texts: list[str], jsonl: str | None, resume: bool, expect: dict, talon_mode: str | None,
+             scheduler: str | None,
+             cluster: int | None, connect_timeout: float, quiet: bool, solve_texts, key: str, to_dict,
+             to_text, as_json: bool, as_jsonl: bool, blank_between: bool = False) -> None:
+    """Solve the checked deal lines of ``--file`` and print the results as they
+    come: on this machine's threads or the Dask cluster of ``--scheduler`` or
+    ``--cluster``; to stdout or to ``--jsonl FILE``, after the results that
+    FILE already holds with ``--resume``. The cluster is reached before FILE
+    is opened, so a scheduler that does not answer leaves FILE as it was."""
+    path = jsonl_file(jsonl)
+    skip = resume_point(path, texts, expect, talon_mode) if resume and path is not None else 0
+    if resume and texts and skip == len(texts):
+        click.echo(f"Note: {path} already holds the results of all {len(texts)} deals", err=True)
+        return
+    todo = texts[skip:]
+    with cluster_client(scheduler, cluster, connect_timeout) as client:
+        # Written to a file, the results no longer show the progress on a terminal: the bar does.
+        bar = file_progress(len(todo), quiet) if path is None else progress_bar(len(todo), "solving", quiet)
+        with bar, \
+                (jsonl_output(path, resume) if path is not None else contextlib.nullcontext()) as out:
+            emit_stream(solve_texts(todo, client, bar.update), key, to_dict, to_text, as_json, as_jsonl,
+                        blank_between=blank_between, out=out)
+
+
+def emit_one(result: dict, jsonl: str | None) -> None:
+    """The JSON of one deal: on stdout, or as the one line of ``--jsonl FILE``."""
+    path = jsonl_file(jsonl)
+    if path is None:
+        emit_json(result)
+        return
+    with jsonl_output(path, False) as out:
+        emit_stream([result], "", lambda x: x, str, False, True, out=out)
 
 
 def without_nodes(result: dict) -> dict:
@@ -139,28 +188,41 @@ def solution_text(tricks: int, discard: list[str] | None, strain: str) -> str:
 @quiet_option
 @json_option
 @jsonl_option
-def table_cmd(deal_text, leader, talon_mode, deal_file, jobs, quiet, as_json, as_jsonl):
+@resume_option
+@cluster_options
+def table_cmd(deal_text, leader, talon_mode, deal_file, jobs, quiet, as_json, jsonl, resume, scheduler, cluster,
+              connect_timeout):
     """Tricks for every declarer in ♠ ♣ ♦ ♥ NT and misère, with the best discard.
 
     Without DEAL (and without --file), the built-in example deal is solved.
     With --file, the tables are printed in the file's order as they are
     solved, so memory stays flat on millions of deals; with --json as
-    {"tables": [...]}, with --jsonl one table per line.
+    {"tables": [...]}, with --jsonl one table per line (--jsonl FILE: in
+    FILE; --resume goes on with an interrupted run's FILE). --scheduler or
+    --cluster solve the file on a Dask cluster (docs/CLUSTER.md).
 
     \b
         prefsolve table "A.KT9.KT97.K7 JT97.A7.8.Q98 KQ.J8.AQJ.AJT 8.Q.-.-" --leader 1
     """
+    deal_text, jsonl = jsonl_target(deal_text, jsonl)
+    as_jsonl = jsonl is not None
+    check_file_options(deal_file, jsonl, resume, scheduler, cluster, jobs)
     texts = file_deals(deal_text, deal_file, talon_mode, as_json, as_jsonl, jobs, quiet)
     if texts is not None:
-        with file_progress(len(texts), quiet) as bar:
-            emit_stream(stream_tables(texts, leader=leader, talon_mode=talon_mode, jobs=jobs, progress=bar.update),
-                        "tables", lambda t: without_nodes(t.to_dict()), lambda t: f"{t.deal}\n{t.format()}",
-                        as_json, as_jsonl, blank_between=True)
+        expect: dict[str, object] = {"leader": leader}
+
+        def solve_texts(texts: list[str], client, progress) -> object:
+            return stream_tables(texts, leader=leader, talon_mode=talon_mode, jobs=jobs, progress=progress,
+                                 scheduler=client)
+
+        run_file(texts, jsonl, resume, expect, talon_mode, scheduler, cluster, connect_timeout, quiet, solve_texts, "tables",
+                 lambda t: without_nodes(t.to_dict()), lambda t: f"{t.deal}\n{t.format()}", as_json, as_jsonl,
+                 blank_between=True)
         return
     d = Deal.parse(EXAMPLE_DEAL if deal_text is None else deal_text)   # "" is an error, not the example
     t = table(d, leader=leader, talon_mode=talon_mode)
     if as_json or as_jsonl:
-        emit_json(t.to_dict())
+        emit_one(t.to_dict(), jsonl)
         return
     click.echo(d.diagram())
     click.echo()

@@ -1,0 +1,400 @@
+"""Batches on a Dask cluster: the deals of a batch solved by the workers of a
+``dask.distributed`` scheduler instead of this process's threads.
+
+The batch functions (:func:`~prefsolve.batch.table_many`,
+:func:`~prefsolve.batch.solve_many`, :func:`~prefsolve.batch.iter_tables`,
+:func:`~prefsolve.batch.map_deals`) take ``scheduler=``: a
+``dask.distributed.Client``, or a scheduler's address such as
+``"tcp://host:8786"`` (a client is then opened for the call and closed after
+it). The results are those of the local run, in the order of the input.
+
+* Deals travel compactly: a task carries its deals as an ``(n, 4)`` uint32
+  array of card masks (three hands and the talon, 0 for none), 16 bytes a deal.
+* A task is a run of consecutive deals worth about ``TASK_SECONDS`` of
+  solving, sized from the deals/s that the finished tasks measured (before
+  the first one, from ``RATES``), and never more than a share of what is
+  left, so that the last tasks are small and every worker finishes at about
+  the same time.
+* At most ``WINDOW_PER_THREAD`` tasks per worker thread are submitted ahead
+  of the results read, so memory stays flat on millions of deals.
+* Each worker process keeps its solvers, with their transposition tables,
+  between tasks (the pool of :mod:`prefsolve.batch`), and its own
+  :class:`~prefsolve.solver.DiscardHints`.
+* A worker lost mid-run costs only time: the scheduler runs its tasks again
+  elsewhere, and each task's result is read once.
+
+``dask`` is imported only when a scheduler is given: ``import prefsolve``
+never imports it. Without it installed, the error names the extra to install
+(``pip install "prefsolve[dask]"``).
+"""
+
+from __future__ import annotations
+
+import copyreg
+import math
+import sys
+import time
+from collections.abc import Callable, Iterator, Sequence
+from typing import TYPE_CHECKING, Any
+
+from .cards import Hand
+from .deal import Deal
+from .errors import PrefsolveError
+
+if TYPE_CHECKING:
+    import numpy as np
+
+#: The install command the errors name when dask is missing.
+EXTRA = 'pip install "prefsolve[dask]"'
+
+#: Seconds to wait for a scheduler given by its address.
+CONNECT_TIMEOUT = 10.0
+
+#: The solving time a task aims at: long enough that the scheduler's few
+#: milliseconds a task are lost in it, short enough that a lost worker costs
+#: little and the progress moves.
+TASK_SECONDS = 2.0
+
+#: The shortest task, except the last ones: 0.1 s of solving.
+MIN_TASK_SECONDS = 0.1
+
+#: Deals a second a worker thread solves, assumed until the first task has
+#: measured it: a full table with talon takes 7-16 ms, one contract with the
+#: talon about 1/18 of that.
+RATES = {"table": 60.0, "tricks": 1000.0, "solution": 1000.0, "map": 20.0}
+
+#: Tasks submitted per worker thread ahead of the results read.
+WINDOW_PER_THREAD = 2
+
+#: Finished tasks held per worker thread while an earlier one still runs.
+HELD_PER_THREAD = 8
+
+
+class ClusterError(ConnectionError):
+    """The scheduler cannot be reached, or the cluster could not finish the
+    batch (its workers kept dying, the scheduler went away)."""
+
+
+class MissingExtraError(ModuleNotFoundError):
+    """``dask.distributed`` is not installed: the ``dask`` extra is needed."""
+
+
+def require_distributed() -> Any:
+    """The ``distributed`` module, or :class:`MissingExtraError` naming the extra."""
+    try:
+        import distributed
+    except ImportError:
+        raise MissingExtraError(f"running on a Dask cluster needs the dask extra: {EXTRA}",
+                                name="distributed") from None
+    return distributed
+
+
+def is_client(obj: object) -> bool:
+    """Whether ``obj`` is a ``dask.distributed.Client`` (without importing dask)."""
+    distributed = sys.modules.get("distributed")
+    return distributed is not None and isinstance(obj, distributed.Client)
+
+
+def check_scheduler(scheduler: object) -> None:
+    """``scheduler`` is a Client or an address text; anything else is a :class:`PrefsolveError`."""
+    if isinstance(scheduler, str):
+        if not scheduler.strip():
+            raise PrefsolveError("scheduler address is empty; give one such as 'tcp://host:8786'")
+        return
+    if not is_client(scheduler):
+        raise PrefsolveError(f"scheduler must be a dask.distributed Client or a scheduler address "
+                             f"such as 'tcp://host:8786', got {scheduler!r}")
+
+
+class connect:
+    """The client of ``scheduler`` for the length of a ``with`` block.
+
+    A Client is used as it is and left open; an address opens a client that
+    the block closes. A scheduler that does not answer within ``timeout``
+    seconds is a :class:`ClusterError`.
+    """
+
+    def __init__(self, scheduler: Any, *, timeout: float = CONNECT_TIMEOUT) -> None:
+        check_scheduler(scheduler)
+        self.scheduler, self.timeout = scheduler, timeout
+        self.client: Any = None
+        self._owned = False
+
+    def __enter__(self) -> Any:
+        if not isinstance(self.scheduler, str):
+            self.client = self.scheduler
+            return self.client
+        distributed = require_distributed()
+        try:
+            self.client = distributed.Client(self.scheduler, timeout=self.timeout, set_as_default=False)
+        except (OSError, TimeoutError) as exc:
+            raise ClusterError(f"cannot reach the Dask scheduler at {self.scheduler!r}: {exc}") from None
+        except (ValueError, TypeError) as exc:   # an address distributed cannot read
+            raise PrefsolveError(f"not a scheduler address: {self.scheduler!r} ({exc})") from None
+        self._owned = True
+        return self.client
+
+    def __exit__(self, *exc: object) -> None:
+        if self._owned and self.client is not None:
+            self.client.close()
+        self.client, self._owned = None, False
+
+
+# -- deals as card masks ---------------------------------------------------
+
+def pack_deals(deals: Sequence[Deal]) -> np.ndarray:
+    """Deals as an ``(n, 4)`` uint32 array: the masks of hands 0, 1, 2 and the
+    talon (0 for none: a talon holds 2 cards, so its mask is never 0).
+
+    >>> unpack_deals(pack_deals([Deal.random(3)])) == [Deal.random(3)]
+    True
+    """
+    import numpy as np
+
+    out = np.zeros((len(deals), 4), dtype=np.uint32)
+    for i, d in enumerate(deals):
+        out[i, :3] = [h.mask for h in d.hands]
+        if d.talon is not None:
+            out[i, 3] = d.talon.mask
+    return out
+
+
+def unpack_deals(masks: np.ndarray) -> list[Deal]:
+    """The deals of :func:`pack_deals`."""
+    return [Deal([Hand(int(h)) for h in row[:3]], Hand(int(row[3])) if row[3] else None)
+            for row in masks.tolist()]
+
+
+# Hands and deals travel inside results (a Table holds its deal) and the
+# items of map_deals: pickled as their masks, rebuilt (and checked) by their
+# constructors.
+def _reduce_hand(hand: Hand) -> tuple:
+    return Hand, (hand.mask,)
+
+
+def _reduce_deal(deal: Deal) -> tuple:
+    return Deal, (deal.hands, deal.talon)
+
+
+copyreg.pickle(Hand, _reduce_hand)
+copyreg.pickle(Deal, _reduce_deal)
+
+
+# -- what the workers run --------------------------------------------------
+
+_worker_hints: Any = None
+
+
+def _hints() -> Any:
+    """This worker process's discard hints, kept between tasks."""
+    global _worker_hints
+    if _worker_hints is None:
+        from .solver import DiscardHints
+
+        _worker_hints = DiscardHints()
+    return _worker_hints
+
+
+def _task(work: Callable, chunk: Any, params: dict) -> tuple[Any, float]:
+    """Run ``work(chunk, solver, hints, **params)`` with one of this process's
+    solvers; return its result and the seconds it took."""
+    from .batch import _POOL
+
+    t0 = time.perf_counter()
+    solver = _POOL.take()
+    try:
+        out = work(chunk, solver, _hints(), **params)
+    finally:
+        _POOL.give(solver)
+    return out, time.perf_counter() - t0
+
+
+def _table_rows(masks: np.ndarray, solver: Any, hints: Any, *, leader: int, talon_mode: str | None,
+                declarers: tuple[int, ...]) -> np.ndarray:
+    import numpy as np
+
+    from .solver import solve
+    from .strains import STRAINS
+
+    out = np.empty((len(masks), len(declarers), len(STRAINS)), dtype=np.int8)
+    for i, d in enumerate(unpack_deals(masks)):
+        out[i] = [[solve(d, p, strain=s, leader=leader, talon_mode=talon_mode, solver=solver, hints=hints).tricks
+                   for s in STRAINS] for p in declarers]
+    return out
+
+
+def _tricks(masks: np.ndarray, solver: Any, hints: Any, *, declarer: int, strain: str, leader: int,
+            talon_mode: str | None) -> np.ndarray:
+    import numpy as np
+
+    from .solver import solve
+
+    return np.array([solve(d, declarer, strain=strain, leader=leader, talon_mode=talon_mode, solver=solver,
+                           hints=hints).tricks for d in unpack_deals(masks)], dtype=np.int8)
+
+
+def _tables(masks: np.ndarray, solver: Any, hints: Any, *, leader: int, talon_mode: str | None) -> list:
+    from .solver import table
+
+    return [table(d, leader=leader, talon_mode=talon_mode, solver=solver) for d in unpack_deals(masks)]
+
+
+def _solutions(masks: np.ndarray, solver: Any, hints: Any, *, declarer: int, strain: str, leader: int,
+               talon_mode: str | None) -> list:
+    from .solver import solve
+
+    return [solve(d, declarer, strain=strain, leader=leader, talon_mode=talon_mode, solver=solver, hints=hints)
+            for d in unpack_deals(masks)]
+
+
+def _mapped(items: list, solver: Any, hints: Any, *, work: Callable) -> list:
+    return [work(item, solver) for item in items]
+
+
+KINDS: dict[str, Callable] = {"table": _table_rows, "tricks": _tricks, "tables": _tables,
+                              "solution": _solutions}
+
+
+# -- the client's side -----------------------------------------------------
+
+def _lost(exc: BaseException) -> bool:
+    """Whether ``exc`` is the cluster failing, not the work (a bad deal, a bug)."""
+    distributed = sys.modules.get("distributed")
+    cluster_errors: tuple = (OSError, TimeoutError)
+    if distributed is not None:
+        from concurrent.futures import CancelledError
+
+        cluster_errors += (distributed.KilledWorker, CancelledError)
+    return isinstance(exc, cluster_errors)
+
+
+def run_chunks(client: Any, n: int, chunk_of: Callable[[int, int], Any], work: Callable, params: dict, *,
+               rate: float, progress: Callable[[int], None] | None = None) -> Iterator[Any]:
+    """Yield the result of each task, in the order of the deals.
+
+    ``chunk_of(start, stop)`` gives the data of deals ``start:stop`` (a mask
+    array, or a list for ``map_deals``); the workers run ``work(data,
+    solver, hints, **params)``. ``rate`` is the deals/s a thread is assumed
+    to solve until the first task has measured it. ``progress`` is called
+    with the deals of each finished task. Closing the generator early
+    cancels the tasks not yet read.
+    """
+    distributed = require_distributed()
+    try:
+        threads = max(1, sum(client.nthreads().values()))
+    except (OSError, TimeoutError) as exc:
+        raise ClusterError(f"the Dask scheduler does not answer: {exc}") from None
+    window = WINDOW_PER_THREAD * threads
+    solved = 0          # deals of the finished tasks
+    busy = 0.0          # and the seconds they took to solve
+    submitted = 0       # deals submitted: tasks cover 0:submitted
+    spans: dict[str, tuple[int, int, Any]] = {}     # a running task's key: its deals and future
+    done: dict[int, tuple[int, Any]] = {}           # finished, not yet yielded: start -> (stop, result)
+    emitted = 0
+    futures = distributed.as_completed(loop=client.loop)
+
+    def size() -> int:
+        per_s = solved / busy if busy > 0 else rate
+        left = n - submitted
+        share = math.ceil(left / (WINDOW_PER_THREAD * threads))  # the tail gets smaller tasks
+        return max(1, min(left, max(round(per_s * MIN_TASK_SECONDS), min(round(per_s * TASK_SECONDS), share))))
+
+    def submit() -> None:
+        nonlocal submitted
+        start = submitted
+        stop = start + size()
+        future = client.submit(_task, work, chunk_of(start, stop), params, pure=False)
+        spans[future.key] = (start, stop, future)
+        futures.add(future)
+        submitted = stop
+
+    def fill() -> None:
+        # Finished tasks wait for the first one still running: a slow one at
+        # the head stops new work at HELD_PER_THREAD tasks held a thread, so
+        # memory stays bounded; it resumes as soon as the head is read.
+        while submitted < n and len(spans) < window and len(done) < HELD_PER_THREAD * threads:
+            submit()
+
+    try:
+        try:
+            fill()
+            for future in futures:
+                span = spans.pop(future.key, None)
+                if span is None:        # already read (a future reported twice)
+                    continue
+                start, stop, _ = span
+                result, seconds = future.result()
+                future.release()
+                solved += stop - start
+                busy += seconds
+                done[start] = (stop, result)
+                if progress:
+                    progress(stop - start)
+                fill()
+                while emitted in done:
+                    stop, result = done.pop(emitted)
+                    yield result
+                    emitted = stop
+                fill()
+            if emitted != n:    # every task was read, so every deal was yielded
+                raise ClusterError(f"the Dask cluster returned {emitted} of {n} deals")
+        except Exception as exc:
+            if isinstance(exc, ClusterError):
+                raise
+            if _lost(exc):
+                raise ClusterError(f"the Dask cluster could not finish the batch: "
+                                   f"{type(exc).__name__}: {exc}") from None
+            raise
+    finally:
+        running = [f for _, _, f in spans.values()]
+        if running:
+            try:
+                client.cancel(running)
+            except Exception:   # the scheduler may be gone: nothing left to cancel
+                pass
+
+
+def run_deals(scheduler: Any, deals: Sequence[Deal], kind: str, params: dict, *,
+              progress: Callable[[int], None] | None = None) -> Iterator[Any]:
+    """Yield, in order, one result per chunk of ``deals`` solved on the cluster:
+    an array for the kinds ``table`` (rows of ``table_many``) and ``tricks``
+    (of ``solve_many``), a list of results for ``tables`` (whole
+    :class:`~prefsolve.solver.Table` objects) and ``solution``."""
+    masks = pack_deals(deals)
+    with connect(scheduler) as client:
+        yield from run_chunks(client, len(deals), lambda a, b: masks[a:b], KINDS[kind], params,
+                              rate=RATES["table" if kind == "tables" else kind], progress=progress)
+
+
+def run_items(scheduler: Any, items: Sequence, work: Callable, *,
+              progress: Callable[[int], None] | None = None) -> Iterator[Any]:
+    """Yield ``work(item, solver)`` for every item, in order, computed on the
+    cluster: ``work`` and the items are pickled (``work`` by value when it is
+    a closure), so they must be picklable and ``work`` must not rely on this
+    process's state."""
+    items = list(items)
+    with connect(scheduler) as client:
+        for chunk in run_chunks(client, len(items), lambda a, b: items[a:b], _mapped, {"work": work},
+                                rate=RATES["map"], progress=progress):
+            yield from chunk
+
+
+def local_cluster(workers: int) -> tuple[Any, Any]:
+    """A local cluster of ``workers`` worker processes of one thread each, and
+    its client: ``--cluster local:N``. Close the client, then the cluster."""
+    import logging
+
+    distributed = require_distributed()
+    cluster = distributed.LocalCluster(n_workers=workers, threads_per_worker=1, processes=True,
+                                       dashboard_address=None, silence_logs=logging.ERROR)
+    try:
+        client = distributed.Client(cluster, set_as_default=False)
+    except BaseException:
+        cluster.close()
+        raise
+    return cluster, client
+
+
+__all__ = ["ClusterError", "MissingExtraError", "CONNECT_TIMEOUT", "EXTRA", "TASK_SECONDS",
+           "connect", "check_scheduler", "pack_deals", "unpack_deals", "run_deals", "run_items",
+           "local_cluster"]
