@@ -47,7 +47,8 @@ if TYPE_CHECKING:
 #: The install command the errors name when dask is missing.
 EXTRA = 'pip install "prefsolve[dask]"'
 
-#: Seconds to wait for a scheduler given by its address.
+#: Seconds to wait for a scheduler given by its address (read at each
+#: connection, so it may be set: ``prefsolve.cluster.CONNECT_TIMEOUT = 30``).
 CONNECT_TIMEOUT = 10.0
 
 #: The solving time a task aims at: long enough that the scheduler's few
@@ -111,12 +112,13 @@ class connect:
 
     A Client is used as it is and left open; an address opens a client that
     the block closes. A scheduler that does not answer within ``timeout``
-    seconds is a :class:`ClusterError`.
+    seconds (default: ``CONNECT_TIMEOUT``) is a :class:`ClusterError`.
     """
 
-    def __init__(self, scheduler: Any, *, timeout: float = CONNECT_TIMEOUT) -> None:
+    def __init__(self, scheduler: Any, *, timeout: float | None = None) -> None:
         check_scheduler(scheduler)
-        self.scheduler, self.timeout = scheduler, timeout
+        self.scheduler = scheduler
+        self.timeout = CONNECT_TIMEOUT if timeout is None else timeout
         self.client: Any = None
         self._owned = False
 
