@@ -70,6 +70,12 @@ def _percentile(values: list[float], q: float) -> float:
 
 
 def summarize(times_s: list[float], nodes: list[int]) -> dict:
+    """The figures of one pass: times in µs, nodes per solve.
+
+    >>> s = summarize([0.001, 0.003, 0.002], [10, 30, 20])
+    >>> s["n"], s["median_us"], s["max_us"], s["nodes_median"], s["solves_per_s"]
+    (3, 2000.0, 3000.0, 20, 500.0)
+    """
     us = [t * 1e6 for t in times_s]
     return {
         "n": len(us),
