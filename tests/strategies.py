@@ -48,7 +48,7 @@ def endings(draw, min_cards: int = 1, max_cards: int = 10, rest: int = 0):
     :func:`hand_sizes`; with ``rest=k``, also a list of k cards left out of
     the hands (for talon cards)."""
     n = draw(hand_sizes(min_cards, max_cards))
-    cards = draw(st.permutations(CARDS))
+    cards = draw(st.lists(st.sampled_from(CARDS), min_size=3 * n + rest, max_size=3 * n + rest, unique=True))
     hands = [sorted(cards[i * n:(i + 1) * n], key=CARDS.index) for i in range(3)]
     if rest:
         return hands, list(cards[3 * n:3 * n + rest])
