@@ -82,6 +82,8 @@ def test_the_sdist_carries_every_committed_source_test_and_document(dists):
               or f in ("LICENSE", "README.md", "pyproject.toml", "setup.py", "MANIFEST.in")]
     assert any(f.endswith(".pyx") for f in wanted) and "tests/reference.py" in wanted
     assert [f for f in wanted if f not in names] == []
+    # and no build products: a clean checkout has none to carry.
+    assert not [n for n in names if n.endswith((".so", ".pyd", ".pyc")) or n.startswith(("build/", "dist/"))]
 
 
 def test_the_wheel_holds_the_compiled_core_the_modules_and_their_data_and_no_sources(dists):
