@@ -31,7 +31,8 @@ from .auction import HALF, PASS, TRADING_MISERE_CAP, WHIST, check_whist_calls, s
 from .batch import map_deals, resolve_jobs, solve_many, table_many
 from .cards import ALL_CARDS, SUIT_SYMBOLS, SUITS, Card, Hand, cards_of_mask, in_hand_order
 from .contract import LADDER, Contract
-from .deal import Deal, _whole, check_seat, check_seed
+from .checks import check_seat, check_seed, whole as _whole
+from .deal import Deal
 from .errors import ContractError, DealError, HandError, PrefsolveError
 from .rules import Rules
 from .scoring import contract_balance
@@ -727,7 +728,7 @@ def analyze(hand: Hand | str, seat: int = 0, samples: int = 1000, seed: int | No
 
     def draw(k: int) -> np.ndarray:
         deals = sampler.draw(k)
-        return table_many(deals, leader=leader, talon=True, jobs=jobs, progress=progress,
+        return table_many(deals, leader=leader, talon_mode="take", jobs=jobs, progress=progress,
                           declarers=(seat,), hints=hints)[:, 0, :]
 
     def lead_se(t: np.ndarray) -> float:
@@ -853,10 +854,10 @@ def analyze_allpass(hand: Hand | str, seat: int = 0, samples: int = 1000, seed: 
 
     def work(item, solver):
         deal, turn = item
-        return solve_allpass(deal, seat, talon=mode, turn=turn if mode == "lead" else None,
+        return solve_allpass(deal, seat, talon_mode=mode, turn=turn if mode == "lead" else None,
                              solver=solver).tricks
 
-    tricks = np.asarray(map_deals(list(zip(deals, turns)), work, jobs, progress), dtype=np.int64)
+    tricks = np.asarray(map_deals(list(zip(deals, turns)), work, jobs=jobs, progress=progress), dtype=np.int64)
     scores = []
     for t in tricks:
         rest = 10 - int(t)
@@ -1038,7 +1039,8 @@ def analyze_whist(hand: Hand | str, seat: int, declarer: int, contract: Contract
     hints = DiscardHints()    # shared by the batches of an adaptive run
 
     def draw(k: int) -> np.ndarray:
-        return solve_many(sampler.draw(k), declarer, c.strain, leader, True, jobs, progress, hints)
+        return solve_many(sampler.draw(k), declarer, strain=c.strain, leader=leader, talon_mode="take",
+                          jobs=jobs, progress=progress, hints=hints)
 
     def lead_se(t: np.ndarray) -> float:
         stats = [mean_se(v) for v in scores(t).values()]
@@ -1254,13 +1256,13 @@ def analyze_talon(hand12: Hand | str, seat: int = 0, samples: int = 200, seed: i
         td = with_talon(d)
         # With the talon every solution has a discard.
         out = [_canonical(cast("tuple[Card, Card]",
-                               solve(td, seat, s, leader, True, solver=solver).discard), hand12)
+                               solve(td, seat, strain=s, leader=leader, talon_mode="take", solver=solver).discard), hand12)
                for s in strains]
         if progress:
             progress(1)
         return out
 
-    found = map_deals(full[:pilot], pilot_work, jobs_n)
+    found = map_deals(full[:pilot], pilot_work, jobs=jobs_n)
     cands: dict[str, list[tuple[Card, Card]]] = {}
     for i, s in enumerate(strains):
         counts: dict[tuple[Card, Card], int] = {}
@@ -1271,13 +1273,13 @@ def analyze_talon(hand12: Hand | str, seat: int = 0, samples: int = 200, seed: i
     work = [(s, d) for s in strains for d in cands[s]]
 
     def eval_work(d: list[int], solver) -> list[int]:
-        out = [solve(with_discard(d, disc), seat, s, leader, False, solver=solver).tricks
+        out = [solve(with_discard(d, disc), seat, strain=s, leader=leader, talon_mode="ignore", solver=solver).tricks
                for s, disc in work]
         if progress:
             progress(1)
         return out
 
-    table = np.asarray(map_deals(full, eval_work, jobs_n), dtype=np.int8).reshape(samples, len(work))
+    table = np.asarray(map_deals(full, eval_work, jobs=jobs_n), dtype=np.int8).reshape(samples, len(work))
     options = []
     for j, (s, disc) in enumerate(work):
         t = table[:, j]
@@ -1378,8 +1380,8 @@ def _holding_tricks(deal: Deal, suit: int, strain: str, solver) -> int:
     """Tricks seat 0 wins with cards of ``suit`` along one optimal line (declarer 0, 0 leads)."""
     from .play import best_line
 
-    line = best_line(deal, 0, strain, 0, solver=solver)
-    return sum(1 for t in line.by_trick
+    line = best_line(deal, 0, strain=strain, solver=solver)
+    return sum(1 for t in line.played_tricks
                if t.winner == 0 and t.cards[t.seats.index(0)].suit == suit)
 
 
@@ -1428,7 +1430,7 @@ def holdings(samples: int = 200, seed: int | None = None, jobs: int | None = Non
             progress(1)
         return out
 
-    results = map_deals(work, one, jobs)
+    results = map_deals(work, one, jobs=jobs)
     rows = []
     for number, text, est in chosen:
         vals = np.asarray([r for (n, _, _), r in zip(work, results) if n == number], dtype=float)

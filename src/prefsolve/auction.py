@@ -22,7 +22,8 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any, Iterable, Sequence
 
-from prefsolve.contract import LEVELS, STRAINS, Contract
+from prefsolve.contract import LEVELS, Contract
+from prefsolve.strains import GAME_STRAINS
 from prefsolve.errors import AuctionError, ContractError
 from prefsolve.rules import Rules
 
@@ -159,7 +160,7 @@ def parse_calls(text: str | Iterable[str | Call]) -> tuple[Call, ...]:
 
 @lru_cache(maxsize=None)
 def _ladder(extensions: str) -> tuple[Contract, ...]:
-    games = lambda level, hand: [Contract(level, s, hand) for s in STRAINS]  # noqa: E731
+    games = lambda level, hand: [Contract(level, s, hand) for s in GAME_STRAINS]  # noqa: E731
     if extensions == "none":
         return tuple(sorted([c for lv in LEVELS for c in games(lv, False)] + [Contract.misere()]))
     # The seed's classic ladder (SEED_RULES.md, Auction): misère is overcalled

@@ -24,13 +24,11 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from prefsolve.errors import ContractError
+from prefsolve.strains import GAME_STRAINS, MISERE, STRAIN_SYMBOLS
 
 if TYPE_CHECKING:  # pragma: no cover - only for type hints
     from prefsolve.rules import Rules
 
-#: Strains in bidding order (§1.2): ♠ < ♣ < ♦ < ♥ < no trump.
-STRAINS = ("S", "C", "D", "H", "NT")
-MISERE = "misere"
 LEVELS = (6, 7, 8, 9, 10)
 #: §2.1: misère sits between 8NT (index 14) and 9♠ (index 16).
 MISERE_INDEX = 15
@@ -39,8 +37,6 @@ VALUES = {6: 2, 7: 4, 8: 6, 9: 8, 10: 10}
 MISERE_VALUE = 10
 #: §3.3: tricks the defenders must take together (10 is a profile switch, §3.4).
 OBLIGATIONS = {6: 4, 7: 2, 8: 1, 9: 1, 10: 1}
-
-SUIT_SYMBOLS = {"S": "♠", "C": "♣", "D": "♦", "H": "♥", "NT": "NT"}
 
 # Strain spellings accepted after a level digit: letters, symbols, Russian.
 _STRAIN_WORDS = {
@@ -95,7 +91,7 @@ class Contract:
     """An immutable contract: a game ``level``/``strain`` or a misère.
 
     ``level`` is 6..10 for games and ``None`` for misère; ``strain`` is one
-    of :data:`STRAINS` or ``"misere"``; ``without_talon`` marks the classic
+    of :data:`~prefsolve.strains.GAME_STRAINS` or ``"misere"``; ``without_talon`` marks the classic
     games played on the declarer's own ten cards (§2.5).
 
     >>> Contract(7, "H")
@@ -115,7 +111,7 @@ class Contract:
             if self.level is not None:
                 raise ContractError(f"misère has no level, got {self.level!r}")
             return
-        if self.strain not in STRAINS:
+        if self.strain not in GAME_STRAINS:
             raise ContractError(f"unknown strain {self.strain!r} (expected S C D H NT or misere)")
         if self.level not in LEVELS:
             raise ContractError(f"level {self.level!r} is not a game level (6..10)")
@@ -191,7 +187,7 @@ class Contract:
         if self.is_misere:
             return MISERE_INDEX
         assert self.level is not None
-        idx = (self.level - 6) * 5 + STRAINS.index(self.strain)
+        idx = (self.level - 6) * 5 + GAME_STRAINS.index(self.strain)
         return idx + 1 if self.level >= 9 else idx  # §2.1: misère is inserted before 9♠
 
     @property
@@ -266,11 +262,11 @@ class Contract:
     @property
     def symbol(self) -> str:
         """Display form with suit symbols, e.g. ``7♥``, ``8NT``, ``misère``."""
-        base = "misère" if self.is_misere else f"{self.level}{SUIT_SYMBOLS[self.strain]}"
+        base = "misère" if self.is_misere else f"{self.level}{STRAIN_SYMBOLS[self.strain]}"
         return base + " (без прикупа)" if self.without_talon else base
 
 
 #: The 26 contracts with talon in seniority order (§2.1).
 LADDER: tuple[Contract, ...] = tuple(
-    sorted([Contract(level, s) for level in LEVELS for s in STRAINS] + [Contract.misere()])
+    sorted([Contract(level, s) for level in LEVELS for s in GAME_STRAINS] + [Contract.misere()])
 )

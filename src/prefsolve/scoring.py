@@ -22,16 +22,17 @@ Seats are table positions 0..N-1 in clockwise order (N = 3 or 4 players).
 from __future__ import annotations
 
 import operator
-import re
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from typing import Any, Iterable, Mapping, Sequence
 
 from prefsolve.auction import HALF, PASS, WHIST, WhistResult, check_whist_calls, parse_whist_call, parse_whist_calls, seniority
 from prefsolve.cards import Card
+from prefsolve.checks import whole
 from prefsolve.contract import Contract
 from prefsolve.errors import AuctionError, CardError, ContractError, PrefsolveError, RulesError, ScoringError
 from prefsolve.rules import Rules
+from prefsolve.strains import SUITS
 
 ZERO = Fraction(0)
 TRICKS = 10
@@ -108,16 +109,6 @@ class _Entries:
 
 
 # -- helpers ------------------------------------------------------------------------
-def _whole(x: object) -> int | None:
-    """x as an int when it is a whole number (numpy's too, not a bool), else None."""
-    if isinstance(x, bool):
-        return None
-    try:
-        return operator.index(x)  # type: ignore[arg-type]
-    except TypeError:
-        return None
-
-
 def _active(n: int, dealer: int | None) -> list[int]:
     """Seats of the three active players, clockwise from first hand (§1.4, §1.6)."""
     if n == 3:
@@ -142,21 +133,14 @@ def _check_tricks(tricks: Sequence[int], n: int) -> tuple[int, ...]:
     return tuple(tricks)
 
 
-_RANKS = {"7": 7, "8": 8, "9": 9, "10": 10, "T": 10, "X": 10, "J": 11, "Q": 12, "K": 13, "A": 14}
-_SUITS = {"S": "S", "C": "C", "D": "D", "H": "H", "♠": "S", "♣": "C", "♦": "D", "♥": "H"}
-
-
 def _talon_card(text: str) -> tuple[int, str]:
     """(rank 7..14, suit letter) of a talon card written as anywhere else in
-    prefsolve (``SA``, ``AS``, ``♠A``, ``H10``), or rank first with ``X`` for ten."""
-    m = re.fullmatch(r"\s*(10|[789TXJQKA])\s*([SCDH♠♣♦♥])\s*", str(text).upper())
-    if m:
-        return _RANKS[m.group(1)], _SUITS[m.group(2)]
+    prefsolve (``SA``, ``AS``, ``♠A``, ``H10``, ``XH``): read by :meth:`Card.parse`."""
     try:
         card = Card.parse(str(text))
     except CardError:
         raise ScoringError(f"unknown talon card {text!r} (expected e.g. 'SA', 'AS', 'K♠', 'H10')") from None
-    return card.rank + 7, "SCDH"[card.suit]
+    return card.rank + 7, SUITS[card.suit]
 
 
 def talon_tricks(talon: Sequence[str]) -> int:
@@ -211,9 +195,9 @@ def score_deal(deal: DealOutcome, rules: Rules | str | None = None, players: int
     ([1, 0, 0], [0, 4, 6])
     """
     rules = Rules.of(rules)
-    if _whole(players) not in (3, 4):
+    if whole(players) not in (3, 4):
         raise ScoringError(f"a game has 3 or 4 players, got {players!r}")
-    n_before = _whole(allpass_count)
+    n_before = whole(allpass_count)
     if n_before is None or n_before < 0:
         raise ScoringError(f"allpass_count (the all-pass deals right before this one) must be a whole "
                            f"number >= 0, got {allpass_count!r}")
