@@ -197,7 +197,6 @@ def test_only_the_engine_imports_the_native_core():
                 assert not any("_core" in n for n in named), f"{path}:{node.lineno} imports the core"
 
 
-@pytest.mark.xfail(strict=True, reason="known: _core.pyx imports prefsolve._endings to read the shipped table")
 def test_the_native_core_imports_nothing_from_the_package():
     # The core's Cython sources: the engine hands the core what it needs, so
     # that the native module sits below every Python module.
