@@ -6,7 +6,7 @@ import sys
 import pytest
 from click.testing import CliRunner
 
-from prefsolve.analyze_cli import analyze, analyze_talon, holdings, whist
+from prefsolve.cli.analyze import analyze, analyze_talon, holdings, whist
 from prefsolve.analyzer import analyze as analyze_api
 from prefsolve.cards import Card, Hand
 from prefsolve.cli import main
@@ -223,7 +223,7 @@ def test_the_lazy_bar_starts_once_when_threads_report_together(monkeypatch):
     import threading
     import time
 
-    from prefsolve import analyze_cli, cli
+    from prefsolve.cli import _common
 
     started = []
 
@@ -239,8 +239,8 @@ def test_the_lazy_bar_starts_once_when_threads_report_together(monkeypatch):
         def __exit__(self, *exc):
             pass
 
-    monkeypatch.setattr(cli, "progress_bar", lambda total, label, quiet: SlowBar())
-    bar = analyze_cli._LazyBar(100, "measuring", False)
+    monkeypatch.setattr(_common, "_start_bar", lambda total, label: SlowBar())
+    bar = _common.ProgressBar(100, "measuring", False)
     threads = [threading.Thread(target=bar.update, args=(1,)) for _ in range(8)]
     for t in threads:
         t.start()

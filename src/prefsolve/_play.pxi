@@ -138,7 +138,7 @@ cdef uint64_t play(Search* s, int seat, int remaining, int led, int win_card, in
             nws = win_seat
         s.hand[seat] ^= (<uint32_t>1) << c
         if remaining == 1:
-            # Nobody followed a talon card: first hand takes the trick (§4.7, C5).
+            # Nobody followed a talon card: first hand takes the trick (RULES.md §4.3).
             winner = nws if nws >= 0 else 0
             a = next_trick(s, winner, target - (1 if winner == s.declarer else 0))
             # The trick went by rank when the winner beat a card of its own
@@ -204,7 +204,7 @@ cdef uint64_t play_misere(Search* s, int seat, int remaining, int led, int win_c
             nws = win_seat
         s.hand[seat] ^= (<uint32_t>1) << c
         if remaining == 1:
-            # Nobody followed a talon card: first hand takes the trick (§4.7, C5).
+            # Nobody followed a talon card: first hand takes the trick (RULES.md §4.3).
             winner = nws if nws >= 0 else 0
             a = next_trick(s, winner, target - (1 if winner == s.declarer else 0))
         else:

@@ -2,7 +2,7 @@
 
 All-pass is played without trump and everyone tries to take as few tricks as
 possible. A three-way game has no single exact value, so prefsolve answers the
-guaranteed question (docs/RULES.md): for a seat P, the fewest tricks P can be
+guaranteed question (RULES.md §4.4): for a seat P, the fewest tricks P can be
 sure of taking when the two others play to make P take as many as possible,
 which is the misère search with P in the declarer's place and no talon pickup.
 

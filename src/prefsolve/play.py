@@ -12,7 +12,7 @@ continuation to the end.
 The counted seat is the declarer in a game or misère and, in all-pass
 (распасы: no trump), the ``seat`` asked about: he plays to take as few tricks
 as possible, the other two to give him as many as possible (the guaranteed
-answer, docs/RULES.md). The talon takes part as its ``talon_mode`` says
+answer of RULES.md §4.4). The talon takes part as its ``talon_mode`` says
 (docs/VOCABULARY.md): in a game or misère the declarer takes it and puts away
 his best discard (or the ``discard`` given); in all-pass its cards are turned
 one at a time and each starts one of the first two tricks: it sets the suit,
