@@ -26,11 +26,6 @@ WITHOUT_EXAMPLES = {
     # The console command's shim: it starts the command line, which the CLI
     # tests run as a process.
     "prefsolve._entry": "starts the command line",
-    # The command line's modules, shown by their CliRunner tests in tests/test_*cli.py.
-    "prefsolve.cli": "the command line",
-    "prefsolve.analyze_cli": "the command line",
-    "prefsolve.play_cli": "the command line",
-    "prefsolve.rules_cli": "the command line",
 }
 
 

@@ -14,6 +14,9 @@
   reading of deal files.
 
 Command modules import this one and never each other.
+
+>>> json_text({"cards": ["SA", "S7"], "strain": "misere"})
+'{"cards": ["SA", "S7"], "strain": "misere"}'
 """
 
 from __future__ import annotations

@@ -6,6 +6,12 @@ into one ``Error: ...`` line on stderr and exit code 2 by itself, so it
 behaves the same in any group. Human output is an aligned table and a
 recommendation line; ``--json`` prints one JSON object; long runs show a
 progress bar on stderr unless ``--quiet`` or ``--json``.
+
+>>> import json
+>>> from click.testing import CliRunner
+>>> result = CliRunner().invoke(analyze, ["A.KT9.KT97.K7", "--samples", "4", "--seed", "1", "--json", "--jobs", "1"])
+>>> result.exit_code, json.loads(result.output)["samples"]
+(0, 4)
 """
 
 from __future__ import annotations

@@ -3,6 +3,10 @@
 Two plain click commands (not a group); the main CLI registers them. Library
 errors (:class:`~prefsolve.errors.PrefsolveError`) become click usage errors:
 exit code 2 and a one-line ``Error: …`` message, never a traceback.
+
+>>> from click.testing import CliRunner
+>>> print(CliRunner().invoke(auction, ["6S", "pass", "pass"]).output, end="")
+legal: seat 0 (first hand) wins; lowest contract to declare: 6S
 """
 
 from __future__ import annotations

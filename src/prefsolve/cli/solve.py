@@ -3,6 +3,14 @@
 ``solve`` and ``table`` take one DEAL (the built-in example without one) or
 ``--file`` of deals, solved on every core and printed in the file's order as
 they come (``--json``: one object, ``--jsonl``: one object per line).
+
+>>> import json
+>>> from click.testing import CliRunner
+>>> from prefsolve import solve
+>>> deal = "A.KT9.KT97.K7 JT97.A7.8.Q98 KQ.J8.AQJ.AJT 8.Q.-.-"
+>>> out = json.loads(CliRunner().invoke(solve_cmd, [deal, "--declarer", "2", "--strain", "NT", "--json"]).output)
+>>> out["tricks"] == solve(deal, 2, strain="NT").tricks
+True
 """
 
 from __future__ import annotations
