@@ -292,7 +292,7 @@ def whist(hand, seat, declarer, contract, partner, talon_cards, samples, adaptiv
 @click.option("--quiet", "-q", is_flag=True, help="No progress bar.")
 @_errors_to_exit2
 def holdings(samples, numbers, seed, jobs, as_json, quiet):
-    """The seed's 46 suit holdings: its trick estimates next to exact double-dummy play.
+    """The classic book's 46 suit holdings (RULES.md §8): its trick estimates next to exact double-dummy play.
 
     \b
         prefsolve holdings --samples 200 --seed 1
