@@ -15,7 +15,6 @@ from prefsolve.cards import Card, Hand
 from prefsolve.cli import EXAMPLE_DEAL, main
 
 
-
 def without_nodes(doc):
     """A result's JSON without its node counts, which depend on what the
     solver's table held from earlier solves in the same process."""

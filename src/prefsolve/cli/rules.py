@@ -17,8 +17,7 @@ from typing import Any
 
 import click
 
-from ..auction import (AuctionResult, WhistResult, check_auction, check_declaration, check_whist_calls,
-                       split_whist_text)
+from ..auction import AuctionResult, WhistResult, check_auction, check_declaration, check_whist_calls, split_whist_text
 from ..contract import Contract
 from ..errors import PrefsolveError
 from ..rules import Rules

@@ -20,17 +20,30 @@ import json
 import click
 
 from ..batch import imap_deals, stream_tables
-from ..bench import WORKLOADS
-from ..bench import run as run_bench
+from ..bench import WORKLOADS, run as run_bench
 from ..cards import Card
 from ..deal import Deal
 from ..engine import DEFAULT_TT_MB, MAX_TT_MB
 from ..play import Position
 from ..solver import solve, table
 from ..strains import STRAIN_SYMBOLS, parse_strain
-from ._common import (EXAMPLE_DEAL, command, emit_json, emit_stream, file_deals, file_option, file_progress,
-                      jobs_option, json_option, jsonl_option, leader_option, optional_deal_argument,
-                      quiet_option, seed_option, talon_mode_option)
+from ._common import (
+    EXAMPLE_DEAL,
+    command,
+    emit_json,
+    emit_stream,
+    file_deals,
+    file_option,
+    file_progress,
+    jobs_option,
+    json_option,
+    jsonl_option,
+    leader_option,
+    optional_deal_argument,
+    quiet_option,
+    seed_option,
+    talon_mode_option,
+)
 
 talon_mode = talon_mode_option(
     ("take", "ignore"),
