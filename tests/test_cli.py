@@ -584,3 +584,31 @@ def test_the_examples_of_docs_cli_run():
             r = CliRunner().invoke(main, args, input="quit\n" if "-i" in args else given)
             assert r.exit_code == 0, (example, r.output)
             given = r.stdout
+
+
+def test_the_commands_of_the_readme_run(tmp_path, monkeypatch):
+    """Every command line of README.md's first examples runs as written and exits 0."""
+    import re
+    import shlex
+
+    text = open(os.path.join(ROOT, "README.md"), encoding="utf-8").read()
+    block = re.search(r"## A few things to try\n.*?```sh\n(.*?)```", text, re.S)
+    assert block is not None
+    lines = [line.split("  #")[0].strip() for line in block.group(1).splitlines() if line.strip()]
+    assert len(lines) >= 6
+    monkeypatch.chdir(tmp_path)
+    for line in lines:
+        for stage in line.split(" && "):
+            args = shlex.split(stage)
+            out = None
+            if ">" in args:
+                out = tmp_path / args[args.index(">") + 1]
+                args = args[:args.index(">")]
+            assert args[0] == "prefsolve", line
+            args = args[1:]
+            if args[0] in ("analyze", "whist"):   # fewer samples than the README's (the last --samples counts)
+                args += ["--samples", "20", "-q"]
+            r = CliRunner().invoke(main, args, input="quit\n" if "-i" in args else None)
+            assert r.exit_code == 0, (stage, r.output)
+            if out is not None:
+                out.write_text(r.stdout)
