@@ -26,10 +26,18 @@ from .. import analyzer
 from ..batch import MAX_JOBS
 from ..cards import Hand
 from ..errors import PrefsolveError
-from ._common import emit_json as _emit
-from ._common import errors_to_exit2 as _errors_to_exit2
-from ._common import (jobs_option, json_option, progress_bar as _bar, quiet_option, rules_option,
-                      rules_with_settings, seed_option, settings_option)
+from ._common import (
+    emit_json as _emit,
+    errors_to_exit2 as _errors_to_exit2,
+    jobs_option,
+    json_option,
+    progress_bar as _bar,
+    quiet_option,
+    rules_option,
+    rules_with_settings,
+    seed_option,
+    settings_option,
+)
 
 PLOT_HINT = 'Error: --plot needs matplotlib: pip install "prefsolve[plot]"'
 
