@@ -166,7 +166,7 @@ def test_solved_four_card_endings_match_reference():
 def test_shipped_four_card_endings_are_the_engines_own():
     """endings4.bin holds exactly what the engine solves (compute_endings4,
     what it falls back on without the file), with this engine's fingerprint:
-    regenerate it with `python -m prefsolve._endings` after changing how
+    regenerate it with `python -m prefsolve.engine` after changing how
     endings are numbered or solved."""
     shipped = load_endings4(ENDINGS4_FORMAT, 27 * 495 * 70)
     assert shipped is not None, "endings4.bin is missing or does not match this engine's format"
