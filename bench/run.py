@@ -2,14 +2,25 @@
 
     python bench/run.py            # full run (about two minutes on 2 cores here)
     python bench/run.py --quick    # smoke run, under a minute
-    python bench/run.py --only contract misere
-    python bench/run.py --only dask     # a local Dask cluster of 1 and of 2 worker processes
+    python bench/run.py --only contract misere reference
+    python bench/run.py --only dask   # a local Dask cluster of 1 and of 2 worker processes
 
-The workloads are those of ``prefsolve.bench``, and ``dask`` (this file,
-:func:`bench_dask`), which needs the dask extra (``pip install ".[dask]"``)
-and is part of a full run when it is installed.
+The workloads are those of ``prefsolve bench`` (:mod:`prefsolve.bench`) and
+``reference``: the pure-Python reference minimax of ``tests/reference.py``
+against the engine on the same 30 random four-card endings, every strain, to
+show the engine's speed-up on this machine and that the answers are
+identical. It runs from the source tree because the installed package does
+not carry the test suite. ``dask`` (:func:`bench_dask`) needs the dask extra
+(``pip install ".[dask]"``) and is part of a full run when it is installed.
 """
 
+from __future__ import annotations
+
+import argparse
+import importlib.util
+import json
+import logging
+import random
 import statistics
 import sys
 import time
@@ -23,15 +34,53 @@ SRC = ROOT / "src"
 # in site-packages: a checkout's src/ without a built core cannot import.
 if any((SRC / "prefsolve" / f"_core{suffix}").exists() for suffix in EXTENSION_SUFFIXES):
     sys.path.insert(0, str(SRC))
+# The reference solver of the test suite (appended: it shadows nothing).
+sys.path.append(str(ROOT / "tests"))
 
 try:
-    from prefsolve import bench  # noqa: E402
-    from prefsolve.errors import PrefsolveError  # noqa: E402
+    from prefsolve import bench
+    from prefsolve.cards import Card, mask_of_cards
+    from prefsolve.engine import DEFAULT_TT_MB, Solver, new_solver
+    from prefsolve.errors import PrefsolveError
 except ImportError as exc:
     sys.exit(f"bench/run.py: cannot import prefsolve ({exc}); install it first: pip install .")
 
+# The package's workloads with ``reference`` after the single-thread ones, and ``dask``.
+WORKLOADS = bench.WORKLOADS[:3] + ("reference",) + bench.WORKLOADS[3:] + ("dask",)
+REFERENCE_CARDS = 4   # cards per hand of the reference workload's endings
+STRAINS = ("S", "C", "D", "H", "NT", "misere")
 
-# -- the dask workload ---------------------------------------------------------
+
+def bench_reference(seed: int, solver: Solver, n: int = 30) -> dict:
+    """Reference minimax vs engine on the same n random 4-card endings, all strains."""
+    import reference as ref
+
+    rng = random.Random(seed)
+    cases = []
+    for _ in range(n):
+        hands = ref.random_ending(rng, REFERENCE_CARDS)
+        cases.append((hands, rng.randrange(3), rng.choice(STRAINS)))
+    t0 = time.perf_counter()
+    expected = [ref.solve(h, d, s if s in "SCDH" else None, s == "misere", 0) for h, d, s in cases]
+    t_ref = time.perf_counter() - t0
+    masks = [[mask_of_cards(Card.parse(c) for c in h) for h in hands] for hands, _, _ in cases]
+    trumps = ["SCDH".index(s) if s in ("S", "C", "D", "H") else -1 for _, _, s in cases]
+    # The engine's first misère search in a process loads its endings tables
+    # (about 20 ms): done here, on another solver, so that the timing is of
+    # searching whatever ran before.
+    new_solver(1).value(masks[0], 0, -1, True, 0)
+    t0 = time.perf_counter()
+    got = [solver.value(m, d, t, s == "misere", 0) for m, t, (_, d, s) in zip(masks, trumps, cases)]
+    t_eng = time.perf_counter() - t0
+    return {
+        "n": n,
+        "cards": REFERENCE_CARDS,
+        "reference_us": round(t_ref / n * 1e6, 1),
+        "engine_us": round(t_eng / n * 1e6, 1),
+        "ratio": round(t_ref / t_eng, 1),
+        "identical": got == expected,
+    }
+
 
 #: Deals of the ``dask`` workload and its rounds: (quick, full).
 DASK_DEALS = (48, 240)
@@ -51,9 +100,6 @@ def bench_dask(quick: bool, seed: int) -> dict:
     1-worker rate; ``overhead`` is how much slower 2 workers are than
     ``table_many(jobs=2)``, on the same 2 cores (medians of the rounds).
     """
-    import logging
-    import random
-
     from distributed import Client, LocalCluster
 
     from prefsolve.batch import table_many
@@ -125,42 +171,48 @@ def bench_dask(quick: bool, seed: int) -> dict:
 
 
 def dask_installed() -> bool:
-    import importlib.util
-
     return importlib.util.find_spec("distributed") is not None
 
 
-# -- the command -----------------------------------------------------------------
+def run(quick: bool = False, seed: int = 2026, only: list[str] | None = None, tt_mb: int = DEFAULT_TT_MB,
+        progress=None) -> dict:
+    """The package's run of the workloads ``only`` (default: all, ``dask``
+    where it is installed), with ``reference`` and ``dask`` added where they
+    were asked for, in the order asked."""
+    default = WORKLOADS if dask_installed() else tuple(w for w in WORKLOADS if w != "dask")
+    wanted = list(default if only is None else only)
+    unknown = [w for w in wanted if w not in WORKLOADS]
+    if unknown:
+        raise PrefsolveError(f"unknown workload {unknown[0]!r}: expected one of {', '.join(WORKLOADS)}")
+    if "dask" in wanted and not dask_installed():
+        raise PrefsolveError('the dask workload needs the dask extra: pip install ".[dask]"')
+    result = bench.run(quick, seed, [w for w in wanted if w not in ("reference", "dask")], tt_mb,
+                       progress=progress)
+    done = result["workloads"]
+    if "reference" in wanted:
+        if progress:
+            progress("reference")
+        done["reference"] = bench_reference(seed + 3, new_solver(tt_mb))
+    if "dask" in wanted:
+        if progress:
+            progress("dask")
+        done["dask"] = bench_dask(quick, seed + 6)
+    result["workloads"] = {name: done[name] for name in wanted}
+    return result
+
 
 def main(argv: list[str] | None = None) -> int:
-    import argparse
-    import json
-
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     p.add_argument("--quick", action="store_true", help="small sizes, under a minute")
     p.add_argument("--seed", type=int, default=2026)
-    p.add_argument("--only", nargs="*", choices=bench.WORKLOADS + ("dask",), help="workloads to run")
-    p.add_argument("--tt-mb", type=int, default=bench.DEFAULT_TT_MB)
+    p.add_argument("--only", nargs="*", choices=WORKLOADS, help="workloads to run")
+    p.add_argument("--tt-mb", type=int, default=DEFAULT_TT_MB)
     args = p.parse_args(argv)
-    wanted = list(args.only or bench.WORKLOADS + (("dask",) if dask_installed() else ()))
-    if "dask" in wanted and not dask_installed():
-        p.error('the dask workload needs the dask extra: pip install ".[dask]"')
-    others = [w for w in wanted if w != "dask"]
-
-    def progress(name: str) -> None:
-        print(f"running {name} ...", file=sys.stderr)
-
     try:
-        if others:
-            res = bench.run(args.quick, args.seed, others, args.tt_mb, progress=progress)
-        else:   # the header of bench.run, without its workloads
-            res = {"version": bench.__version__, "quick": args.quick, "seed": args.seed, "tt_mb": args.tt_mb,
-                   "threads_tt_mb": bench.table_size_mb(), "machine": bench.machine(), "workloads": {}}
+        res = run(args.quick, args.seed, args.only or None, args.tt_mb,
+                  progress=lambda name: print(f"running {name} ...", file=sys.stderr))
     except PrefsolveError as exc:
         p.error(str(exc))     # one line, exit 2
-    if "dask" in wanted:
-        progress("dask")
-        res["workloads"]["dask"] = bench_dask(args.quick, args.seed + 6)
     print(json.dumps(res, indent=2))
     return 0
 

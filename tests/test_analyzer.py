@@ -15,8 +15,17 @@ from hypothesis import given, settings, strategies as st
 
 import prefsolve
 from prefsolve import analyzer
-from prefsolve.analyzer import (ConstraintError, ContractStats, Sampler, allowed_contracts, analyze,
-                                analyze_talon, analyze_whist, equivalent_discards, sample_deals)
+from prefsolve.analyzer import (
+    ConstraintError,
+    ContractStats,
+    Sampler,
+    allowed_contracts,
+    analyze,
+    analyze_talon,
+    analyze_whist,
+    equivalent_discards,
+    sample_deals,
+)
 from prefsolve.auction import check_declaration
 from prefsolve.cards import Card, Hand
 from prefsolve.contract import LADDER, Contract
@@ -425,8 +434,8 @@ def test_bench_workload():
 
 # -- all-pass: what passing costs -------------------------------------------------------
 def test_allpass_on_rostov_equals_misere_solving_of_the_same_layouts():
-    from prefsolve.analyzer import analyze_allpass, sample_deals
     from prefsolve import solve
+    from prefsolve.analyzer import analyze_allpass, sample_deals
 
     hand, seat, n = "AQ7.K98.KT.QJ", 1, 12
     a = analyze_allpass(hand, seat=seat, samples=n, seed=5, rules="rostov", jobs=2)
@@ -587,16 +596,14 @@ def test_the_construction_counts_exactly_the_allowed_layouts(data):
     # Random known cards leave 4-7 unseen cards; random voids; the counting of
     # Sampler._ways must equal a brute-force count, and every constructed layout
     # must respect the constraints.
-    rng = random.Random(data.draw(st.integers(0, 2**32 - 1)))
-    cards = list(range(32))
-    rng.shuffle(cards)
+    cards = data.draw(st.permutations(range(32)))
     own = Hand(sum(1 << c for c in cards[:10]))
     unseen_n = data.draw(st.integers(4, 7))
     rest = cards[10:]
     # seats 1, 2 and the talon keep free slots adding up to unseen_n
     free = [0, 0, 0]
     for _ in range(unseen_n):
-        k = rng.choice([k for k in range(3) if free[k] < (10, 10, 2)[k]])
+        k = data.draw(st.sampled_from([k for k in range(3) if free[k] < (10, 10, 2)[k]]))
         free[k] += 1
     known_cards = rest[unseen_n:]
     fixed = {0: own}

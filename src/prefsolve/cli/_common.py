@@ -18,6 +18,9 @@
   cluster (:func:`cluster_client`).
 
 Command modules import this one and never each other.
+
+>>> json_text({"cards": ["SA", "S7"], "strain": "misere"})
+'{"cards": ["SA", "S7"], "strain": "misere"}'
 """
 
 from __future__ import annotations
@@ -37,11 +40,10 @@ from typing import IO, Any
 import click
 
 from ..batch import MAX_JOBS
-from ..cards import Card, Hand
 from ..deal import Deal, split_deal_lines
+from ..engine import table_size_mb
 from ..errors import DealError, PrefsolveError
 from ..rules import PROFILES, Rules
-from ..engine import table_size_mb
 
 #: The deal the commands solve when they are given none.
 EXAMPLE_DEAL = "A.KT9.KT97.K7 JT97.A7.8.Q98 KQ.J8.AQJ.AJT 8.Q.-.-"
@@ -533,9 +535,10 @@ def resume_point(path: str, texts: list[str], expect: dict[str, object], talon_m
     """How many results the ``--jsonl`` file of an interrupted run holds: its
     whole lines, each the result of the input's deal at that place (the same
     deal text, canonically written, the same ``expect`` fields, such as the
-    leader, and the talon mode that ``talon_mode`` gives the deal). A missing or empty file holds none. A line that does not
-    match is an error naming it (the file is the output of another input or
-    other options); the file is not changed here."""
+    leader, and the talon mode that ``talon_mode`` gives the deal). A
+    missing or empty file holds none. A line that does not match is an
+    error naming it (the file is the output of another input or other
+    options); the file is not changed here."""
     try:
         with open(path, "rb") as f:
             data = f.read()
@@ -574,16 +577,15 @@ def jsonl_output(path: str, resume: bool) -> Iterator[IO[str]]:
     after its last whole line and written on from there."""
     try:
         if resume and os.path.exists(path):
-            with open(path, "rb+") as f:
-                data = f.read()
-                f.truncate(data.rfind(b"\n") + 1)
-            f = open(path, "a", encoding="utf-8")
+            with open(path, "rb+") as old:
+                old.truncate(old.read().rfind(b"\n") + 1)
+            out = open(path, "a", encoding="utf-8")
         else:
-            f = open(path, "w", encoding="utf-8")
+            out = open(path, "w", encoding="utf-8")
     except OSError as exc:
         raise click.BadParameter(f"cannot write {path}: {exc.strerror or exc}", param_hint="'--jsonl'") from None
-    with f:
-        yield f
+    with out:
+        yield out
 
 
 def check_file_options(deal_file: object, jsonl: str | None, resume: bool, scheduler: str | None,
