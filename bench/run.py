@@ -114,7 +114,7 @@ def bench_dask(quick: bool, seed: int) -> dict:
         for workers in (1, 2):
             t0 = time.perf_counter()
             clusters[workers] = LocalCluster(n_workers=workers, threads_per_worker=1, processes=True,
-                                             dashboard_address=None, silence_logs=logging.ERROR)
+                                             dashboard_address=":0", silence_logs=logging.ERROR)
             clients[workers] = Client(clusters[workers], set_as_default=False)
             clients[workers].wait_for_workers(workers)
             startup[workers] = time.perf_counter() - t0

@@ -48,7 +48,7 @@ def test_the_package_runs_only_workloads_it_carries():
         bench.run(quick=True, only=["reference"])
     assert bench.run(quick=True, only=[])["workloads"] == {}
     run_py = load_run_py()
-    assert run_py.WORKLOADS == ("contract", "misere", "table", "reference", "parallel", "analyze")
+    assert run_py.WORKLOADS == ("contract", "misere", "table", "reference", "parallel", "analyze", "dask")
     with pytest.raises(PrefsolveError, match="unknown workload 'nope'"):
         run_py.run(quick=True, only=["reference", "nope"])
     assert list(run_py.run(quick=True, only=["reference"])["workloads"]) == ["reference"]

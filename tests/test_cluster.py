@@ -34,7 +34,7 @@ ENDINGS = [Deal.random(2000 + s, cards=6) for s in range(40)]
 @pytest.fixture(scope="module")
 def cluster():
     """Two worker processes of one thread each, for the module's tests."""
-    with LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None) as c:
+    with LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=":0") as c:
         yield c
 
 
@@ -109,10 +109,15 @@ def test_a_scheduler_address_works_as_a_client(cluster, local_tables):
 def test_each_worker_keeps_its_solvers_between_tasks(client):
     table_many(DEALS[:8], scheduler=client)
 
-    def pooled():   # runs on each worker: its own pool
-        from prefsolve.batch import _POOL
+    def pooled():   # runs on each worker: the solvers it keeps between tasks
+        from prefsolve.cluster import _worker_solvers
 
-        return sorted(id(s) for s in list(_POOL._free.queue))
+        kept = []
+        while not _worker_solvers.empty():
+            kept.append(_worker_solvers.get_nowait())
+        for s in kept:
+            _worker_solvers.put(s)
+        return sorted(id(s) for s in kept)
 
     before = client.run(pooled)
     assert len(before) == 2 and all(before.values())    # every worker holds a solver
@@ -325,3 +330,19 @@ def test_resume_refuses_the_output_of_another_input_or_other_options(tmp_path):
     r = CliRunner().invoke(main, ["solve", "--file", str(path), "--declarer", "0", "--strain", "S",
                                   "--jsonl", str(missing), "--resume", "-q"])
     assert r.exit_code == 0 and missing.read_text() == first
+
+
+def test_the_dask_bench_workload_reports_counts_and_rates(monkeypatch):
+    import importlib.util
+
+    path = os.path.join(os.path.dirname(__file__), os.pardir, "bench", "run.py")
+    spec = importlib.util.spec_from_file_location("bench_run", path)
+    run_py = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(run_py)
+    monkeypatch.setattr(run_py, "DASK_DEALS", (12, 12))     # the workload's size, to keep the test short
+    w = run_py.run(quick=True, only=["dask"])["workloads"]["dask"]
+    assert w["deals"] == 12 and w["rounds"] == 1 and w["identical"] is True
+    assert 1 <= w["tasks_1"] <= 12 and 2 <= w["tasks_2"] <= 12
+    assert w["deals_per_s_1"] > 0 and w["deals_per_s_2"] > 0 and w["local_deals_per_s_2"] > 0
+    assert w["speedups"] == [w["speedup"]] and w["overheads"] == [w["overhead"]]
+    assert w["machine_speedup"] > 0

@@ -18,8 +18,7 @@ it). The results are those of the local run, in the order of the input.
 * At most ``WINDOW_PER_THREAD`` tasks per worker thread are submitted ahead
   of the results read, so memory stays flat on millions of deals.
 * Each worker process keeps its solvers, with their transposition tables,
-  between tasks (the pool of :mod:`prefsolve.batch`), and its own
-  :class:`~prefsolve.solver.DiscardHints`.
+  between tasks, and its own :class:`~prefsolve.solver.DiscardHints`.
 * A worker lost mid-run costs only time: the scheduler runs its tasks again
   elsewhere, and each task's result is read once.
 
@@ -32,6 +31,7 @@ from __future__ import annotations
 
 import copyreg
 import math
+import queue
 import sys
 import time
 from collections.abc import Callable, Iterator, Sequence
@@ -39,6 +39,7 @@ from typing import TYPE_CHECKING, Any
 
 from .cards import Hand
 from .deal import Deal
+from .engine import new_solver, table_size_mb
 from .errors import PrefsolveError
 
 if TYPE_CHECKING:
@@ -186,6 +187,18 @@ copyreg.pickle(Deal, _reduce_deal)
 
 _worker_hints: Any = None
 
+# This worker process's idle solvers: a task takes one and gives it back, so
+# the solvers and their transposition tables outlive the tasks (one per
+# worker thread at most, as each running task holds one).
+_worker_solvers: queue.SimpleQueue = queue.SimpleQueue()
+
+
+def _take_solver() -> Any:
+    try:
+        return _worker_solvers.get_nowait()
+    except queue.Empty:
+        return new_solver(table_size_mb())
+
 
 def _hints() -> Any:
     """This worker process's discard hints, kept between tasks."""
@@ -200,14 +213,12 @@ def _hints() -> Any:
 def _task(work: Callable, chunk: Any, params: dict) -> tuple[Any, float]:
     """Run ``work(chunk, solver, hints, **params)`` with one of this process's
     solvers; return its result and the seconds it took."""
-    from .batch import _POOL
-
     t0 = time.perf_counter()
-    solver = _POOL.take()
+    solver = _take_solver()
     try:
         out = work(chunk, solver, _hints(), **params)
     finally:
-        _POOL.give(solver)
+        _worker_solvers.put(solver)
     return out, time.perf_counter() - t0
 
 
@@ -388,7 +399,7 @@ def local_cluster(workers: int) -> tuple[Any, Any]:
 
     distributed = require_distributed()
     cluster = distributed.LocalCluster(n_workers=workers, threads_per_worker=1, processes=True,
-                                       dashboard_address=None, silence_logs=logging.ERROR)
+                                       dashboard_address=":0", silence_logs=logging.ERROR)
     try:
         client = distributed.Client(cluster, set_as_default=False)
     except BaseException:
