@@ -495,8 +495,7 @@ def stream_tables(items: Sequence[Deal | str], *, leader: int = 0, talon_mode: s
         check_progress(progress)
         from .cluster import run_deals
 
-        deals = [as_deal(item) for item in items]
-        return (t for chunk in run_deals(scheduler, deals, "tables", {"leader": leader, "talon_mode": talon_mode},
+        return (t for chunk in run_deals(scheduler, items, "tables", {"leader": leader, "talon_mode": talon_mode},
                                          progress=progress) for t in chunk)
 
     def work(item: Deal | str, sv: Solver) -> Table:

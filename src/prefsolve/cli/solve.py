@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import contextlib
 import json
+from collections.abc import Iterator
 
 import click
 
@@ -125,8 +126,16 @@ def solve_cmd(deal_text, declarer, strain, leader, talon_mode, with_line, deal_f
             found = solve(d, declarer, strain=strain, leader=leader, talon_mode=talon_mode, solver=sv).to_dict()
             return {"deal": str(d), **without_nodes(found)}
 
-        def solve_texts(texts: list[str], client, progress) -> object:
-            return imap_deals(texts, work, jobs=jobs, progress=progress, scheduler=client)
+        def solve_texts(texts: list[str], client, progress) -> Iterator[dict]:
+            if client is None:
+                return imap_deals(texts, work, jobs=jobs, progress=progress)
+            from ..cluster import run_deals  # the deals travel as card masks
+
+            params = {"declarer": declarer, "strain": strain, "leader": leader, "talon_mode": talon_mode}
+            found = (sol for chunk in run_deals(client, texts, "solution", params, progress=progress)
+                     for sol in chunk)
+            return ({"deal": str(Deal.parse(text)), **without_nodes(sol.to_dict())}
+                    for text, sol in zip(texts, found))
 
         run_file(texts, jsonl, resume, expect, talon_mode, scheduler, cluster, connect_timeout, quiet, solve_texts,
                  "solutions", lambda x: x,
