@@ -39,7 +39,7 @@ def test_solve_many_equals_solve():
 
 def test_hints_shared_across_calls_change_nothing_but_the_work():
     from prefsolve import DiscardHints
-    from prefsolve.analyzer import Sampler, _known_hands
+    from prefsolve.analysis.sampling import Sampler, _known_hands
     from prefsolve.cards import Hand
 
     own = Hand.parse("AK.KT9.KT9.87")

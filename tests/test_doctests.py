@@ -5,7 +5,10 @@ import importlib
 
 import pytest
 
-MODULES = ["cards", "deal", "solver", "batch", "contract", "rules", "auction", "scoring", "play", "allpass", "analyzer"]
+MODULES = ["cards", "deal", "solver", "batch", "contract", "rules", "auction", "scoring", "play", "allpass",
+           "analysis", "analysis._common", "analysis.sampling", "analysis.stats", "analysis.recommendation",
+           "analysis.defence", "analysis.bid", "analysis.whist", "analysis.talon", "analysis.allpass",
+           "analysis.holdings"]
 
 
 @pytest.mark.parametrize("name", MODULES)

@@ -618,7 +618,7 @@ def test_a_game_without_talon_cannot_be_conceded():
 
 def test_every_rules_parameter_takes_a_profile_name():
     from prefsolve.auction import ladder, seniority
-    from prefsolve.analyzer import allowed_contracts, leader_for
+    from prefsolve.analysis import allowed_contracts, leader_for
 
     assert Contract.parse("10S").whist_obligation("leningrad") == 1
     assert Contract.parse("10S").whist_obligation("sochi") == 0

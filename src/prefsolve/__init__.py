@@ -18,8 +18,9 @@ from ._version import __version__
 #: The module of each public name.
 _HOME = {
     "allpass_table": "allpass", "solve_allpass": "allpass",
-    "analyze": "analyzer", "analyze_talon": "analyzer", "analyze_whist": "analyzer",
-    "holdings": "analyzer",
+    "analyze": "analysis", "analyze_talon": "analysis", "analyze_whist": "analysis",
+    "analyze_allpass": "analysis", "Sampling": "analysis", "Recommendation": "analysis",
+    "holdings": "analysis",
     "check_auction": "auction",
     "solve_many": "batch", "table_many": "batch",
     "Card": "cards", "Hand": "cards",
@@ -33,7 +34,8 @@ _HOME = {
 
 if _typing.TYPE_CHECKING:   # what type checkers and IDEs see: the same names, imported at once
     from .allpass import allpass_table, solve_allpass
-    from .analyzer import analyze, analyze_talon, analyze_whist, holdings
+    from .analysis import (Recommendation, Sampling, analyze, analyze_allpass, analyze_talon, analyze_whist,
+                           holdings)
     from .auction import check_auction
     from .batch import solve_many, table_many
     from .cards import Card, Hand
@@ -66,6 +68,7 @@ __all__ = [
     "Card", "Hand", "Deal", "STRAINS", "Solution", "Table", "solve", "table",
     "solve_many", "table_many", "DiscardHints", "Position", "card_values", "best_line",
     "mistakes",
-    "solve_allpass", "allpass_table", "analyze", "analyze_talon", "analyze_whist", "holdings",
+    "solve_allpass", "allpass_table", "analyze", "analyze_talon", "analyze_whist", "analyze_allpass",
+    "holdings", "Sampling", "Recommendation",
     "Contract", "Rules", "check_auction", "__version__",
 ]

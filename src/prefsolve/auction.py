@@ -480,6 +480,26 @@ def check_declaration(bid: Contract | str, declared: Contract | str, rules: Rule
     return Verdict(True)
 
 
+def allowed_declarations(bid: Contract | str, rules: Rules | str | None = None) -> tuple[Contract, ...]:
+    """The contracts of the profile's ladder the winner of ``bid`` may declare,
+    in seniority order: exactly those :func:`check_declaration` accepts.
+
+    >>> [str(c) for c in allowed_declarations("10H", "sochi")]
+    ['10H', '10NT']
+    >>> Contract.misere() in allowed_declarations("8S", Rules().replace(misere_binding=False))
+    True
+    """
+    rules = Rules.of(rules)
+    bid = bid if isinstance(bid, Contract) else Contract.parse(bid)
+    seniority(bid, rules)       # a bid off the profile's ladder is an error, not an empty answer
+    return _allowed_declarations(bid, rules)
+
+
+@lru_cache(maxsize=1024)
+def _allowed_declarations(bid: Contract, rules: Rules) -> tuple[Contract, ...]:
+    return tuple(c for c in ladder(rules) if check_declaration(bid, c, rules).legal)
+
+
 # -- whist calls (§3.2) ---------------------------------------------------------
 WHIST = "whist"
 HALF = "half"
