@@ -20,7 +20,7 @@ _HOME = {
     "allpass_table": "allpass", "solve_allpass": "allpass",
     "analyze": "analysis", "analyze_talon": "analysis", "analyze_whist": "analysis",
     "analyze_allpass": "analysis", "Sampling": "analysis", "Recommendation": "analysis",
-    "holdings": "analysis",
+    "holdings": "analysis.holdings",
     "check_auction": "auction",
     "solve_many": "batch", "table_many": "batch",
     "Card": "cards", "Hand": "cards",
@@ -34,8 +34,8 @@ _HOME = {
 
 if _typing.TYPE_CHECKING:   # what type checkers and IDEs see: the same names, imported at once
     from .allpass import allpass_table, solve_allpass
-    from .analysis import (Recommendation, Sampling, analyze, analyze_allpass, analyze_talon, analyze_whist,
-                           holdings)
+    from .analysis import Recommendation, Sampling, analyze, analyze_allpass, analyze_talon, analyze_whist
+    from .analysis.holdings import holdings
     from .auction import check_auction
     from .batch import solve_many, table_many
     from .cards import Card, Hand

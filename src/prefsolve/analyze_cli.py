@@ -130,9 +130,9 @@ def plot_analysis(a: analysis.Analysis, path: str) -> dict:
     """P(make) and expected whists per contract, drawn to ``path`` (PNG unless its suffix says otherwise).
 
     The expected-whists axis spans the contracts that matter to the decision
-    (the recommended one, those worth playing and those made in at least 10%
-    of the samples, and 0); a bar beyond it is cut at the edge, hatched and
-    labelled with its value, so that 10-level losses do not dwarf the choice.
+    (those within max(30, |E|) whists of the best contract's E, and 0); a
+    bar beyond it is cut at the edge, hatched and labelled with its value,
+    so that 10-level losses do not dwarf the choice.
     The recommended contract's bars are outlined and named. Returns what was
     drawn: ``{"recommended", "labels", "clipped": {label: value}, "ylim"}``.
     """
@@ -146,21 +146,22 @@ def plot_analysis(a: analysis.Analysis, path: str) -> dict:
     labels = [s.contract.symbol for s in stats]
     chosen = [s.contract == rec.contract for s in stats]
     x = list(range(len(labels)))
-    relevant = [s.expected for s, c in zip(stats, chosen) if c or s.expected >= 0 or s.p_make >= 0.1]
+    assert rec.contract is not None and rec.expected is not None    # the bid analysis names its best contract
+    reach = max(30.0, abs(rec.expected))
+    relevant = [s.expected for s in stats if s.expected >= rec.expected - reach]
     lo, hi = min(relevant + [0.0]), max(relevant + [0.0])
     pad = max(0.15 * (hi - lo), 2.0)
     lo, hi = lo - pad, hi + pad
     clipped = {label: s.expected for label, s in zip(labels, stats) if not lo <= s.expected <= hi}
     red = {"♦", "♥"}
     with plt.rc_context({"font.family": "DejaVu Sans"}):    # a font with ♠ ♣ ♦ ♥
-        fig, (top, bottom) = plt.subplots(2, 1, figsize=(12, 6.5), sharex=True)
+        fig, (top, bottom) = plt.subplots(2, 1, figsize=(13, 6.5), sharex=True)
         edge = ["black" if c else "none" for c in chosen]
         top.bar(x, [s.p_make for s in stats], yerr=[s.p_make_se for s in stats],
                 color=["tab:orange" if c else "tab:blue" for c in chosen], edgecolor=edge, linewidth=2)
         top.set_ylabel("P(make)")
-        top.set_ylim(0, 1.05)
+        top.set_ylim(0, 1.2)
         what = "pass" if rec.call == "pass" else f"bid up to {rec.max_bid.symbol}" if rec.max_bid else rec.call
-        assert rec.contract is not None     # the bid analysis always names its best contract
         top.set_title(f"{a.hand.symbols()} — seat {a.seat}, {a.samples} samples, {a.rules}\n"
                       f"recommendation: {what}; best {rec.contract.symbol} "
                       f"(expected {rec.expected:+.1f} whists)")
@@ -173,21 +174,19 @@ def plot_analysis(a: analysis.Analysis, path: str) -> dict:
             if label in clipped:
                 bar.set_hatch("//")
                 value = clipped[label]
-                y = hi if value > hi else lo
-                bottom.annotate(f"{value:+.0f}", (bar.get_x() + bar.get_width() / 2, y),
-                                xytext=(0, -4 if value < lo else 4), textcoords="offset points",
-                                ha="center", va="top" if value < lo else "bottom", fontsize=7,
-                                rotation=90, color="black",
-                                bbox={"boxstyle": "round,pad=0.15", "fc": "white", "ec": "none", "alpha": 0.8})
+                below = value < lo
+                bottom.annotate(f"{value:+.0f}", (bar.get_x() + bar.get_width() / 2, lo if below else hi),
+                                xytext=(0, 4 if below else -4), textcoords="offset points", ha="center",
+                                va="bottom" if below else "top", fontsize=8, rotation=90,
+                                bbox={"boxstyle": "round,pad=0.2", "fc": "white", "ec": "none"})
         i = chosen.index(True)
-        bottom.annotate("recommended", (i, min(max(stats[i].expected, lo), hi)),
-                        xytext=(0, 12 if stats[i].expected >= 0 else -12), textcoords="offset points",
-                        ha="center", va="bottom" if stats[i].expected >= 0 else "top", fontsize=8,
-                        fontweight="bold")
+        top.annotate(f"recommended\n{rec.contract.symbol}", (i, stats[i].p_make + stats[i].p_make_se),
+                     xytext=(0, 6), textcoords="offset points", ha="center", va="bottom", fontsize=9,
+                     fontweight="bold")
         bottom.set_ylim(lo, hi)
         bottom.axhline(0, color="black", linewidth=0.8)
         bottom.set_ylabel("expected whists" + (" (cut: hatched bars)" if clipped else ""))
-        bottom.set_xticks(x, labels, rotation=60)
+        bottom.set_xticks(x, labels, fontsize=9)
         for tick, label, c in zip(bottom.get_xticklabels(), labels, chosen):
             tick.set_color("tab:red" if label[-1:] in red else "black")
             if c:
@@ -400,7 +399,7 @@ def holdings(samples, numbers, seed, jobs, as_json, quiet):
     """
     rows = len(numbers) if numbers else len(analysis.SEED_HOLDINGS)
     with _bar(rows * samples, "measuring", quiet or as_json) as bar:
-        t = analysis.holdings(sampling=analysis.Sampling(samples, seed), numbers=numbers or None, jobs=jobs,
+        t = analysis.holdings.holdings(sampling=analysis.Sampling(samples, seed), numbers=numbers or None, jobs=jobs,
                               progress=bar.update)
     if as_json:
         _emit(t.to_dict())

@@ -12,7 +12,8 @@ rules profile, with a stated defence model (:mod:`~prefsolve.analysis.defence`);
 figures are means with their standard errors (:mod:`~prefsolve.analysis.stats`).
 Every analysis returns an immutable result with one
 :class:`~prefsolve.analysis.recommendation.Recommendation`.
-:mod:`~prefsolve.analysis.holdings` measures the seed's table of suit holdings.
+:mod:`~prefsolve.analysis.holdings` measures the seed's table of suit holdings
+(its function is ``prefsolve.holdings``; here the name is the module's).
 
 The modules are loaded on first use, so that a bid analysis loads no whist code.
 
@@ -38,8 +39,7 @@ _HOME = {
     "analyze_talon": "talon", "TalonAnalysis": "talon", "DiscardStats": "talon",
     "equivalent_discards": "talon",
     "analyze_allpass": "allpass", "AllpassAnalysis": "allpass",
-    "holdings": "holdings", "HoldingsTable": "holdings", "HoldingStats": "holdings",
-    "SEED_HOLDINGS": "holdings",
+    "HoldingsTable": "holdings", "HoldingStats": "holdings", "SEED_HOLDINGS": "holdings",
 }
 
 if _typing.TYPE_CHECKING:   # what type checkers and IDEs see: the same names, imported at once
@@ -47,7 +47,7 @@ if _typing.TYPE_CHECKING:   # what type checkers and IDEs see: the same names, i
     from .allpass import AllpassAnalysis, analyze_allpass
     from .bid import Analysis, analyze
     from .defence import DEFENCES
-    from .holdings import SEED_HOLDINGS, HoldingStats, HoldingsTable, holdings
+    from .holdings import SEED_HOLDINGS, HoldingStats, HoldingsTable
     from .recommendation import Recommendation
     from .sampling import ConstraintError, Sampler, Sampling, sample_deals
     from .stats import ContractStats, binomial_se, mean_se
@@ -56,11 +56,16 @@ if _typing.TYPE_CHECKING:   # what type checkers and IDEs see: the same names, i
 else:
     def __getattr__(name: str) -> object:
         home = _HOME.get(name)
-        if home is None:
-            raise AttributeError(f"module 'prefsolve.analysis' has no attribute {name!r}")
-        value = getattr(_importlib.import_module(f".{home}", __name__), name)
-        globals()[name] = value     # loaded once: later lookups do not come here
-        return value
+        if home is not None:
+            value = getattr(_importlib.import_module(f".{home}", __name__), name)
+            globals()[name] = value     # loaded once: later lookups do not come here
+            return value
+        try:    # a module of the package: prefsolve.analysis.holdings, .sampling
+            return _importlib.import_module(f".{name}", __name__)
+        except ModuleNotFoundError as exc:
+            if exc.name != f"{__name__}.{name}":
+                raise
+        raise AttributeError(f"module 'prefsolve.analysis' has no attribute {name!r}")
 
     def __dir__() -> list[str]:
         return sorted(set(globals()) | set(_HOME))
