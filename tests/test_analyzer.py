@@ -268,7 +268,8 @@ def test_voids_that_rejection_rarely_meets_are_sampled_all_the_same():
     deals = sample_deals(MIXED, 0, sampling=Sampling(samples=20, seed=1, voids={1: "SD"}))
     assert all(not d.hands[1].suit_ranks(0) and not d.hands[1].suit_ranks(2) for d in deals)
     assert len({str(d) for d in deals}) > 1
-    a = analyze(MIXED, sampling=Sampling(samples=3, seed=1, voids={1: "SC"}), jobs=1)   # a single placement of the cards
+    # Void in two suits: a single placement of the cards.
+    a = analyze(MIXED, sampling=Sampling(samples=3, seed=1, voids={1: "SC"}), jobs=1)
     assert a.samples == 3
     with pytest.raises(ConstraintError, match="no layout fits the voids and known cards"):
         sample_deals(MIXED, 0, sampling=Sampling(samples=1, seed=1, voids={1: "SCD"}))
@@ -277,7 +278,8 @@ def test_voids_that_rejection_rarely_meets_are_sampled_all_the_same():
 def test_known_cards_and_voids_reach_the_analysis():
     # Seat 1 is known to hold every other spade: the player's ♠A stands alone and
     # the deals put them there.
-    deals = sample_deals(MIXED, 0, sampling=Sampling(samples=5, seed=1, known={1: "SK SQ SJ ST S9 S8 S7"}, voids={2: "S"}))
+    deals = sample_deals(MIXED, 0, sampling=Sampling(samples=5, seed=1, known={1: "SK SQ SJ ST S9 S8 S7"},
+                                                     voids={2: "S"}))
     assert all(d.hands[1].suit_ranks(0) == "KQJT987" for d in deals)
 
 
@@ -312,7 +314,7 @@ def test_defence_models():
 
 
 def test_whist_advisor():
-    w = analyze_whist(MIXED, 2, sampling=Sampling(samples=20, seed=3), declarer=0, contract="6H")
+    w = analyze_whist(MIXED, 2, declarer=0, contract="6H", sampling=Sampling(samples=20, seed=3))
     assert 0.0 <= w.p_quota <= 1.0 and sum(w.tricks_histogram) == 20
     calls = {o.call: o for o in w.options}
     assert set(calls) == {"whist", "pass", "half-whist"}  # second defender after a pass, level 6
@@ -325,7 +327,7 @@ def test_whist_advisor():
                                               expected_se=best.expected_se)
     need = Contract.parse("6H").whist_obligation()
     assert w.p_quota == pytest.approx(sum(w.tricks_histogram[: 10 - need + 1]) / 20)
-    first = analyze_whist(MIXED, 1, sampling=Sampling(samples=3, seed=3), declarer=0, contract="6H")
+    first = analyze_whist(MIXED, 1, declarer=0, contract="6H", sampling=Sampling(samples=3, seed=3))
     assert {o.call for o in first.options} == {"whist", "pass"}
     d = w.to_dict()
     assert d["recommendation"]["call"] == best.call and set(d["options"]) == {"whist", "pass", "half-whist"}
@@ -334,7 +336,7 @@ def test_whist_advisor():
 
 def test_whist_advisor_certain_defence():
     # Four top trumps against a 7♠: the defence surely takes its 2 tricks.
-    w = analyze_whist("AKQJ.A.A87.K8", 1, sampling=Sampling(samples=10, seed=1), declarer=0, contract="7S")
+    w = analyze_whist("AKQJ.A.A87.K8", 1, declarer=0, contract="7S", sampling=Sampling(samples=10, seed=1))
     assert w.p_quota == 1.0 and w.recommendation.call == "whist"
 
 
@@ -353,8 +355,10 @@ def test_no_whist_on_a_checked_ten():
     # §3.4: under ten_whist="checked" (Sochi, classic) the 10 is played and caught, never
     # whisted, so there is no call to advise; where it obliges one trick it is whisted.
     with pytest.raises(ContractError, match="nobody whists on 10S"):
-        analyze_whist("A.KT9.KT97.K7", 1, sampling=Sampling(samples=2, seed=1), declarer=0, contract="10S", rules="sochi")
-    w = analyze_whist("A.KT9.KT97.K7", 1, sampling=Sampling(samples=2, seed=1), declarer=0, contract="10S", rules="leningrad")
+        analyze_whist("A.KT9.KT97.K7", 1, declarer=0, contract="10S", sampling=Sampling(samples=2, seed=1),
+                      rules="sochi")
+    w = analyze_whist("A.KT9.KT97.K7", 1, declarer=0, contract="10S", sampling=Sampling(samples=2, seed=1),
+                      rules="leningrad")
     assert {o.call for o in w.options} == {"whist", "pass"}
 
 
@@ -525,22 +529,25 @@ def test_trading_misere_sets_the_bid_limit():
 
 def test_results_name_changed_switches():
     rules = Rules.profile("sochi").replace(ten_whist="obligation1")
-    w = analyze_whist(MIXED, 1, sampling=Sampling(samples=3, seed=1), declarer=0, contract="10H", rules=rules, jobs=1)
+    w = analyze_whist(MIXED, 1, declarer=0, contract="10H", sampling=Sampling(samples=3, seed=1), rules=rules, jobs=1)
     assert w.quota == 1 and w.rules == "sochi with ten_whist='obligation1'"
     assert "P(defence takes its 1)" in w.format() and w.to_dict()["quota"] == 1
     assert "sochi with ten_whist='obligation1' rules" in w.format()
-    a = analyze(MIXED, sampling=Sampling(samples=2, seed=1), jobs=1, rules=Rules.profile("rostov").replace(stalingrad=True))
+    a = analyze(MIXED, sampling=Sampling(samples=2, seed=1), jobs=1,
+                rules=Rules.profile("rostov").replace(stalingrad=True))
     assert a.rules == "rostov with stalingrad=True" and a.to_dict()["rules"] == a.rules
 
 
 def test_stalingrad_whist_advice_names_the_forced_partner():
     rules = Rules.profile("sochi").replace(stalingrad=True)
-    w = analyze_whist(MIXED, 1, sampling=Sampling(samples=3, seed=1), declarer=0, contract="6S", rules=rules, jobs=1)
+    w = analyze_whist(MIXED, 1, declarer=0, contract="6S", sampling=Sampling(samples=3, seed=1), rules=rules, jobs=1)
     assert w.partner == "whist" and [o.call for o in w.options] == ["whist"]
     assert "Stalingrad" in w.format()
     with pytest.raises(ContractError, match="cannot pass on 6S"):
-        analyze_whist(MIXED, 1, sampling=Sampling(samples=3, seed=1), declarer=0, contract="6S", rules=rules, partner="pass")
-    assert analyze_whist(MIXED, 1, sampling=Sampling(samples=3, seed=1), declarer=0, contract="6C", rules=rules, jobs=1).partner == "pass"
+        analyze_whist(MIXED, 1, declarer=0, contract="6S", sampling=Sampling(samples=3, seed=1), rules=rules,
+                      partner="pass")
+    assert analyze_whist(MIXED, 1, declarer=0, contract="6C", sampling=Sampling(samples=3, seed=1), rules=rules,
+                         jobs=1).partner == "pass"
 
 
 def test_defence_model_helpers_refuse_what_they_cannot_do():
@@ -566,8 +573,10 @@ def test_pass_model_says_p_make_is_for_play():
 
 def test_samples_may_be_numpy_integers():
     a = analyze(MIXED, sampling=Sampling(samples=np.int64(3), seed=1), jobs=1)
-    assert a.samples == 3 and np.array_equal(a.tricks, analyze(MIXED, sampling=Sampling(samples=3, seed=1), jobs=1).tricks)
-    assert analyze_whist(MIXED, 1, sampling=Sampling(samples=np.int32(2), seed=1), declarer=0, contract="7H", jobs=1).samples == 2
+    assert a.samples == 3
+    assert np.array_equal(a.tricks, analyze(MIXED, sampling=Sampling(samples=3, seed=1), jobs=1).tricks)
+    assert analyze_whist(MIXED, 1, declarer=0, contract="7H", sampling=Sampling(samples=np.int32(2), seed=1),
+                         jobs=1).samples == 2
     assert len(sample_deals(MIXED, sampling=Sampling(samples=np.uint8(2), seed=1))) == 2
     for bad in (np.float64(3.0), True, 0):
         with pytest.raises(PrefsolveError, match="samples must be a positive whole number"):
@@ -580,7 +589,8 @@ def test_results_state_the_cards_and_voids_they_were_conditioned_on():
     d = a.to_dict()
     assert d["known"] == {"1": "SK SQ", "talon": "HA"} and d["voids"] == {"2": "H"}
     assert "(given: seat 1 holds ♠K ♠Q; the talon holds ♥A; seat 2 void in ♥)" in a.format().splitlines()
-    w = analyze_whist(MIXED, 1, sampling=Sampling(samples=2, seed=1, known={"talon": "SK SQ"}), declarer=0, contract="7H", jobs=1).to_dict()
+    w = analyze_whist(MIXED, 1, declarer=0, contract="7H",
+                      sampling=Sampling(samples=2, seed=1, known={"talon": "SK SQ"}), jobs=1).to_dict()
     assert w["known"] == {"talon": "SK SQ"} and w["voids"] == {} and w["hand"] == MIXED
     assert set(w["options"]["whist"]) == {"expected", "expected_se"}
     plain = analyze(MIXED, sampling=Sampling(samples=3, seed=1), jobs=1)
@@ -595,7 +605,8 @@ def test_allpass_count_and_candidates_may_be_numpy_integers():
 
 
 def test_whist_text_states_what_was_given():
-    w = analyze_whist(MIXED, 1, sampling=Sampling(samples=2, seed=1, known={"talon": "SQ SJ"}, voids={2: "C"}), declarer=0, contract="7H", jobs=1)
+    w = analyze_whist(MIXED, 1, declarer=0, contract="7H",
+                      sampling=Sampling(samples=2, seed=1, known={"talon": "SQ SJ"}, voids={2: "C"}), jobs=1)
     assert "(given: the talon holds ♠Q ♠J; seat 2 void in ♣)" in w.format().splitlines()
 
 
@@ -660,3 +671,154 @@ def test_fixed_defence_models_state_what_the_rules_impose():
     assert a["10NT"].expected < 0 < a["6S"].expected      # 10NT played and lost; 6♠ passed out
     best = analyze(MIXED, 0, sampling=Sampling(samples=2, seed=1), jobs=1)
     assert "split the defence's tricks evenly" in best.model
+
+
+# -- one options object, one recommendation, immutable results ------------------------------
+@pytest.mark.parametrize("options, text", [
+    ({"samples": 0}, "samples must be a positive whole number, got 0"),
+    ({"samples": 2.5}, "samples must be a positive whole number"),
+    ({"samples": True}, "samples must be a positive whole number"),
+    ({"seed": -1}, "seed must be a whole number 0 or more"),
+    ({"adaptive": 0}, "adaptive must be a positive standard error threshold, got 0"),
+    ({"adaptive": float("nan")}, "adaptive must be a positive"),
+    ({"adaptive": "0.5"}, "adaptive must be a positive"),
+    ({"known": {3: "SA"}}, "unknown place 3 for known cards"),
+    ({"known": {"dummy": "SA"}}, "unknown place 'dummy'"),
+    ({"known": {"talon": "SA", "Talon": "SK"}}, "given twice"),
+    ({"voids": {5: "S"}}, "seat"),
+])
+def test_sampling_is_checked_on_construction(options, text):
+    with pytest.raises(PrefsolveError) as info:
+        Sampling(**options)
+    assert text in str(info.value)
+
+
+def test_sampling_is_immutable_hashable_and_normalised():
+    a = Sampling(samples=np.int64(5), seed=np.int32(3), adaptive=np.float64(0.5),
+                 known={"talon": ["HA"], np.int64(1): "SK SQ"}, voids={2: [3, 0], 1: "♣"})
+    b = Sampling(5, 3, 0.5, known={1: Hand.parse("SQ SK"), "talon": "HA"}, voids={1: "C", 2: "HS"})
+    assert a == b and hash(a) == hash(b)
+    assert type(a.samples) is int and type(a.seed) is int and type(a.adaptive) is float
+    assert a.known == ((1, Hand.parse("SK SQ")), ("talon", Hand.parse("HA")))
+    assert a.voids == ((1, "C"), (2, "SH"))
+    assert a.to_dict() == {"samples": 5, "seed": 3, "adaptive": 0.5, "known": {"1": "SK SQ", "talon": "HA"},
+                           "voids": {"1": "C", "2": "SH"}}
+    with pytest.raises(AttributeError):
+        a.samples = 6
+    assert Sampling(known=a.known, voids=a.voids) == Sampling(known=dict(a.known), voids=dict(a.voids))
+    with pytest.raises(PrefsolveError, match="sampling must be a Sampling"):
+        analyze(MIXED, sampling={"samples": 3})
+
+
+def test_results_record_their_sampling_and_are_hashable():
+    s = Sampling(samples=3, known={1: "SK"})          # no seed: one is drawn and recorded
+    a = analyze(MIXED, sampling=s, jobs=1)
+    assert a.sampling.seed is not None and a.sampling.samples == 3 and a.sampling.known == s.known
+    again = analyze(MIXED, sampling=a.sampling, jobs=1)
+    assert again == a and hash(again) == hash(a) and again.to_dict()["seed"] == a.sampling.seed
+    w = analyze_whist(MIXED, 1, declarer=0, contract="7H", sampling=Sampling(samples=2, seed=1), jobs=1)
+    t = analyze_talon("AKQJT987.A.A.AK", sampling=Sampling(samples=2, seed=1), jobs=1)
+    p = analyze_allpass(MIXED, sampling=Sampling(samples=2, seed=1), jobs=1)
+    h = holdings.holdings(sampling=Sampling(samples=2, seed=1), numbers=[1], jobs=1)
+    for result in (a, w, t, p, h):
+        assert hash(result) == hash(result)        # no list, dict or array inside
+        assert result.sampling.seed is not None
+    for result in (a, w, t, p):
+        rec = result.to_dict()["recommendation"]
+        assert set(rec) == {"call", "contract", "discard", "max_bid", "expected", "expected_se"}
+        assert rec == result.recommendation.to_dict()
+    assert w.recommendation.discard is None and w.recommendation.max_bid is None
+    assert t.recommendation.discard is not None and len(t.recommendation.discard) == 2
+    assert p.recommendation.contract is None and p.recommendation.expected == p.expected
+
+
+def test_analyses_refuse_sampling_options_they_cannot_honour():
+    with pytest.raises(PrefsolveError, match="holdings takes no known"):
+        holdings.holdings(sampling=Sampling(samples=2, known={1: "SA"}))
+    with pytest.raises(PrefsolveError, match="holdings takes no adaptive"):
+        holdings.holdings(sampling=Sampling(samples=2, adaptive=1.0))
+    with pytest.raises(ConstraintError, match="not adaptive"):
+        analyze_talon("AKQJT987.A.A.AK", sampling=Sampling(samples=2, adaptive=1.0))
+    with pytest.raises(ConstraintError, match="not adaptive"):
+        analyze_allpass(MIXED, sampling=Sampling(samples=2, adaptive=1.0))
+
+
+def test_whist_takes_the_shown_talon():
+    shown = analyze_whist(MIXED, 1, declarer=0, contract="7H", talon="SQ SJ",
+                          sampling=Sampling(samples=3, seed=1), jobs=1)
+    known = analyze_whist(MIXED, 1, declarer=0, contract="7H",
+                          sampling=Sampling(samples=3, seed=1, known={"talon": "SQ SJ"}), jobs=1)
+    assert shown == known and shown.to_dict()["known"] == {"talon": "SQ SJ"}
+    with pytest.raises(ConstraintError, match="talon card SA is in the player's own hand"):
+        analyze_whist(MIXED, 1, declarer=0, contract="7H", talon="SA SQ", sampling=Sampling(samples=2))
+    with pytest.raises(ConstraintError, match="the talon has two cards"):
+        analyze_whist(MIXED, 1, declarer=0, contract="7H", talon="SQ", sampling=Sampling(samples=2))
+    with pytest.raises(ConstraintError, match="given twice"):
+        analyze_whist(MIXED, 1, declarer=0, contract="7H", talon="SQ SJ",
+                      sampling=Sampling(samples=2, known={"talon": "SK ST"}))
+
+
+def test_arguments_after_the_hand_and_seat_are_keyword_only():
+    with pytest.raises(TypeError):
+        analyze(MIXED, 0, Sampling(samples=2, seed=1))      # type: ignore[misc]
+    with pytest.raises(TypeError):
+        analyze_whist(MIXED, 1, 0, "7H")                      # type: ignore[misc]
+
+
+@pytest.mark.parametrize("profile", ["sochi", "leningrad", "rostov", "classic"])
+@pytest.mark.parametrize("half", ["no_play", "played", "off"])
+@pytest.mark.parametrize("stalingrad", [False, True])
+def test_whist_options_are_the_calls_the_rules_allow(profile, half, stalingrad):
+    # §3.2: whist or pass beside the other defender's call; the half-whist only for the
+    # second defender after a pass, on 6 and 7, where the rules play it. §3.5: against
+    # 6♠ under Stalingrad only whist, beside a whisting partner.
+    rules = Rules.profile(profile).replace(half_whist=half, stalingrad=stalingrad)
+    for c in LADDER:
+        if c.is_misere:
+            continue
+        for first in (True, False):
+            for partner in ("pass", "whist"):
+                forced = stalingrad and c == Contract(6, "S")
+                if forced and partner == "pass":
+                    continue
+                got = whist.whist_options(c, first, partner, rules)
+                want = {"whist": ("whist", partner) if first else (partner, "whist")}
+                if not forced:
+                    want["pass"] = ("pass", partner) if first else (partner, "pass")
+                if not first and partner == "pass" and half != "off" and c.level <= 7 and not forced:
+                    want["half"] = ("pass", "half", "pass")
+                if c.level == 10 and rules.ten_whist == "checked":
+                    want = {"pass": ("pass", "pass")} if partner == "pass" else {}   # §3.4: caught, no whist
+                assert got == want, (c, first, partner)
+
+
+def test_a_bid_analysis_loads_no_whist_code():
+    import subprocess
+    import sys
+
+    code = ("import sys, prefsolve; prefsolve.analyze('A.KT9.KT97.K7', 0, "
+            "sampling=prefsolve.Sampling(samples=2, seed=1), jobs=1); "
+            "print(sorted(m for m in sys.modules if m.startswith('prefsolve.analysis')))")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
+    loaded = eval(out)
+    assert "prefsolve.analysis.bid" in loaded
+    assert not {"prefsolve.analysis.whist", "prefsolve.analysis.talon", "prefsolve.analysis.allpass",
+                "prefsolve.analysis.holdings"} & set(loaded)
+
+
+def test_the_analysis_modules_import_no_sibling_in_a_cycle():
+    import ast
+    from pathlib import Path
+
+    root = Path(analysis.__file__).parent
+    graph = {}
+    for path in root.glob("*.py"):
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        graph[path.stem] = {node.module for node in ast.walk(tree)
+                            if isinstance(node, ast.ImportFrom) and node.level == 1 and node.module}
+
+    def reaches(start, goal, seen=()):
+        return any(n == goal or (n not in seen and reaches(n, goal, seen + (n,))) for n in graph.get(start, ()))
+
+    assert not [m for m in graph if m != "__init__" and reaches(m, m)]
+    assert "whist" not in graph["bid"] and "bid" not in graph["whist"]

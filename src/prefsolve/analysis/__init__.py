@@ -71,4 +71,10 @@ else:
         return sorted(set(globals()) | set(_HOME))
 
 
-__all__ = sorted(_HOME)
+__all__ = [
+    "AllpassAnalysis", "Analysis", "ConstraintError", "ContractStats", "DEFENCES", "DiscardStats",
+    "HoldingStats", "HoldingsTable", "OptionStats", "PARTNER_CALLS", "Recommendation", "SEED_HOLDINGS",
+    "Sampler", "Sampling", "TalonAnalysis", "WhistAnalysis", "allowed_contracts", "analyze",
+    "analyze_allpass", "analyze_talon", "analyze_whist", "binomial_se", "equivalent_discards", "leader_for",
+    "mean_se", "sample_deals",
+]

@@ -177,7 +177,6 @@ def analyze(hand: Hand | str, seat: int = 0, *, sampling: Sampling = Sampling(),
     ...
     prefsolve.errors.HandError: hand '-.-.87.T987' has 6 cards, expected 10
     """
-    import numpy as np  # on use: see the note in sampling.py
     hand = as_hand(hand)
     seat = check_seat(seat, "seat")
     defence = check_defence(defence)

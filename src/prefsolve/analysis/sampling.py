@@ -18,9 +18,9 @@ from __future__ import annotations
 import math
 import random
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Callable, Iterable, Iterator, Mapping, Sequence
+from typing import TYPE_CHECKING, Callable, Iterable, Iterator, Mapping, Sequence, cast
 
-from ..cards import ALL_CARDS, SUIT_SYMBOLS, Card, Hand, in_hand_order
+from ..cards import ALL_CARDS, SUIT_SYMBOLS, Hand, in_hand_order
 from ..deal import Deal, _whole, check_seat, check_seed
 from ..errors import DealError, PrefsolveError
 from ._common import as_hand
@@ -124,17 +124,27 @@ class Sampling:
         """The JSON form: ``samples``, ``seed``, ``adaptive``, ``known`` {place: cards}, ``voids`` {seat: suits}."""
         return {"samples": self.samples, "seed": self.seed, "adaptive": self.adaptive,
                 "known": {str(place): " ".join(str(c) for c in in_hand_order(hand))
-                          for place, hand in self.known},   # type: ignore[misc]
-                "voids": {str(seat): suits for seat, suits in self.voids}}   # type: ignore[misc]
+                          for place, hand in self.known_cards},
+                "voids": {str(seat): suits for seat, suits in self.void_suits}}
 
     def given_text(self) -> str:
         """One line for the text output of what the layouts were conditioned on ("" when nothing)."""
         parts = [f"{'the talon' if place == 'talon' else f'seat {place}'} holds "
                  + " ".join(c.symbol for c in in_hand_order(hand))
-                 for place, hand in self.known]   # type: ignore[misc]
+                 for place, hand in self.known_cards]
         parts += [f"seat {seat} void in " + " ".join(SUIT_SYMBOLS["SCDH".index(x)] for x in suits)
-                  for seat, suits in self.voids]   # type: ignore[misc]
+                  for seat, suits in self.void_suits]
         return f"(given: {'; '.join(parts)})" if parts else ""
+
+    @property
+    def known_cards(self) -> KnownCards:
+        """``known`` as it is held (typed for readers of the held form)."""
+        return cast(KnownCards, self.known)
+
+    @property
+    def void_suits(self) -> Voids:
+        """``voids`` as they are held (typed for readers of the held form)."""
+        return cast(Voids, self.voids)
 
     def seeded(self) -> Sampling:
         """This sampling with a seed: its own, or a fresh one drawn now."""
@@ -170,9 +180,10 @@ def _check_adaptive(adaptive: object) -> float | None:
             real = isinstance(adaptive, np.floating)
         except ImportError:     # pragma: no cover - numpy is a dependency
             pass
-    if not real or not math.isfinite(adaptive) or adaptive <= 0:   # type: ignore[arg-type]
+    value = float(cast(float, adaptive)) if real else math.nan
+    if not math.isfinite(value) or value <= 0:
         raise PrefsolveError(f"adaptive must be a positive standard error threshold, got {adaptive!r}")
-    return float(adaptive)   # type: ignore[arg-type]
+    return value
 
 
 def _place_key(place: int | str) -> int:
@@ -442,9 +453,9 @@ def sample_deals(hand: Hand | str, seat: int = 0, *, sampling: Sampling = Sampli
     hand = as_hand(hand)
     seat = check_seat(seat, "seat")
     sampling = _check_sampling(sampling)
-    fixed = _known_hands(dict(sampling.known), seat, hand, PLACES)
+    fixed = _known_hands(dict(sampling.known_cards), seat, hand, PLACES)
     sampling = sampling.seeded()
-    return Sampler(fixed, sampling.seed, dict(sampling.voids)).draw(sampling.samples)
+    return Sampler(fixed, sampling.seed, dict(sampling.void_suits)).draw(sampling.samples)
 
 
 def _check_sampling(sampling: object) -> Sampling:
@@ -459,8 +470,8 @@ def start(sampling: object, hand: Hand, seat: int, places: Sequence[object] = PL
     """The sampling with its seed (drawn when none is given) and the sampler of
     layouts around ``hand`` at ``seat``, for an analysis."""
     sampling = _check_sampling(sampling).seeded()
-    fixed = _known_hands(dict(sampling.known), seat, hand, places)
-    return sampling, Sampler(fixed, sampling.seed, dict(sampling.voids), **options)
+    fixed = _known_hands(dict(sampling.known_cards), seat, hand, places)
+    return sampling, Sampler(fixed, sampling.seed, dict(sampling.void_suits), **options)
 
 
 def sample_adaptively(sampling: Sampling, draw: Callable[[int], np.ndarray],

@@ -241,7 +241,7 @@ def _with_talon(sampling: Sampling, talon: Hand | str, hand: Hand) -> Sampling:
     if own:
         card = next(x for x in cards if x.index == (own & -own).bit_length() - 1)
         raise ConstraintError(f"talon card {card} is in the player's own hand {str(hand)!r}")
-    known = dict(sampling.known)   # type: ignore[arg-type]
+    known: dict[object, object] = dict(sampling.known_cards)
     if "talon" in known:
         raise ConstraintError("the talon is given twice (talon= and in sampling.known)")
     known["talon"] = cards
