@@ -160,10 +160,10 @@ def analyze_whist(hand: Hand | str, seat: int, *, declarer: int, contract: Contr
     takes its obligation; each call is scored in net whists for this
     defender on the same samples.
 
-    >>> analyze_whist("AKQJ.AKQ.A.A8", 1, declarer=0, contract="misere")
+    >>> analyze_whist("AKQJ.AKQ.A.A8", 1, declarer=0, contract="misere")  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
-    prefsolve.errors.ContractError: nobody whists on misère (§3.2): both opponents catch the declarer
+    prefsolve.errors.ContractError: no whist to advise on misere under the sochi rules: §3.2: misère has no ...
     """
     import numpy as np  # on use: see the note in sampling.py
     hand = as_hand(hand)
@@ -172,19 +172,21 @@ def analyze_whist(hand: Hand | str, seat: int, *, declarer: int, contract: Contr
     if seat == declarer:
         raise PrefsolveError(f"the whisting seat {seat} is the declarer's seat")
     c = as_contract(contract)
-    if c.is_misere:
-        raise ContractError("nobody whists on misère (§3.2): both opponents catch the declarer")
     if partner is not None and partner not in PARTNER_CALLS:
         raise PrefsolveError(f"the other defender's call must be one of {', '.join(PARTNER_CALLS)}, "
                              f"got {partner!r}")
     r = as_rules(rules)
-    if c.level == 10 and r.ten_whist == "checked":
-        raise ContractError(f"nobody whists on {c} under the {r.label} rules (§3.4, ten_whist='checked'): "
-                            f"the hand is always played and both opponents catch the declarer")
-    if r.stalingrad and c == Contract(6, "S"):
+    # The rules say whether anybody may whist (not on misère, §3.2, nor on a
+    # checked 10, §3.4) and whether a defender may pass (not on 6♠ under
+    # Stalingrad, §3.5): a first call of each, as check_whist_calls judges it.
+    whist = check_whist_calls(c, (WHIST,), r)
+    if not whist.legal:
+        raise ContractError(f"no whist to advise on {c} under the {r.label} rules: {whist.reason}")
+    passing = check_whist_calls(c, (PASS,), r)
+    if not passing.legal:
         if partner == PASS:
             raise ContractError(f"the other defender cannot pass on {c} under the {r.label} rules "
-                                f"(§3.5 Stalingrad: both defenders whist against 6♠)")
+                                f"({passing.reason})")
         partner = WHIST
     elif partner is None:
         partner = PASS
