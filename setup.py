@@ -23,12 +23,22 @@ if os.name == "nt":
 else:
     compile_args = ["-O0", "-g"] if DEBUG else ["-O3"]
 
+# _core: the search (one translation unit: _core.pyx includes its .pxi
+# parts and C headers). _probe: the bench's machine probe, apart from it.
 extensions = [
     Extension(
         "prefsolve._core",
         ["src/prefsolve/_core.pyx"],
+        depends=["src/prefsolve/_core_helpers.h", "src/prefsolve/_game_guess.h",
+                 "src/prefsolve/_misere_guess.h"],
         extra_compile_args=compile_args,
-    )
+    ),
+    Extension(
+        "prefsolve._probe",
+        ["src/prefsolve/_probe.pyx"],
+        depends=["src/prefsolve/_probe.h"],
+        extra_compile_args=compile_args,
+    ),
 ]
 
 setup(ext_modules=cythonize(extensions, compiler_directives=directives))

@@ -24,9 +24,9 @@ def test_endings_agree_with_reference_with_and_without_turned_talon_cards():
         hands, rest = ref.deal_with_rest(rng, cards)
         turn = rest[:rng.randint(1, min(2, cards))]
         for player in range(3):
-            assert solve_allpass(hands_text(hands), player, talon="ignore").tricks == ref.solve(
+            assert solve_allpass(hands_text(hands), player, talon_mode="ignore").tricks == ref.solve(
                 hands, player, None, True, 0)
-            assert Position(hands_text(hands), player, "allpass", turn=turn).value() == ref.solve(
+            assert Position(hands_text(hands), seat=player, strain="allpass", turn=turn).value() == ref.solve(
                 hands, player, None, True, 0, (), None, turn)
 
 
@@ -101,20 +101,27 @@ def play_out(pos, player, player_best, rng):
 def test_guarantee_holds_against_any_play_and_is_forced_by_best_play(seed, player, talon):
     rng = random.Random(seed)
     deal = Deal.random(seed)
-    guarantee = solve_allpass(deal, player, talon).tricks
+    guarantee = solve_allpass(deal, player, talon_mode=talon).tricks
     # P playing for the guarantee never takes more, whatever the others do ...
-    assert play_out(Position(deal, player, "allpass", talon=talon), player, True, rng) <= guarantee
+    assert play_out(Position(deal, seat=player, strain="allpass", talon_mode=talon), player, True, rng) <= guarantee
     # ... and the others playing against P give him at least as many, whatever P does.
-    assert play_out(Position(deal, player, "allpass", talon=talon), player, False, rng) >= guarantee
+    assert play_out(Position(deal, seat=player, strain="allpass", talon_mode=talon), player, False, rng) >= guarantee
 
 
 @pytest.mark.parametrize("seed", range(8))
 def test_talon_ignore_is_misere_solving_with_first_hand_leading(seed):
     deal = Deal.random(seed)
     for player in range(3):
-        sol = solve_allpass(deal, player, talon="ignore")
-        assert sol.tricks == solve(deal, player, "misere", leader=0, talon=False).tricks
-        assert (sol.declarer, sol.strain, sol.discard, sol.leader) == (player, "allpass", None, 0)
+        sol = solve_allpass(deal, player, talon_mode="ignore")
+        assert sol.tricks == solve(deal, player, strain="misere", leader=0, talon_mode="ignore").tricks
+        assert (sol.seat, sol.talon_mode, sol.turn) == (player, "ignore", ())
+
+
+def test_without_a_talon_the_hands_are_played_alone():
+    ending = "AK.-.-.- QJ.-.-.- T9.-.-.-"
+    for p in range(3):
+        sol = solve_allpass(ending, p)
+        assert sol.talon_mode == "ignore" and sol.tricks == solve_allpass(ending, p, talon_mode="ignore").tricks
 
 
 def test_turn_order_matters_and_defaults_to_the_canonical_order():
@@ -134,14 +141,15 @@ def test_table_guarantees_and_lines():
     assert [str(c) for c in t.turn] == ["S8", "CQ"]
     for p, line in enumerate(t.lines):
         assert line.tricks == t.tricks[p] == line.tricks_won[p]
-        assert [str(x.talon) for x in line.by_trick[:2]] == ["S8", "CQ"]
-        assert all(x.talon is None for x in line.by_trick[2:]) and len(line.by_trick) == 10
-        pos = Position(DEAL, p, "allpass")
+        assert [str(x.talon_card) for x in line.played_tricks[:2]] == ["S8", "CQ"]
+        assert all(x.talon_card is None for x in line.played_tricks[2:]) and len(line.played_tricks) == 10
+        pos = Position(DEAL, seat=p, strain="allpass")
         for card in line.cards:
             pos.push(card)
         assert pos.tricks_won == line.tricks_won
     doc = t.to_dict()
-    assert doc["tricks"] == {"0": 4, "1": 2, "2": 7} and doc["talon"] == "lead"
+    assert doc["tricks"] == [4, 2, 7] and doc["talon_mode"] == "lead" and doc["turn"] == ["S8", "CQ"]
+    assert doc["nodes"] == t.nodes > 0 and t == allpass_table(DEAL) and hash(t) == hash(allpass_table(DEAL))
     text = t.format()
     assert "♠8 then ♣Q turned" in text and "Seat 2 holds himself to 7 tricks:" in text
 
@@ -150,7 +158,7 @@ def test_turned_cards_of_a_study_position_as_in_play():
     # An ending without talon with turned cards: the same position as `play --strain allpass --turn`.
     ending, turn = "AK.-.-.- QJ.-.-.- T9.-.-.-", "S8"
     for p in range(3):
-        assert solve_allpass(ending, p, turn=turn).tricks == Position(ending, p, "allpass", turn=turn).value()
+        assert solve_allpass(ending, p, turn=turn).tricks == Position(ending, seat=p, strain="allpass", turn=turn).value()
     t = allpass_table(ending, turn=turn)
     assert [str(c) for c in t.turn] == ["S8"] and t.tricks == tuple(solve_allpass(ending, p, turn=turn).tricks
                                                                    for p in range(3))
@@ -160,14 +168,15 @@ def test_turned_cards_of_a_study_position_as_in_play():
     (lambda: solve_allpass(DEAL, 0, turn="S8 CK"), DealError, "must be the deal's two talon cards"),
     (lambda: solve_allpass(DEAL, 0, turn="S8 CQ HA"), DealError, "two talon cards"),
     (lambda: solve_allpass(DEAL, 0, turn="S8 S8"), DealError, "two talon cards"),
-    (lambda: solve_allpass(DEAL, 3), SeatError, "player must be a seat 0, 1 or 2, got 3"),
-    (lambda: solve_allpass(DEAL, 0, talon="first"), RulesError, "unknown all-pass talon mode"),
-    (lambda: solve_allpass(DEAL, 0, talon="ignore", turn="S8 CQ"), DealError, "with the talon ignored no talon card is played"),
-    (lambda: solve_allpass("AK.-.-.- QJ.-.-.- T9.-.-.-", 0), DealError,
-     "needs a deal with a talon \\(10-card hands\\)"),
+    (lambda: solve_allpass(DEAL, 3), SeatError, "seat must be a seat 0, 1 or 2, got 3"),
+    (lambda: solve_allpass(DEAL, 0, talon_mode="first"), RulesError, "unknown talon mode 'first'"),
+    (lambda: solve_allpass(DEAL, 0, talon_mode="take"), RulesError, "in all-pass nobody takes the talon"),
+    (lambda: solve_allpass(DEAL, 0, talon_mode="ignore", turn="S8 CQ"), DealError, "with the talon ignored no talon card is played"),
+    (lambda: solve_allpass("AK.-.-.- QJ.-.-.- T9.-.-.-", 0, talon_mode="lead"), DealError,
+     "needs a deal with a talon"),
     (lambda: solve_allpass("AK.-.-.- QJ.-.-.- T9.-.-.-", 0, turn="SA"), DealError,
      "a talon card cannot also be in a hand"),
-    (lambda: allpass_table(DEAL.rsplit(" ", 1)[0]), DealError, "needs a deal with a talon"),
+    (lambda: allpass_table(DEAL.rsplit(" ", 1)[0], talon_mode="lead"), DealError, "needs a deal with a talon"),
 ])
 def test_bad_allpass_input(call, error, message):
     with pytest.raises(error, match=message):

@@ -25,7 +25,8 @@ from prefsolve.contract import LADDER, Contract
 from prefsolve.errors import ContractError, HandError, PrefsolveError
 from prefsolve.rules import Rules
 from prefsolve.scoring import contract_balance
-from prefsolve.solver import STRAINS, solve
+from prefsolve.solver import solve
+from prefsolve.strains import STRAINS
 
 EIGHT_TRUMPS = "AKQJT987.A.A.-"      # 8 top spades and two side aces: 10 sure tricks
 MISERE_HAND = "987.87.87.987"        # the lowest cards of every suit
@@ -382,10 +383,10 @@ def test_equivalent_discards_solve_alike():
         rng.shuffle(rest)
         others = [Hand(rest[:10]), Hand(rest[10:20])]
         for strain in ("S", "D", "NT", "misere"):
-            tx = solve(prefsolve.Deal([Hand(hand12.mask & ~Hand(da).mask)] + others), 0, strain,
-                       talon=False).tricks
-            ty = solve(prefsolve.Deal([Hand(hand12.mask & ~Hand(db).mask)] + others), 0, strain,
-                       talon=False).tricks
+            tx = solve(prefsolve.Deal([Hand(hand12.mask & ~Hand(da).mask)] + others), 0, strain=strain,
+                       talon_mode="ignore").tricks
+            ty = solve(prefsolve.Deal([Hand(hand12.mask & ~Hand(db).mask)] + others), 0, strain=strain,
+                       talon_mode="ignore").tricks
             assert tx == ty
 
 
@@ -456,7 +457,7 @@ def test_allpass_on_rostov_equals_misere_solving_of_the_same_layouts():
     hand, seat, n = "AQ7.K98.KT.QJ", 1, 12
     a = analyze_allpass(hand, seat, sampling=Sampling(samples=n, seed=5), rules="rostov", jobs=2)
     assert a.talon_mode == "ignore" and a.samples == n
-    direct = [solve(d, seat, "misere", leader=0, talon=False).tricks
+    direct = [solve(d, seat, strain="misere", leader=0, talon_mode="ignore").tricks
               for d in sample_deals(hand, seat, sampling=Sampling(samples=n, seed=5))]
     assert list(a.tricks_histogram) == [direct.count(t) for t in range(11)]
     assert a.tricks_mean == pytest.approx(sum(direct) / n)

@@ -61,7 +61,7 @@ def test_binding_misere():
     assert not r.legal and "does not overcall misère" in r.reason
     r = check_auction("misere 9S pass pass", SOCHI)
     assert r.finished and r.winner == 1 and str(r.contract) == "9S"
-    # trading misère (§2.3 switch): misère after one's own game bid, and games after misère
+    # trading misère (RULES.md §2.3): misère after one's own game bid, and games after misère
     trading = SOCHI.replace(misere_binding=False)
     assert check_auction("6S 6C pass misere pass", trading).winner == 0
     assert check_auction("misere 9S pass 9C pass", trading).winner == 0
@@ -87,7 +87,7 @@ def test_hold_here():
     assert not r.legal
     r = check_auction("6C pass 6C", SOCHI)  # junior
     assert not r.legal and "senior" in r.reason
-    r = check_auction("pass 6S 6S", SOCHI)  # §2.4 6♠ cannot be held
+    r = check_auction("pass 6S 6S", SOCHI)  # 6♠ cannot be held (RULES.md §2.4)
     assert not r.legal and "6♠" in r.reason
     assert check_auction("pass misere 9S misere").legal is False
     r = check_auction("6C 6D pass 6D", CLASSIC)  # classic: no hold
@@ -158,7 +158,7 @@ def test_declaration():
 @pytest.mark.parametrize("bid, legal", [("6S", True), ("7NT", True), ("8S", True), ("8C", False),
                                         ("8NT", False), ("9H", False), ("9NT", False)])
 def test_trading_misere_is_declared_after_games_up_to_8_spades(profile, bid, legal):
-    # SEED_RULES: games are traded «раз, два, … восемь первых», then misère is declared.
+    # RULES.md §2.3: games are traded «раз, два, … восемь первых», then misère is declared.
     v = check_declaration(bid, "misere", Rules.profile(profile).replace(misere_binding=False))
     assert v.legal == legal and (legal or "up to 8S" in v.reason)
 
@@ -291,7 +291,7 @@ def test_empty_auction_lists_opening_calls():
 
 
 def test_ten_checked_is_always_played():
-    # §3.4 checked + SEED_RULES.md: nobody whists on a 10, both catch; never passed out
+    # RULES.md §3.4 checked: nobody whists on a 10, both catch; never passed out
     for profile in ("classic", "sochi"):
         rules = Rules.profile(profile)
         r = check_whist_calls("10S", ["pass", "pass"], rules)

@@ -28,13 +28,13 @@ def test_table_many_equals_table(jobs):
 def test_table_many_one_declarer_row():
     got = table_many(DEALS[:2], declarers=(1,), jobs=2)
     assert got.shape == (2, 1, 6)
-    assert got[1, 0, 5] == solve(DEALS[1], 1, "misere").tricks
+    assert got[1, 0, 5] == solve(DEALS[1], 1, strain="misere").tricks
 
 
 def test_solve_many_equals_solve():
     endings = [Deal.random(s, cards=6) for s in range(20)]
-    got = solve_many(endings, 2, "NT", leader=1, talon=False, jobs=2)
-    assert got.tolist() == [solve(d, 2, "NT", 1, talon=False).tricks for d in endings]
+    got = solve_many(endings, 2, strain="NT", leader=1, talon_mode="ignore", jobs=2)
+    assert got.tolist() == [solve(d, 2, strain="NT", leader=1, talon_mode="ignore").tricks for d in endings]
 
 
 def test_hints_shared_across_calls_change_nothing_but_the_work():
@@ -51,17 +51,17 @@ def test_hints_shared_across_calls_change_nothing_but_the_work():
     second = table_many(deals[4:], declarers=(0,), jobs=2, hints=hints)
     plain = table_many(deals, declarers=(0,), jobs=1)
     assert np.concatenate([first, second]).tolist() == plain.tolist()
-    assert (solve_many(deals, 0, "D", jobs=2, hints=hints).tolist()
-            == [solve(d, 0, "D").tricks for d in deals])
+    assert (solve_many(deals, 0, strain="D", jobs=2, hints=hints).tolist()
+            == [solve(d, 0, strain="D").tricks for d in deals])
 
 
 def test_hints_of_the_wrong_type_are_a_clear_error():
     with pytest.raises(PrefsolveError, match="hints must be a DiscardHints or None, got dict"):
         table_many(DEALS[:1], hints={})
     with pytest.raises(PrefsolveError, match="got list"):
-        solve_many(DEALS[:1], 0, "S", hints=[])
+        solve_many(DEALS[:1], 0, strain="S", hints=[])
     with pytest.raises(PrefsolveError, match="got str"):
-        solve(DEALS[0], 0, "S", hints="x")
+        solve(DEALS[0], 0, strain="S", hints="x")
 
 
 @pytest.mark.parametrize("jobs", [1, 2])
@@ -72,9 +72,9 @@ def test_progress_counts_every_deal(jobs):
 
 
 @pytest.mark.parametrize("call", [
-    lambda deals, seen: table_many(deals, progress=seen.append),
-    lambda deals, seen: solve_many(deals, 0, "S", progress=seen.append),
-    lambda deals, seen: list(iter_tables(deals, talon=True, progress=seen.append)),
+    lambda deals, seen: table_many(deals, talon_mode="take", progress=seen.append),
+    lambda deals, seen: solve_many(deals, 0, strain="S", talon_mode="take", progress=seen.append),
+    lambda deals, seen: list(iter_tables(deals, talon_mode="take", progress=seen.append)),
 ])
 def test_a_deal_without_the_talon_asked_for_is_named_before_any_is_solved(call):
     seen = []
@@ -83,9 +83,16 @@ def test_a_deal_without_the_talon_asked_for_is_named_before_any_is_solved(call):
     assert seen == []
 
 
+def test_without_a_talon_mode_each_deal_takes_its_own_talon():
+    deals = [DEALS[0], Deal.random(3, cards=4)]
+    assert table_many(deals, declarers=(0,)).tolist() == [
+        [[table(d).tricks[0][s] for s in STRAINS]] for d in deals]
+    assert [t.talon_mode for t in iter_tables(deals)] == ["take", "ignore"]
+
+
 def test_bad_input_names_the_deal():
     with pytest.raises(DealError, match="deal 2: duplicate card"):
-        solve_many(["A.-.-.- K.-.-.- Q.-.-.-", "A.-.-.- A.-.-.- Q.-.-.-"], 0, "S", talon=False)
+        solve_many(["A.-.-.- K.-.-.- Q.-.-.-", "A.-.-.- A.-.-.- Q.-.-.-"], 0, strain="S", talon_mode="ignore")
     with pytest.raises(PrefsolveError, match="jobs must be a whole number"):
         table_many(DEALS[:1], jobs=0)
 
@@ -175,7 +182,7 @@ def test_iter_tables_checks_every_deal_before_solving():
     with pytest.raises(DealError, match="deal 3: "):
         iter_tables([DEALS[0], str(DEALS[1]), "A.-.-.- A.-.-.- Q.-.-.-"])
     got = iter_tables([DEALS[0], str(DEALS[1])], jobs=2)
-    assert [t.to_dict() for t in got] == [table(d).to_dict() for d in DEALS[:2]]
+    assert list(got) == [table(d) for d in DEALS[:2]]
 
 
 @pytest.mark.parametrize("jobs", [1, 2])
@@ -192,7 +199,7 @@ def test_imap_deals_keeps_the_order_of_uneven_work(jobs):
         time.sleep(delays[i])
         return i * i
 
-    assert list(imap_deals(range(60), work, jobs)) == [i * i for i in range(60)]
+    assert list(imap_deals(range(60), work, jobs=jobs)) == [i * i for i in range(60)]
 
 
 def test_imap_deals_submits_a_bounded_window_ahead(monkeypatch):
@@ -273,7 +280,7 @@ def test_imap_deals_in_one_thread_uses_the_solver_of_the_thread_that_advances_it
     import threading
 
     from prefsolve.batch import imap_deals
-    from prefsolve.solver import default_solver
+    from prefsolve.engine import default_solver
 
     seen = []
     gen = imap_deals(range(4), lambda i, solver: seen.append((threading.get_ident(), solver)), jobs=1)
@@ -357,7 +364,7 @@ def test_cli_file_mixes_deals_with_a_talon_and_endings(tmp_path):
     r = CliRunner().invoke(main, ["table", "--file", str(path), "--jsonl", "--quiet"])
     assert r.exit_code == 0, r.output
     got = [json.loads(line) for line in r.output.splitlines()]
-    assert got == [table(DEALS[0]).to_dict(), table(ending, talon=False).to_dict()]
+    assert got == [table(DEALS[0]).to_dict(), table(ending, talon_mode="ignore").to_dict()]
     assert got[0]["talon"] is True and got[1]["talon"] is False
 
 
@@ -527,7 +534,7 @@ def _solutions(deals, declarer, strain, leader=0, talon=None):
     """What solve --file prints for each deal, from the API (without the nodes)."""
     out = []
     for d in deals:
-        found = solve(d, declarer, strain, leader, d.talon is not None if talon is None else talon).to_dict()
+        found = solve(d, declarer, strain=strain, leader=leader, talon_mode=talon).to_dict()
         del found["nodes"]
         out.append({"deal": str(d), **found})
     return out
@@ -617,7 +624,7 @@ def test_cli_shows_the_check_of_a_long_file(tmp_path, monkeypatch):
     (lambda: table_many(DEALS[:1], declarers=(0, 3)), SeatError, "got 3"),
     (lambda: table_many(None), DealError, "a batch takes a sequence of deals, got None"),
     (lambda: table_many(str(DEALS[0])), DealError, "for one deal, use solve() or table()"),
-    (lambda: solve_many(DEALS[0], 0, "S"), DealError, "for one deal"),
+    (lambda: solve_many(DEALS[0], 0, strain="S"), DealError, "for one deal"),
     (lambda: check_deals(7), DealError, "got 7"),
 ])
 def test_batch_arguments_are_checked(call, error, text):
@@ -629,8 +636,8 @@ def test_batch_arguments_are_checked(call, error, text):
 def test_numpy_seats_from_a_batch_are_seats():
     rows = table_many(DEALS[:1], declarers=np.array([2, 0]))
     assert rows.shape == (1, 2, 6)
-    assert rows[0, 0, 4] == solve(DEALS[0], np.int64(2), "NT").tricks
-    assert solve_many(DEALS[:1], np.int8(1), "H", leader=np.int32(2))[0] == solve(DEALS[0], 1, "H", 2).tricks
+    assert rows[0, 0, 4] == solve(DEALS[0], np.int64(2), strain="NT").tricks
+    assert solve_many(DEALS[:1], np.int8(1), strain="H", leader=np.int32(2))[0] == solve(DEALS[0], 1, strain="H", leader=2).tricks
 
 
 def test_jobs_take_numpy_integers_and_have_a_ceiling():
@@ -718,7 +725,7 @@ def test_clear_is_refused_while_another_thread_searches():
 
         def search():
             for strain in ("misere", "NT", "S"):
-                solve_with(deal, 0, strain, 0, True, solver=sv)
+                solve_with(deal, 0, strain=strain, solver=sv)
             done.set()
 
         t = threading.Thread(target=search)

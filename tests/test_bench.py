@@ -82,7 +82,7 @@ def test_each_parallel_timing_follows_a_gauge_on_as_many_threads(monkeypatch):
 
 
 def test_the_machine_gauge_runs_its_loop_on_as_many_threads(monkeypatch):
-    from prefsolve._core import machine_probe
+    from prefsolve._probe import machine_probe
 
     # The loop's result depends on how many rounds it ran.
     assert machine_probe(1000) == machine_probe(1000) != machine_probe(1001)

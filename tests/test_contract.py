@@ -61,7 +61,7 @@ def test_values_and_obligations():
     assert Contract.misere().value == 10
     assert [Contract(lv, "H").whist_obligation() for lv in (6, 7, 8, 9, 10)] == [4, 2, 1, 1, 1]
     assert Contract(10, "S").whist_obligation(Rules.profile("leningrad")) == 1
-    assert Contract(10, "S").whist_obligation(Rules.profile("sochi")) == 0  # §3.4 checked
+    assert Contract(10, "S").whist_obligation(Rules.profile("sochi")) == 0  # RULES.md §3.4 checked
     assert Contract.misere().whist_obligation() == 0
 
 
@@ -76,7 +76,7 @@ def test_comparison_and_hand_games():
 
 
 def test_ten_checked_obligation_is_zero_in_classic():
-    # §3.4 / SEED_RULES.md: the classic (seed) profile does not whist on a 10
+    # RULES.md §3.4: the classic profile does not whist on a 10
     assert Contract(10, "NT").whist_obligation(Rules.profile("classic")) == 0
     assert Contract(10, "NT").whist_obligation(Rules.profile("rostov")) == 1
     assert Contract(9, "NT").whist_obligation(Rules.profile("classic")) == 1

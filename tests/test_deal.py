@@ -36,7 +36,7 @@ def test_ending_without_talon():
     ("-.-.-.- -.-.-.- -.-.-.-", "1 to 10 cards"),
     ("AKQJT9876.-.-.- -.AKQJT9876.-.- -.-.AKQJT9876.-", "unknown rank '6'"),
     ("SA SK SQ", "dotted suits"),
-    ("SA|SK|SX", "cannot read card 'SX'"),
+    ("SA|SK|SZ", "cannot read card 'SZ'"),
 ])
 def test_bad_deals(text, message):
     with pytest.raises(DealError, match=message):

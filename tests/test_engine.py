@@ -17,7 +17,8 @@ from prefsolve._core import (ENDINGS4_FORMAT, Solver, compute_endings4, ending4_
                              endings4_matches, endings_fingerprint)
 from prefsolve._endings import encode_endings4, load_endings4
 from prefsolve.cards import cards_of_mask
-from prefsolve.solver import STRAINS, DiscardHints, trump_of
+from prefsolve.solver import DiscardHints
+from prefsolve.strains import STRAINS, trump_of
 
 SOLVER = Solver(16)
 
@@ -176,7 +177,7 @@ def _run_with_endings_file(path):
         f"e.FILE = Path({str(path)!r})\n"
         "from prefsolve import _core, Deal, solve\n"
         "found = e.load_endings4(_core.ENDINGS4_FORMAT, 27 * 495 * 70)\n"
-        "v = solve(Deal.random(5), 1, 'misere', 0, talon=False).tricks\n"
+        "v = solve(Deal.random(5), 1, strain='misere', talon_mode='ignore').tricks\n"
         "print(None if found is None else found[0], v, hashlib.sha256(_core.ending4_table()).hexdigest())\n"
     )
     out = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True).stdout
@@ -205,8 +206,38 @@ def test_engine_solves_the_four_card_endings_without_a_usable_file(tmp_path, kin
         assert not (fingerprint == endings_fingerprint() and endings4_matches(bytes(table)))
     found, value, digest = _run_with_endings_file(path)
     assert found == ("None" if kind == "missing" else str(fingerprint))
-    assert value == solve(Deal.random(5), 1, "misere", 0, talon=False).tricks
+    assert value == solve(Deal.random(5), 1, strain="misere", leader=0, talon_mode="ignore").tricks
     assert digest == hashlib.sha256(ending4_table()).hexdigest()
+
+
+def test_the_endings_file_is_read_once_at_the_first_misere_search():
+    """prefsolve.engine registers the shipped file's loader with the core at
+    import; the core calls it once, at its first misère or all-pass search,
+    not at import, not when a solver is made and not for a game (a fresh
+    process, since the table is read once)."""
+    script = (
+        "from prefsolve import _core, _endings, engine\n"
+        "calls = []\n"
+        "def source(fmt, size):\n"
+        "    calls.append((fmt, size))\n"
+        "    return _endings.load_endings4(fmt, size)\n"
+        "_core.set_endings4_source(source)\n"
+        "s = engine.new_solver(1)\n"
+        "hands = [0b11, 0b1100, 0b110000]\n"
+        "s.value(hands, 0, -1, False, 0)\n"
+        "before = len(calls)\n"
+        "s.value(hands, 0, -1, True, 0)\n"
+        "s.value(hands, 1, -1, True, 0)\n"
+        "print(before, calls == [(_core.ENDINGS4_FORMAT, 27 * 495 * 70)])\n"
+    )
+    out = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True).stdout
+    assert out.split() == ["0", "True"]
+
+
+def test_the_endings_source_must_be_callable():
+    from prefsolve import _core
+    with pytest.raises(TypeError):
+        _core.set_endings4_source(42)
 
 
 @pytest.mark.parametrize("damage", ["magic", "format", "size", "checksum", "truncated", "garbage"])
@@ -966,7 +997,7 @@ def relabel(deal, perm):
 def test_results_in_range_and_suit_relabelling_changes_nothing(seed, cards, strain, declarer,
                                                                 leader, perm):
     d = Deal.random(seed, cards=cards)
-    value = solve(d, declarer, strain, leader, talon=False).tricks
+    value = solve(d, declarer, strain=strain, leader=leader, talon_mode="ignore").tricks
     assert 0 <= value <= cards
     t = trump_of(strain)
     if t >= 0:
@@ -980,7 +1011,7 @@ def test_results_in_range_and_suit_relabelling_changes_nothing(seed, cards, stra
         perm = tuple(mapping[s] for s in range(4))
     moved = relabel(d, perm)
     new_strain = strain if t < 0 else "SCDH"[perm[t]]
-    assert solve(moved, declarer, new_strain, leader, talon=False).tricks == value
+    assert solve(moved, declarer, strain=new_strain, leader=leader, talon_mode="ignore").tricks == value
 
 
 def brute_force_discard(deal, declarer, strain, leader=0):
@@ -1000,7 +1031,7 @@ def brute_force_discard(deal, declarer, strain, leader=0):
 ])
 def test_best_discard_equals_brute_force_over_66(seed, declarer, strain):
     d = Deal.random(seed)
-    sol = solve(d, declarer, strain)
+    sol = solve(d, declarer, strain=strain)
     assert sol.tricks == brute_force_discard(d, declarer, strain)
     # The named discard really achieves the value.
     kept = (d.hands[declarer].mask | d.talon.mask) & ~sum(1 << c.index for c in sol.discard)
@@ -1052,12 +1083,12 @@ def test_solve_with_shared_hints_matches_solve_without():
     hints = DiscardHints()
     for deal in deals:
         for strain in STRAINS:
-            assert (solve(deal, 0, strain, hints=hints).tricks
-                    == solve(deal, 0, strain).tricks)
+            assert (solve(deal, 0, strain=strain, hints=hints).tricks
+                    == solve(deal, 0, strain=strain).tricks)
     # What it remembers: the last best discards and value per 12 cards, the
     # discards alone per 10-card hand (for 12 cards not met yet).
     last = deals[-1]
-    sol = solve(last, 0, "NT")
+    sol = solve(last, 0, strain="NT")
     first, guess = hints.lookup(own.mask, last.talon.mask, (0, 0, "NT"))
     assert guess == sol.tricks and len(first) in (1, 2)
     new_talon = next(m for m in ((1 << a) | (1 << b) for a in range(32) for b in range(a))
@@ -1070,9 +1101,9 @@ def test_threads_give_identical_results():
     from concurrent.futures import ThreadPoolExecutor
 
     deals = [Deal.random(s, cards=7) for s in range(12)]
-    serial = [solve(d, 0, "misere", talon=False).tricks for d in deals]
+    serial = [solve(d, 0, strain="misere", talon_mode="ignore").tricks for d in deals]
     with ThreadPoolExecutor(2) as pool:
-        parallel = list(pool.map(lambda d: solve(d, 0, "misere", talon=False).tricks, deals))
+        parallel = list(pool.map(lambda d: solve(d, 0, strain="misere", talon_mode="ignore").tricks, deals))
     assert parallel == serial
 
 
@@ -1157,4 +1188,4 @@ def test_a_solver_shared_between_threads_raises_instead_of_corrupting():
     # The solver is usable again, and an error inside a call releases it too.
     with pytest.raises(ValueError):
         shared.value(hands, 5, -1, False)
-    assert shared.value(hands, 0, 0, False) == solve(d, 0, "S", talon=False).tricks
+    assert shared.value(hands, 0, 0, False) == solve(d, 0, strain="S", talon_mode="ignore").tricks

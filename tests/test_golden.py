@@ -23,12 +23,12 @@ def as_rows(t):
 
 @pytest.mark.parametrize("deal, leader, expected", list(cases("endings.txt")))
 def test_endings(deal, leader, expected):
-    assert as_rows(table(Deal.parse(deal), leader, talon=False)) == expected
+    assert as_rows(table(Deal.parse(deal), leader=leader, talon_mode="ignore")) == expected
 
 
 @pytest.mark.parametrize("deal, leader, expected", list(cases("tables.txt")))
 def test_full_tables_with_talon(deal, leader, expected):
-    assert as_rows(table(Deal.parse(deal), leader, talon=True)) == expected
+    assert as_rows(table(Deal.parse(deal), leader=leader, talon_mode="take")) == expected
 
 
 def test_golden_files_are_not_empty():

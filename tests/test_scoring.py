@@ -1,4 +1,4 @@
-"""Tests of prefsolve.scoring: the spec's worked examples and invariants."""
+"""Tests of prefsolve.scoring: the worked examples of RULES.md §5.10 and §6.5, and invariants."""
 
 from fractions import Fraction as F
 
@@ -26,7 +26,7 @@ def w(score, writer, target):
     return score.whists[writer][target]
 
 
-# -- §4.4 Sochi worked example --------------------------------------------------------
+# -- Sochi worked example (RULES.md §5.10) --------------------------------------------
 def test_sochi_1_remise_greedy_with_consolation():
     s = score_deal(game(A, "7H", ["whist", "pass"], (6, 2, 2)), SOCHI)
     assert s.mountain == (4, 0, 0) and s.pool == (0, 0, 0)
@@ -39,9 +39,9 @@ def test_sochi_2_two_whisters_and_shortfall_variants():
     s = score_deal(game(B, "6S", ["whist", "whist"], (1, 6, 3)), SOCHI)  # B's defenders: C then A
     assert s.pool == (0, 2, 0) and w(s, C, B) == 6 and w(s, A, B) == 2 and s.mountain == (0, 0, 0)
     s = score_deal(game(B, "6S", ["whist", "whist"], (0, 7, 3)), SOCHI)
-    assert s.pool == (0, 2, 0) and w(s, C, B) == 6 and s.mountain == (4, 0, 0)  # C1/C2 individual
+    assert s.pool == (0, 2, 0) and w(s, C, B) == 6 and s.mountain == (4, 0, 0)  # individual (RULES.md §3.6)
     s = score_deal(game(B, "6S", ["whist", "whist"], (0, 7, 3)), SOCHI.replace(two_whister_shortfall="one_unit"))
-    assert s.mountain == (2, 0, 0)  # C3 one unit
+    assert s.mountain == (2, 0, 0)  # one unit
 
 
 def test_sochi_3_4_raspasy_progression_and_amnesty():
@@ -73,8 +73,8 @@ def test_sochi_lone_whister_shortfall_and_eight_level_second_whister():
     s = score_deal(game(A, "6S", ["whist", "pass"], (7, 2, 1)), SOCHI)  # D=3 < 4
     assert s.pool == (2, 0, 0) and w(s, B, A) == 6 and s.mountain == (0, 2, 0)
     s = score_deal(game(A, "8D", ["whist", "whist"], (10, 0, 0)), SOCHI)
-    assert s.mountain == (0, 0, 6)  # §3.6: the second whister answers on 8/9/10
-    each = SOCHI.replace(two_whister_high="each")   # §3.6 alternative: each answers for it
+    assert s.mountain == (0, 0, 6)  # RULES.md §3.6: the second whister answers on 8/9/10
+    each = SOCHI.replace(two_whister_high="each")   # RULES.md §3.6 alternative: each answers for it
     assert score_deal(game(A, "8D", ["whist", "whist"], (10, 0, 0)), each).mountain == (0, 6, 6)
     assert score_deal(game(A, "8D", ["whist", "whist"], (9, 1, 0)), each).mountain == (0, 0, 0)
     s = score_deal(game(A, "6S", ["whist", "whist"], (7, 3, 0)), each)   # 6 and 7 keep their quota
@@ -104,7 +104,7 @@ def test_half_whist_played_c1():
 @pytest.mark.parametrize("profile, mountain", [("sochi", 12), ("leningrad", 24)])
 def test_concession_without_three(profile, mountain):
     r = Rules.profile(profile)
-    s = score_deal(game(A, "7S", [], conceded=True), r)   # §3.1: three undertricks, mountain only
+    s = score_deal(game(A, "7S", [], conceded=True), r)   # RULES.md §3.1: three undertricks, mountain only
     assert s.mountain == (mountain, 0, 0) and s.pool == (0, 0, 0)
     assert all(x == 0 for row in s.whists for x in row)
     assert score_deal(game(A, "7S", ["whist", "pass"], conceded=True), r) == s
@@ -136,7 +136,7 @@ def test_dealer_rotation_every_deal():
 
 
 def test_dealer_rotation_of_the_seed():
-    # SEED_RULES (Deal): the deal stays after all-pass and a caught misère, else moves on.
+    # RULES.md §1.5: the deal stays after all-pass and a caught misère, else moves on.
     sheet = _four("stays_after_allpass_and_caught_misere").add(AllPassDeal((0, 3, 3, 4), dealer=0))
     assert sheet.next_dealer == 0
     sheet = sheet.add(GameDeal(1, Contract.misere(), (), (0, 1, 4, 5), dealer=0))   # caught
@@ -151,7 +151,7 @@ def test_dealer_rotation_of_the_seed():
 
 
 def test_classic_dealer_deals_at_most_three_allpasses_in_a_row():
-    # §4.4 (S12 §6, S10(3)): the same dealer deals three times in a row, then the deal moves on.
+    # RULES.md §1.5: the same dealer deals three times in a row, then the deal moves on.
     sheet = ScoreSheet.new("ABC", "classic")
     dealers = []
     for tricks in [(1, 4, 5), (2, 3, 5), (3, 3, 4), (2, 4, 4), (0, 5, 5), (4, 4, 2), (3, 3, 4)]:
@@ -174,7 +174,7 @@ def test_consolation_switches():
     assert w(s, B, A) == 16 and w(s, C, A) == 0
 
 
-# -- §4.5 Leningrad worked example ----------------------------------------------------
+# -- Leningrad worked example (RULES.md §5.10, §6.5) -----------------------------------
 def test_leningrad_worked_example_sheet_and_settlement():
     sheet = ScoreSheet.new("ABC", LENINGRAD)
     s1 = score_deal(game(A, "7H", ["whist", "pass"], (6, 2, 2)), LENINGRAD)
@@ -190,7 +190,7 @@ def test_leningrad_worked_example_sheet_and_settlement():
                            game(B, "8D", ["whist", "pass"], (0, 10, 0)),
                            AllPassDeal((0, 3, 7)),
                            game(A, "misere", [], (1, 4, 5))])
-    # ⚠ §4.5: consolation read as the plain value v instead of 2v
+    # RULES.md §5.5: consolation read as the plain value v instead of 2v
     s1v = score_deal(game(A, "7H", ["whist", "pass"], (6, 2, 2)), LENINGRAD.replace(consolation_price="value"))
     assert w(s1v, B, A) == 20 and w(s1v, C, A) == 20
     assert sheet.pool == (1, 6, 0) and sheet.mountain == (28, 6, 20)
@@ -201,14 +201,14 @@ def test_leningrad_worked_example_sheet_and_settlement():
     assert not sheet.finished  # table total 30 not reached
 
 
-# -- §4.6 Rostov worked examples ------------------------------------------------------
+# -- Rostov worked examples (RULES.md §5.10) -------------------------------------------
 def test_rostov_raspasy():
     s = score_deal(AllPassDeal((1, 3, 6)), ROSTOV)
     assert w(s, A, B) == 15 and w(s, A, C) == 30 and s.pool == (0, 0, 0) and s.mountain == (0, 0, 0)
     s = score_deal(AllPassDeal((0, 0, 10)), ROSTOV)
     assert s.pool == (1, 1, 0) and w(s, A, C) == 25 and w(s, B, C) == 25
     s = score_deal(AllPassDeal((3, 3, 4)), ROSTOV)
-    assert w(s, A, C) == 10 and w(s, B, C) == 10  # C2: ⌊4/2⌋·5 each
+    assert w(s, A, C) == 10 and w(s, B, C) == 10  # floor_half: ⌊4/2⌋·5 each
     s = score_deal(AllPassDeal((3, 4, 3)), ROSTOV.replace(rostov_raspasy_tie="split"))
     assert w(s, A, B) == 10 and w(s, C, B) == 10
     s = score_deal(AllPassDeal((2, 3, 5)), ROSTOV.replace(rostov_raspasy_tie="split"))
@@ -217,7 +217,7 @@ def test_rostov_raspasy():
 
 def test_rostov_remise_c2_and_c3():
     deal = game(A, "7S", ["whist", "pass"], (5, 3, 2))
-    s = score_deal(deal, ROSTOV)  # C2
+    s = score_deal(deal, ROSTOV)  # the savanto/pref reading
     assert s.mountain == (8, 0, 0) and w(s, B, A) == 30 and w(s, C, A) == 30
     c3 = ROSTOV.replace(remise_mountain=False, lone_whister="greedy")
     s = score_deal(deal, c3)
@@ -233,7 +233,7 @@ def test_rostov_half_responsible_and_misere():
     assert s.mountain == (0, 0, 0) and w(s, B, A) == 20
 
 
-# -- §4.9 settlement -------------------------------------------------------------------
+# -- settlement (RULES.md §6.3, §6.5) ---------------------------------------------------
 def test_settlement_s16_mountains():
     assert settle([0, 0, 0], [42, 96, 132], [[0] * 3] * 3) == (480, -60, -420)
 
@@ -251,17 +251,17 @@ def test_settlement_four_players_and_divisor():
 
 
 def test_leningrad_pool_point_cross_check_s15():
-    # S15: 3 players, Leningrad, 2 in the pool → 2·20 − 2·20/3 = 26⅔ whists
+    # RULES.md §6.5: 3 players, Leningrad, 2 in the pool → 2·20 − 2·20/3 = 26⅔ whists
     assert settle([2, 0, 0], [0, 0, 0], [[0] * 3] * 3, LENINGRAD)[0] == F(80, 3)
 
 
-# -- American aid (§4.8) ----------------------------------------------------------------
+# -- American aid (RULES.md §6.2) -------------------------------------------------------
 def test_american_aid_closes_highest_open_pool():
     r = SOCHI.replace(pool_target=10)
     sheet = ScoreSheet.new("ABC", r).add_all([game(A, "8S", ["pass", "pass"])] * 2)  # A 12 → 2 surplus
     assert sheet.pool == (10, 2, 0) and sheet.whists[A][B] == 20  # tie → next clockwise (B)
     sheet = ScoreSheet.new("ABC", r).add_all([game(C, "6S", ["pass", "pass"]), game(A, "10S", [], (10, 0, 0)),
-                                              game(A, "6S", ["pass", "pass"])])  # §3.4: a 10 is played
+                                              game(A, "6S", ["pass", "pass"])])  # RULES.md §3.4: a 10 is played
     assert sheet.pool == (10, 0, 4) and sheet.whists[A][C] == 20  # C had the higher open pool
 
 
@@ -285,11 +285,11 @@ def test_the_sheet_keeps_the_deal_that_finished_the_game(closure, target, ends_a
     assert sheet.to_dict()["finished_after"] == ends_after
 
 
-# -- 4 players and the dealer's talon whists (§5) ----------------------------------------
+# -- 4 players and the dealer's talon whists (RULES.md §5.9) ------------------------------
 @pytest.mark.parametrize("contract, talon, tricks", [
     ("9S-hand", ("AS", "AH"), (0, 9, 1, 0)), ("misere-hand", ("7S", "7H"), (0, 0, 5, 5))])
 def test_no_talon_whists_when_the_declarer_never_took_the_talon(contract, talon, tricks):
-    r = Rules.profile("classic").replace(dealer_talon_whists_misere=True)   # §5's table, misère too
+    r = Rules.profile("classic").replace(dealer_talon_whists_misere=True)   # RULES.md §5.9, misère too
     with_talon = contract.removesuffix("-hand")
     calls = ("pass", "pass") if with_talon != "misere" else ()
     taken = score_deal(GameDeal(1, Contract.parse(with_talon), calls, tricks, dealer=0, talon=talon), r, 4)
@@ -320,10 +320,10 @@ def test_four_players_dealer_sits_out_and_talon_whists():
     assert s.whists[0][1] == 8  # dealer: A+K of one suit = 2 tricks × 4
     misere = GameDeal(1, Contract.misere(), (), (0, 0, 5, 5), dealer=0, talon=("7S", "8S"))
     s = score_deal(misere, r.replace(dealer_talon_whists_misere=True), players=4)
-    assert s.whists[0][1] == 20 and s.pool[1] == 10     # §5's table (C3): 10 per seven, a suited 7-8 20
+    assert s.whists[0][1] == 20 and s.pool[1] == 10     # RULES.md §5.9: 10 per seven, a suited 7-8 20
     s = score_deal(misere, r, players=4)
-    assert s.whists[0][1] == 0 and s.pool[1] == 10      # the seed prices only tricks the talon brought
-    # The seed's dealer earns no consolation (classic); the Codex's "all" has him console too.
+    assert s.whists[0][1] == 0 and s.pool[1] == 10      # the classic book prices only tricks the talon brought
+    # The classic dealer earns no consolation; consolation="all" has him console too (RULES.md §5.5).
     failed = GameDeal(1, Contract.parse("7H"), ("whist", "pass"), (0, 6, 2, 2), dealer=0)
     s = score_deal(failed, r, players=4)
     assert s.whists[0][1] == 0 and s.whists[2][1] == 20 and s.whists[3][1] == 4
@@ -428,7 +428,7 @@ def deals(draw, rules):
     legal = [o for o in options if check_whist_calls(c, o, rules).legal]
     calls = draw(st.sampled_from(legal))
     if draw(st.integers(0, 9)) == 0:
-        return GameDeal(declarer, c, calls, None, conceded=True)   # §3.1 «без трёх»
+        return GameDeal(declarer, c, calls, None, conceded=True)   # RULES.md §3.1 «без трёх»
     if not is_played(check_whist_calls(c, calls, rules).outcome, rules):
         t = None  # not played: tricks that contradict "counted as made" are rejected
     return GameDeal(declarer, c, calls, t, draw(st.booleans()))
@@ -451,7 +451,7 @@ def test_settlement_sums_to_zero_and_pools_never_exceed_target(data, profile, ta
 
 
 def _settle_pairwise(sheet):
-    """§4.9 method 1, written out pair by pair (independent of settle()'s closed
+    """RULES.md §6.3's classic method, written out pair by pair (independent of settle()'s closed
     formula): amnesty, then every remaining mountain point makes each other
     player write g/N whists on its owner and every pool point makes its owner
     write p/N on each other player (N-1 instead of N with settlement_divisor
@@ -473,7 +473,7 @@ def _settle_pairwise(sheet):
 @pytest.mark.parametrize("profile", ["classic", "sochi"])
 def test_ten_checked_is_played_and_can_fail(profile):
     rules = Rules.profile(profile)
-    # §3.4 checked: both pass → still played; 9 of 10 is a failed contract
+    # RULES.md §3.4 checked: both pass → still played; 9 of 10 is a failed contract
     s = score_deal(game(A, "10S", ["pass", "pass"], (9, 1, 0)), rules)
     assert s.pool == (0, 0, 0) and s.mountain == (10, 0, 0)
     # consolation 10 per undertrick by each defender; no trick whists, no obligation
@@ -603,7 +603,7 @@ def test_rescoring_keeps_the_files_own_dealer_rotation(profile):
     from pathlib import Path
 
     data = json.loads((Path(__file__).parents[1] / "examples" / "four_players.json").read_text())
-    sheet = sheet_from_game(data, profile)     # dealt by the classic (seed) rotation
+    sheet = sheet_from_game(data, profile)     # dealt by the classic rotation (RULES.md §1.5)
     assert sheet.deals == 4 and sheet.rules.dealer_rotation == "stays_after_allpass_and_caught_misere"
     assert sheet.rules.name == profile
     data["switches"] = {"dealer_rotation": "every_deal"}
@@ -622,7 +622,7 @@ def test_every_rules_parameter_takes_a_profile_name():
 
     assert Contract.parse("10S").whist_obligation("leningrad") == 1
     assert Contract.parse("10S").whist_obligation("sochi") == 0
-    assert Contract.parse("10S").whist_obligation() == 1          # no rules: the Codex table
+    assert Contract.parse("10S").whist_obligation() == 1          # no rules: the table of RULES.md §3.3
     assert len(ladder("classic")) == 52 and seniority(Contract.parse("misere"), "sochi") == 15
     assert is_played("half_whist", "sochi") is False
     assert is_played("half_whist", SOCHI.replace(half_whist="played")) is True
@@ -634,7 +634,7 @@ def test_every_rules_parameter_takes_a_profile_name():
 def test_contract_as_text_and_whist_calls_as_text():
     by_text = score_deal(GameDeal(0, "7H", "whist pass", (6, 2, 2)))
     assert by_text == score_deal(GameDeal(0, Contract.parse("7H"), ("whist", "pass"), (6, 2, 2)))
-    assert by_text.mountain[0] == 4 and by_text.whists[1][0] == 20     # §4.4 worked example 1
+    assert by_text.mountain[0] == 4 and by_text.whists[1][0] == 20     # RULES.md §5.10, Sochi example 1
 
 
 @pytest.mark.parametrize("call, text", [
@@ -667,7 +667,7 @@ def test_players_may_be_one_text_of_names():
 
 # -- audit 35: cases no test pinned (each was a surviving mutant) ---------------------------
 def test_two_whisters_short_on_a_seven_each_answer_for_their_own_quota():
-    # §3.6: 7♠ (v = 4, obligation 2, quota 1 each), both whist, B takes 0 and C 1:
+    # RULES.md §3.6: 7♠ (v = 4, obligation 2, quota 1 each), both whist, B takes 0 and C 1:
     # B alone falls short of his quota and pays 4 (one trick at the full price, Sochi).
     s = score_deal(game(A, "7S", ["whist", "whist"], (9, 0, 1)), SOCHI)
     assert s.pool == (4, 0, 0) and s.mountain == (0, 4, 0)
@@ -675,7 +675,7 @@ def test_two_whisters_short_on_a_seven_each_answer_for_their_own_quota():
 
 
 def test_four_player_allpass_talon_may_take_two_tricks_charged_to_the_dealer():
-    # §4.7: the sitting-out dealer owns the talon cards; both may win, never three.
+    # RULES.md §4.3: the sitting-out dealer owns the talon cards; both may win, never three.
     s = score_deal(AllPassDeal((2, 3, 3, 2), dealer=0), SOCHI, 4)
     assert s.mountain[0] == 2                       # price 1 × the talon's 2 tricks
     assert s.mountain[1:] == (1, 1, 0)              # amnesty: the fewest (2) are free
@@ -684,7 +684,7 @@ def test_four_player_allpass_talon_may_take_two_tricks_charged_to_the_dealer():
 
 
 def test_gentleman_whist_splits_only_on_remise():
-    # §4.5: on a made contract the lone whister writes for all the defence's tricks.
+    # RULES.md §5.4: on a made contract the lone whister writes for all the defence's tricks.
     s = score_deal(game(A, "6S", ["whist", "pass"], (7, 2, 1)), LENINGRAD)
     assert w(s, B, A) == 12 and w(s, C, A) == 0     # 3 tricks × 4 (6♠'s price, doubled)
     # On remise (one under) they share the 5 tricks' 20 whists, plus 4 consolation each.
@@ -707,7 +707,7 @@ def test_switch_values_of_the_wrong_type_are_refused(switch, value):
 
 
 def test_leningrad_is_a_table_total_of_thirty():
-    # §4.8 (C3): Leningrad closes on the table total; docs/RULES.md gives 30 for 3 players.
+    # RULES.md §6.1: Leningrad closes on the table total, 30 for 3 players.
     rules = Rules.profile("leningrad")
     assert (rules.pool_closure, rules.pool_target) == ("table_total", 30)
     sheet = ScoreSheet.new("ABC", rules)
@@ -737,7 +737,7 @@ def test_a_sheet_takes_a_contract_as_text_under_every_dealer_rotation(contract):
 
 
 def test_classic_defenders_say_whist_or_pass_only():
-    # The seed: «будут ли они пытаться забрать у игрока оставшиеся взятки (вист) или
+    # The classic book (RULES.md §3.2): «будут ли они пытаться забрать у игрока оставшиеся взятки (вист) или
     # отказываются играть данный роббер (пас)»: no half-whist in its reading.
     r = check_whist_calls("6S", ["pass", "half"], Rules.profile("classic"))
     assert not r.legal and "half-whist is not played in the classic rules" in r.reason

@@ -10,7 +10,7 @@ import pytest
 import reference as ref
 from helpers import TRUMPS
 from prefsolve import Deal, solve
-from prefsolve.solver import STRAINS
+from prefsolve.strains import STRAINS
 from test_engine import (SOLVER, brute_force_discard, check_run_families, check_table_families,
                          check_trick_families, engine_value)
 
@@ -33,7 +33,7 @@ def test_best_discard_against_all_66_on_many_deals():
         d = Deal.random(rng.randrange(2**32))
         declarer, leader = rng.randrange(3), rng.randrange(3)
         for strain in STRAINS:
-            got = solve(d, declarer, strain, leader, solver=SOLVER).tricks
+            got = solve(d, declarer, strain=strain, leader=leader, solver=SOLVER).tricks
             assert got == brute_force_discard(d, declarer, strain, leader), (str(d), declarer, strain)
 
 

@@ -2,8 +2,9 @@
 
 >>> import prefsolve
 >>> deal = prefsolve.Deal.parse("A.KT9.KT97.K7 JT97.A7.8.Q98 KQ.J8.AQJ.AJT 8.Q.-.-")
->>> prefsolve.solve(deal, declarer=0, strain="D", talon=False).tricks in range(11)
-True
+>>> sol = prefsolve.solve(deal, 0, strain="D")
+>>> sol.tricks in range(11), len(sol.discard)
+(True, 2)
 
 The public names are loaded from their modules on first use (PEP 562), so
 that ``import prefsolve`` is quick and the command line's entry point
@@ -17,33 +18,37 @@ from ._version import __version__
 
 #: The module of each public name.
 _HOME = {
-    "allpass_table": "allpass", "solve_allpass": "allpass",
+    "AllpassSolution": "allpass", "AllpassTable": "allpass", "allpass_table": "allpass",
+    "solve_allpass": "allpass",
     "analyze": "analysis", "analyze_talon": "analysis", "analyze_whist": "analysis",
     "analyze_allpass": "analysis", "Sampling": "analysis", "Recommendation": "analysis",
     "holdings": "analysis.holdings",
     "check_auction": "auction",
-    "solve_many": "batch", "table_many": "batch",
-    "Card": "cards", "Hand": "cards",
+    "solve_many": "batch", "table_many": "batch", "iter_tables": "batch",
+    "Card": "cards", "Cards": "cards", "Hand": "cards",
     "Contract": "contract",
     "Deal": "deal",
-    "Position": "play", "best_line": "play", "card_values": "play", "mistakes": "play",
+    "CardValues": "play", "Line": "play", "Mistake": "play", "Position": "play", "Trick": "play",
+    "best_line": "play", "card_values": "play", "mistakes": "play",
     "Rules": "rules",
-    "STRAINS": "solver", "DiscardHints": "solver", "Solution": "solver", "Table": "solver",
-    "solve": "solver", "table": "solver",
+    "DiscardHints": "solver", "Solution": "solver", "Table": "solver", "solve": "solver",
+    "table": "solver",
+    "STRAINS": "strains", "TALON_MODES": "strains",
 }
 
 if _typing.TYPE_CHECKING:   # what type checkers and IDEs see: the same names, imported at once
-    from .allpass import allpass_table, solve_allpass
+    from .allpass import AllpassSolution, AllpassTable, allpass_table, solve_allpass
     from .analysis import Recommendation, Sampling, analyze, analyze_allpass, analyze_talon, analyze_whist
     from .analysis.holdings import holdings
     from .auction import check_auction
-    from .batch import solve_many, table_many
-    from .cards import Card, Hand
+    from .batch import iter_tables, solve_many, table_many
+    from .cards import Card, Cards, Hand
     from .contract import Contract
     from .deal import Deal
-    from .play import Position, best_line, card_values, mistakes
+    from .play import CardValues, Line, Mistake, Position, Trick, best_line, card_values, mistakes
     from .rules import Rules
-    from .solver import STRAINS, DiscardHints, Solution, Table, solve, table
+    from .solver import DiscardHints, Solution, Table, solve, table
+    from .strains import STRAINS, TALON_MODES
 
 
 if not _typing.TYPE_CHECKING:   # type checkers see the imports above, and no catch-all
@@ -65,10 +70,10 @@ if not _typing.TYPE_CHECKING:   # type checkers see the imports above, and no ca
 
 
 __all__ = [
-    "Card", "Hand", "Deal", "STRAINS", "Solution", "Table", "solve", "table",
-    "solve_many", "table_many", "DiscardHints", "Position", "card_values", "best_line",
-    "mistakes",
-    "solve_allpass", "allpass_table", "analyze", "analyze_talon", "analyze_whist", "analyze_allpass",
-    "holdings", "Sampling", "Recommendation",
+    "Card", "Cards", "Hand", "Deal", "STRAINS", "TALON_MODES", "Solution", "Table", "solve", "table",
+    "solve_many", "table_many", "iter_tables", "DiscardHints", "Position", "Trick", "Line", "Mistake",
+    "CardValues", "card_values", "best_line", "mistakes",
+    "AllpassSolution", "AllpassTable", "solve_allpass", "allpass_table",
+    "analyze", "analyze_talon", "analyze_whist", "analyze_allpass", "holdings", "Sampling", "Recommendation",
     "Contract", "Rules", "check_auction", "__version__",
 ]

@@ -1,10 +1,13 @@
 """The solved four-card misère endings shipped with the package.
 
 The engine reads misère and all-pass trick starts with four cards or fewer
-in each hand from tables instead of searching them (see ``_core``: ENDINGS,
-ENDINGS4). The one- to three-card table takes about 30 ms to solve, so it
-is solved at the first misère search; the four-card one takes about 0.7 s,
-so it ships solved, in ``endings4.bin``, and is read here. The file is the
+in each hand from tables instead of searching them (see ``_core``'s
+``_endings.pxi``: ENDINGS, ENDINGS4). The one- to three-card table takes
+about 30 ms to solve, so it is solved at the first misère search; the
+four-card one takes about 0.7 s, so it ships solved, in ``endings4.bin``,
+and :func:`load_endings4` reads it: :mod:`prefsolve.engine` registers it
+with the core (``_core.set_endings4_source``), which calls it once, at its
+first misère or all-pass search, and checks what it returns. The file is the
 engine's own work: ``python -m prefsolve._endings`` writes it from
 ``_core.compute_endings4()``, the code the engine falls back on when the
 file is missing or does not match, and the tests compare the two byte for

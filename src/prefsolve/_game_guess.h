@@ -2,12 +2,20 @@
    2000000 games (seed 41), ridge 3.
    Training set: rms error 0.575 tricks, guess the value or one above for 92.4%;
    30000 held out (seed 42): rms error 0.596 tricks, guess the value or one above for 91.7%.
-   Weights in 40ths of a trick: PS_GAME_GUESS[layout] for the trump suit,
-   [9841 + layout] for a no-trump suit, [19682 + 9841 * min(trumps, 5)
-   + layout] for a side suit, then [78728 + 3 * no-trump + (leader - declarer) % 3].
+   Weights in 40ths of a trick: PS_GAME_GUESS[PS_GAME_GUESS_TRUMP + layout] for
+   the trump suit, [PS_GAME_GUESS_NOTRUMP + layout] for a no-trump suit,
+   [PS_GAME_GUESS_SIDE + PS_GAME_GUESS_LAYOUTS * min(trumps, 5) + layout] for a
+   side suit, then [PS_GAME_GUESS_LEAD + 3 * no-trump + (leader - declarer) % 3].
    Only speed depends on them. */
 #include <stdint.h>
-static const int8_t PS_GAME_GUESS[78734] = {
+#define PS_GAME_GUESS_UNIT 40  /* weights per trick */
+#define PS_GAME_GUESS_LAYOUTS 9841  /* a suit's layouts: each table's length */
+#define PS_GAME_GUESS_TRUMP 0  /* the trump suit's table */
+#define PS_GAME_GUESS_NOTRUMP 9841  /* a no-trump suit's table */
+#define PS_GAME_GUESS_SIDE 19682  /* six side-suit tables, by the declarer's trumps */
+#define PS_GAME_GUESS_LEAD 78728  /* who leads: 3 with trumps, then 3 in no-trump */
+#define PS_GAME_GUESS_SIZE 78734
+static const int8_t PS_GAME_GUESS[PS_GAME_GUESS_SIZE] = {
 0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,
 0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,
 0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,

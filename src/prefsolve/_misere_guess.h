@@ -3,9 +3,13 @@
    Training set: rms error 0.850 tricks, guess the value or one above for 78.7%;
    30000 held out (seed 18): rms error 0.861 tricks, guess the value or one above for 78.2%.
    Weights in thousandths of a trick: PS_MISERE_GUESS[layout] for each
-   suit, then [9841 + (leader - declarer) % 3]. Only speed depends on them. */
+   suit, then [PS_MISERE_GUESS_LEAD + (leader - declarer) % 3].
+   Only speed depends on them. */
 #include <stdint.h>
-static const int16_t PS_MISERE_GUESS[9844] = {
+#define PS_MISERE_GUESS_UNIT 1000  /* weights per trick */
+#define PS_MISERE_GUESS_LEAD 9841  /* then who leads: declarer, left, right */
+#define PS_MISERE_GUESS_SIZE 9844
+static const int16_t PS_MISERE_GUESS[PS_MISERE_GUESS_SIZE] = {
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,

@@ -2,18 +2,17 @@
 
 All-pass is played without trump and everyone tries to take as few tricks as
 possible. A three-way game has no single exact value, so prefsolve answers the
-guaranteed question (rules spec §4.7): for a player P, the fewest tricks P can
-be sure of taking when the two others play to make P take as many as
-possible, which is the misère search with P in the declarer's seat and no
-talon pickup.
+guaranteed question (RULES.md §4.4): for a seat P, the fewest tricks P can be
+sure of taking when the two others play to make P take as many as possible,
+which is the misère search with P in the declarer's place and no talon pickup.
 
-The talon (a switch of the rules profile): with ``talon="lead"`` (Sochi,
-Leningrad, classic) the two talon cards are turned one at a time, in the order
-``turn`` (default: ♠ ♣ ♦ ♥, higher rank first, as the deal text writes the
-talon), and each starts one of the first two tricks; seats 0, 1, 2 play to it
-and the highest card of its suit played by a player wins, and the winner of
-trick 2 leads trick 3. With ``talon="ignore"`` (Rostov) first hand leads
-trick 1 and the talon plays no part.
+The talon (a switch of the rules profile) takes part by ``talon_mode``: with
+``lead`` (the default for a deal with a talon: Sochi, Leningrad, classic) the
+two talon cards are turned one at a time, in the order ``turn`` (default: ♠ ♣
+♦ ♥, higher rank first, as the deal text writes the talon), and each starts
+one of the first two tricks; seats 0, 1, 2 play to it and the highest card of
+its suit played by a player wins, and the winner of trick 2 leads trick 3.
+With ``ignore`` (Rostov) first hand leads trick 1 and the talon plays no part.
 
 >>> deal = "A.KT9.KT97.K7 JT97.A7.8.Q98 KQ.J8.AQJ.AJT 8.Q.-.-"
 >>> t = allpass_table(deal)
@@ -25,70 +24,80 @@ True
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
-from .cards import Card
-from .deal import Deal, check_seat
-from .errors import DealError, RulesError
-from .play import ALLPASS, TALON_MODES, Line, Position
-from .engine import Solver
-from .solver import Solution, as_deal, check_solver, default_solver
-
-
-def _position(deal: Deal, player: int, talon: str, turn: object,
-              solver: Solver | None) -> Position:
-    if talon not in TALON_MODES:
-        raise RulesError(f"unknown all-pass talon mode {talon!r}: expected 'lead' or 'ignore'")
-    if talon == "lead" and deal.talon is None and turn is None:
-        raise DealError(
-            f"all-pass with talon='lead' needs a deal with a talon (10-card hands); "
-            f"deal {str(deal)!r} has none (talon='ignore' / --talon ignore plays the hands alone, "
-            f"turn= / --turn gives the turned cards of a study position)"
-        )
-    return Position(deal, player, ALLPASS, talon=talon, turn=turn, solver=solver)
+from .cards import Cards
+from .checks import check_seat
+from .deal import Deal
+from .engine import Solver, check_solver
+from .play import Line, Position
+from .solver import as_deal
+from .strains import ALLPASS
 
 
-def solve_allpass(deal: Deal | str, player: int, talon: str = "lead", turn: object = None,
-                  *, solver: Solver | None = None) -> Solution:
-    """The fewest tricks ``player`` can be sure of taking in all-pass.
+@dataclass(frozen=True)
+class AllpassSolution:
+    """The fewest tricks ``seat`` can be sure of taking in all-pass.
 
-    ``turn``: the two talon cards, the first turned first (``"HK SQ"`` or a
-    sequence of cards); only with ``talon="lead"``. The result's ``tricks`` is
-    the guarantee, ``strain`` is ``"allpass"`` and ``discard`` is None.
+    ``talon_mode``: ``lead`` or ``ignore``; ``turn``: the talon cards in the
+    order turned (empty when the talon plays no part); ``nodes``: the
+    search's nodes (not compared).
+    """
 
-    >>> solve_allpass("K7.-.-.- AQ.-.-.- J.A.-.-", 0, talon="ignore").tricks
+    seat: int
+    talon_mode: str
+    turn: Cards
+    tricks: int
+    nodes: int = field(default=0, compare=False)
+
+    def to_dict(self) -> dict:
+        return {"seat": self.seat, "talon_mode": self.talon_mode, "turn": self.turn.to_list(),
+                "tricks": self.tricks, "nodes": self.nodes}
+
+
+def solve_allpass(deal: Deal | str, seat: int, *, talon_mode: str | None = None, turn: object = None,
+                  solver: Solver | None = None) -> AllpassSolution:
+    """The fewest tricks ``seat`` can be sure of taking in all-pass.
+
+    ``turn``: the talon cards, the first turned first (``"HK SQ"`` or a
+    sequence of cards); only with ``talon_mode="lead"``.
+
+    >>> solve_allpass("K7.-.-.- AQ.-.-.- J.A.-.-", 0).tricks
     1
     """
-    deal = as_deal(deal)
-    player = check_seat(player, "player")
+    seat = check_seat(seat, "seat")
     core = check_solver(solver)
-    tricks = _position(deal, player, talon, turn, core).value()
-    return Solution(tricks, None, player, ALLPASS, 0, core.nodes)
+    pos = Position(as_deal(deal), strain=ALLPASS, seat=seat, talon_mode=talon_mode, turn=turn, solver=core)
+    tricks = pos.value()
+    return AllpassSolution(seat, pos.talon_mode, pos.turn, tricks, core.nodes)
 
 
 @dataclass(frozen=True)
 class AllpassTable:
     """The guarantees of seats 0, 1, 2 and one optimal line for each.
 
-    ``tricks[p]``: the fewest tricks seat p can be sure of; ``lines[p]``: a
-    play where p holds himself to that number and the others do their worst
-    to him; ``turn``: the talon cards in the order turned (empty when the
-    talon plays no part).
+    ``tricks[seat]``: the fewest tricks the seat can be sure of; ``lines[seat]``:
+    a play where the seat holds himself to that number and the others do
+    their worst to him; ``turn``: the talon cards in the order turned (empty
+    when the talon plays no part); ``nodes``: the nodes of the three
+    guarantees' searches (not compared).
     """
 
     deal: Deal
-    talon: str
-    turn: tuple[Card, ...]
+    talon_mode: str
+    turn: Cards
     tricks: tuple[int, int, int]
     lines: tuple[Line, Line, Line]
+    nodes: int = field(default=0, compare=False)
 
     def to_dict(self) -> dict:
         return {
             "deal": str(self.deal),
-            "talon": self.talon,
-            "turn": [str(c) for c in self.turn],
-            "tricks": {str(p): n for p, n in enumerate(self.tricks)},
-            "lines": {str(p): line.to_dict() for p, line in enumerate(self.lines)},
+            "talon_mode": self.talon_mode,
+            "turn": self.turn.to_list(),
+            "tricks": list(self.tricks),
+            "lines": [line.to_dict() for line in self.lines],
+            "nodes": self.nodes,
         }
 
     def format(self) -> str:
@@ -108,16 +117,20 @@ class AllpassTable:
         return "\n".join(rows)
 
 
-def allpass_table(deal: Deal | str, talon: str = "lead", turn: object = None,
-                  *, solver: Solver | None = None) -> AllpassTable:
+def allpass_table(deal: Deal | str, *, talon_mode: str | None = None, turn: object = None,
+                  solver: Solver | None = None) -> AllpassTable:
     """Guarantees and one optimal line for all three players."""
     deal = as_deal(deal)
     core = check_solver(solver)
-    positions = [_position(deal, p, talon, turn, core) for p in range(3)]
+    positions = [Position(deal, strain=ALLPASS, seat=p, talon_mode=talon_mode, turn=turn, solver=core)
+                 for p in range(3)]
+    tricks, nodes = [], 0
+    for pos in positions:
+        tricks.append(pos.value())
+        nodes += core.nodes
     lines = tuple(pos.best_line() for pos in positions)
-    return AllpassTable(deal, talon, positions[0].turn,
-                        tuple(line.tricks for line in lines),  # type: ignore[arg-type]
-                        lines)  # type: ignore[arg-type]
+    return AllpassTable(deal, positions[0].talon_mode, positions[0].turn,
+                        (tricks[0], tricks[1], tricks[2]), lines, nodes)  # type: ignore[arg-type]
 
 
-__all__ = ["solve_allpass", "allpass_table", "AllpassTable"]
+__all__ = ["AllpassSolution", "AllpassTable", "solve_allpass", "allpass_table"]

@@ -1,4 +1,4 @@
-"""Auction, declaration and whist-call validation (PREFERANS_RULES.md §2, §3.1–3.5).
+"""Auction, declaration and whist-call validation (RULES.md §2, §3.1–3.5).
 
 Calls are given in order starting with first hand (seat 0), then seats 1 and
 2 clockwise. An illegal call is a *verdict*, not an exception: the result
@@ -22,7 +22,8 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any, Iterable, Sequence
 
-from prefsolve.contract import LEVELS, STRAINS, Contract
+from prefsolve.contract import LEVELS, Contract
+from prefsolve.strains import GAME_STRAINS
 from prefsolve.errors import AuctionError, ContractError
 from prefsolve.rules import Rules
 
@@ -98,7 +99,7 @@ def parse_calls(text: str | Iterable[str | Call]) -> tuple[Call, ...]:
     An empty item between commas is an error.
 
     In the space-separated form a phrase «<bid> здесь» is one call, the
-    explicit hold of §2.4, only when ``<bid>`` repeats the current highest
+    explicit hold of RULES.md §2.4, only when ``<bid>`` repeats the current highest
     bid (the contract of the last bid or hold before it), e.g. «два здесь»
     after «два». Otherwise the bid and a bare «здесь» are two calls: the
     bid, then the next player's hold of it. A comma-separated item is taken
@@ -159,13 +160,13 @@ def parse_calls(text: str | Iterable[str | Call]) -> tuple[Call, ...]:
 
 @lru_cache(maxsize=None)
 def _ladder(extensions: str) -> tuple[Contract, ...]:
-    games = lambda level, hand: [Contract(level, s, hand) for s in STRAINS]  # noqa: E731
+    games = lambda level, hand: [Contract(level, s, hand) for s in GAME_STRAINS]  # noqa: E731
     if extensions == "none":
         return tuple(sorted([c for lv in LEVELS for c in games(lv, False)] + [Contract.misere()]))
-    # The seed's classic ladder (SEED_RULES.md, Auction): misère is overcalled
-    # only by a 9 without talon or any 10, misère without talon only by a 10
-    # without talon. §2.5 [K]: a game without talon outranks the same level
-    # with talon, so each level's hand games follow its talon games.
+    # The classic ladder (RULES.md §2.5): misère is overcalled only by a 9
+    # without talon or any 10, misère without talon only by a 10 without talon;
+    # a game without talon outranks the same game with talon, so each level's
+    # hand games follow its talon games.
     out: list[Contract] = []
     for lv in (6, 7, 8):
         out += games(lv, False) + games(lv, True)
@@ -297,7 +298,7 @@ class _State:
         return f"§2.2: a bid must be higher than the current bid {self.highest}, {c} is not"
 
     def over_reason(self) -> str:
-        """Why no call is allowed after the end of the auction (§2.2 end of auction)."""
+        """Why no call is allowed after the end of the auction (RULES.md §2.2)."""
         if self.highest is None:
             how = "all three passed"
         else:
@@ -371,10 +372,10 @@ def _check_allpass_count(allpass_count: object) -> None:
 
 def check_auction(calls: str | Iterable[str | Call], rules: Rules | str | None = None,
                   allpass_count: int = 0) -> AuctionResult:
-    """Validate calls starting with first hand (§2.2–2.7).
+    """Validate calls starting with first hand (RULES.md §2.2–2.7).
 
     ``allpass_count`` is the number of consecutive all-pass deals before
-    this one (§2.6 exit from all-pass).
+    this one (exit from all-pass, RULES.md §2.6).
 
     >>> r = check_auction("pass pass pass")
     >>> r.finished, r.all_pass
@@ -429,15 +430,16 @@ class Verdict:
     reason: str | None = None
 
 
-#: The highest game bid after which trading misère may still be declared (SEED_RULES.md).
+#: The highest game bid after which trading misère may still be declared (RULES.md §2.3).
 TRADING_MISERE_CAP = Contract(8, "S")
 
 
 def check_declaration(bid: Contract | str, declared: Contract | str, rules: Rules | str | None = None) -> Verdict:
     """Check the contract declared by the auction winner against his winning bid.
 
-    §3.1: never lower than the winning bid; §2.3: the misère winner plays
-    misère, and a game bid may turn into misère only with trading misère.
+    Never lower than the winning bid (RULES.md §3.1); the misère winner plays
+    misère, and a game bid may turn into misère only with trading misère
+    (RULES.md §2.3).
 
     >>> check_declaration("6D", "6S").reason
     '§3.1: the declared contract 6S is lower than the winning bid 6D'
@@ -460,15 +462,15 @@ def check_declaration(bid: Contract | str, declared: Contract | str, rules: Rule
     if declared.is_misere:
         if rules.misere_binding:
             return Verdict(False, f"§2.3 binding misère: a player who won on {bid} cannot declare misère")
-        # SEED_RULES.md trading misère: games are bid «раз, два, … up to восемь первых»
-        # and misère is declared after the talon, so the winning bid is at most 8♠
-        # (§2.3 gives no source of its own for the variant).
+        # Trading misère (RULES.md §2.3): games are bid «раз, два, … up to восемь
+        # первых» and misère is declared after the talon, so the winning bid is at
+        # most 8♠ and was won with the talon.
         if bid.without_talon:
             return Verdict(False, f"§2.3 trading misère: misère is declared after taking the talon, "
                                   f"which a player who won on {bid} does not take")
         if seniority(bid, rules) > seniority(TRADING_MISERE_CAP, rules):
             return Verdict(False, f"§2.3 trading misère: games are traded up to {TRADING_MISERE_CAP} "
-                                  f"only (SEED_RULES), so a player who won on {bid} cannot declare misère")
+                                  f"only, so a player who won on {bid} cannot declare misère")
         if declared.without_talon:
             return Verdict(False, "§2.3 trading misère: the talon was taken, misère without talon is impossible")
         return Verdict(True)
@@ -500,7 +502,7 @@ def _allowed_declarations(bid: Contract, rules: Rules) -> tuple[Contract, ...]:
     return tuple(c for c in ladder(rules) if check_declaration(bid, c, rules).legal)
 
 
-# -- whist calls (§3.2) ---------------------------------------------------------
+# -- whist calls (RULES.md §3.2) ------------------------------------------------
 WHIST = "whist"
 HALF = "half"
 _WHIST_WORDS = {"whist": WHIST, "вист": WHIST, "w": WHIST, "pass": PASS, "пас": PASS, "p": PASS,
@@ -571,7 +573,7 @@ class WhistResult:
     ``seat`` is 0 for the first defender (declarer's left), 1 for the second,
     None for a call made after the calls were over.
     ``outcome`` is ``"misere"`` (no whist, both catch), ``"catch"`` (a 10 under
-    ``ten_whist="checked"``: no whist, both catch, always played, §3.4),
+    ``ten_whist="checked"``: no whist, both catch, always played, RULES.md §3.4),
     ``"pass_out"`` (both passed: counted as made), ``"half_whist"`` (no play,
     unless ``half_whist="played"``),
     ``"one_whister"`` or ``"two_whisters"``; ``whisters`` lists the whisting
@@ -599,7 +601,7 @@ class WhistResult:
 
 def check_whist_calls(contract: Contract | str, calls: str | Iterable[str], rules: Rules | str | None = None,
                       open: bool = True) -> WhistResult:
-    """Validate the defenders' calls in speaking order (§3.2, §3.5).
+    """Validate the defenders' calls in speaking order (RULES.md §3.2 and §3.5).
 
     The first defender speaks, then the second; after «пас, полвиста» the
     first defender speaks again (his second chance: whist, or pass and the
@@ -623,10 +625,10 @@ def check_whist_calls(contract: Contract | str, calls: str | Iterable[str], rule
                                       "the declarer; give no calls")
         return WhistResult(True, True, "misere", (0, 1), play="closed")
     if c.level == 10 and rules.ten_whist == "checked":
-        # §3.4 ⚠ reading "checked": SEED_RULES.md (Whist) says nobody whists on a 10,
-        # both defenders "catch" the declarer, so the hand is always played and
-        # never passed out; C3's default plays a 10 unwhisted with open cards and
-        # writes no trick whists. Calls are optional; only «пас» may be said.
+        # ten_whist="checked" (RULES.md §3.4): nobody whists on a 10, both
+        # defenders "catch" the declarer, so the hand is always played, open, and
+        # never passed out, with no trick whists. Calls are optional; only «пас»
+        # may be said.
         for i, w in enumerate(words):
             if i >= 2:     # nobody speaks after the calls are over, so the call has no seat
                 return WhistResult(False, call=i, seat=None, reason="§3.2: the whist calls are already over")
@@ -659,13 +661,13 @@ def check_whist_calls(contract: Contract | str, calls: str | Iterable[str], rule
     if words[1] == HALF:
         if words[2] == WHIST:  # second chance taken: whist + pass, the half-whist lapses
             return WhistResult(True, True, "one_whister", (0,), play="open" if open else "closed")
-        # §3.2 ⚠: the half-whist stands; no play by default, played out under
-        # half_whist="played" (C1), the half-whister then choosing open or closed.
+        # The half-whist stands (RULES.md §3.2): no play by default, played out under
+        # half_whist="played", the half-whister then choosing open or closed.
         play = ("open" if open else "closed") if rules.half_whist == "played" else None
         return WhistResult(True, True, "half_whist", (), half_whister=1, play=play)
     whisters = tuple(i for i in (0, 1) if words[i] == WHIST)
     if not whisters:
         return WhistResult(True, True, "pass_out")
-    if len(whisters) == 2:  # §3.2: both whist → played closed
+    if len(whisters) == 2:  # both whist → played closed (RULES.md §3.2)
         return WhistResult(True, True, "two_whisters", whisters, play="closed")
     return WhistResult(True, True, "one_whister", whisters, play="open" if open else "closed")

@@ -25,11 +25,12 @@ from itertools import islice
 from pathlib import Path
 from typing import TYPE_CHECKING, Callable, Iterable, Iterator, Sequence
 
-from .deal import Deal, check_seat
+from .checks import check_seat
+from .deal import Deal
+from .engine import Solver, default_solver, new_solver, table_size_mb
 from .errors import DealError, PrefsolveError, SeatError
-from .engine import Solver
-from .solver import (STRAINS, DiscardHints, Table, as_deal, check_hints, default_solver, new_solver,
-                     parse_strain, solve, table, table_size_mb)
+from .solver import DiscardHints, Table, as_deal, check_hints, solve, table
+from .strains import STRAINS, TAKE, check_talon_mode, parse_strain
 
 if TYPE_CHECKING:
     import numpy as np   # for annotations; the functions import it on use
@@ -185,7 +186,7 @@ _POOL = SolverPool()
 WINDOW_PER_JOB = 256
 
 
-def imap_deals(items: Sequence, work: Callable, jobs: int | None = None,
+def imap_deals(items: Sequence, work: Callable, *, jobs: int | None = None,
                progress: Progress | None = None) -> Iterator:
     """Yield ``work(item, solver)`` for every item, in order, solving on ``jobs`` threads.
 
@@ -284,27 +285,33 @@ def _on_threads(items: Sequence, work: Callable, jobs: int, progress: Progress |
         pool.shutdown(wait=True, cancel_futures=True)
 
 
-def map_deals(items: Sequence, work: Callable, jobs: int | None = None,
+def map_deals(items: Sequence, work: Callable, *, jobs: int | None = None,
               progress: Progress | None = None) -> list:
     """:func:`imap_deals` as a list."""
-    return list(imap_deals(items, work, jobs, progress))
+    return list(imap_deals(items, work, jobs=jobs, progress=progress))
 
 
-def _checked(i: int, item: Deal | str, talon: bool | None) -> Deal:
-    """Deal number ``i`` (from 0) parsed, and holding a talon if ``talon`` is True:
-    a batch names a bad deal by its number before any is solved."""
+def _checked(i: int, item: Deal | str, talon_mode: str | None) -> Deal:
+    """Deal number ``i`` (from 0) parsed, and holding a talon if ``talon_mode``
+    is ``take``: a batch names a bad deal by its number before any is solved."""
     try:
         d = as_deal(item)
     except PrefsolveError as exc:
         raise type(exc)(f"deal {i + 1}: {exc}") from None
-    if talon is True and d.talon is None:
-        raise DealError(f"deal {i + 1}: {str(d)!r} has no talon; pass talon=False (--no-talon) to play "
-                        "the hands as given")
+    if talon_mode == TAKE and d.talon is None:
+        raise DealError(f"deal {i + 1}: {str(d)!r} has no talon to take; talon_mode='ignore' "
+                        f"(--talon-mode ignore) plays the hands as given")
     return d
 
 
-def _deals(deals: Iterable[Deal | str], talon: bool | None = None) -> list[Deal]:
-    return [_checked(i, d, talon) for i, d in enumerate(_items(deals))]
+def _deals(deals: Iterable[Deal | str], talon_mode: str | None = None) -> list[Deal]:
+    talon_mode = _batch_talon_mode(talon_mode)
+    return [_checked(i, d, talon_mode) for i, d in enumerate(_items(deals))]
+
+
+def _batch_talon_mode(talon_mode: object) -> str | None:
+    """A batch's talon mode: None (each deal's own default), ``take`` or ``ignore``."""
+    return None if talon_mode is None else check_talon_mode(talon_mode, "S", True)
 
 
 def _items(deals: Iterable[Deal | str]) -> list:
@@ -330,31 +337,37 @@ def _declarers(declarers: Sequence[int]) -> tuple[int, ...]:
     return seats
 
 
-def solve_many(deals: Iterable[Deal | str], declarer: int, strain: str, leader: int = 0,
-               talon: bool = True, jobs: int | None = None,
+def solve_many(deals: Iterable[Deal | str], declarer: int, *, strain: str, leader: int = 0,
+               talon_mode: str | None = None, jobs: int | None = None,
                progress: Progress | None = None, hints: DiscardHints | None = None) -> np.ndarray:
     """Tricks of one contract for many deals: an int8 array of shape ``(n,)``.
 
-    ``hints``: see :func:`table_many`.
+    ``talon_mode``: as :func:`~prefsolve.solver.solve`, for every deal (None:
+    each deal's default). ``hints``: see :func:`table_many`.
+
+    >>> solve_many(["AK.-.-.- QJ.-.-.- 7.7.-.-", "7.7.-.- AK.-.-.- QJ.-.-.-"], 0, strain="NT").tolist()
+    [2, 1]
     """
-    deals = _deals(deals, talon)
+    deals = _deals(deals, talon_mode)
     declarer = check_seat(declarer, "declarer")
     leader = check_seat(leader, "leader")
     strain = parse_strain(strain)
     hints = check_hints(hints) or DiscardHints()    # see table_many
     import numpy as np  # imported on use: keeps the CLI's start-up fast
 
+    def work(d: Deal, sv: Solver) -> int:
+        return solve(d, declarer, strain=strain, leader=leader, talon_mode=talon_mode, solver=sv,
+                     hints=hints).tricks
+
     out = np.empty(len(deals), dtype=np.int8)
-    for i, tricks in enumerate(imap_deals(deals, lambda d, sv: solve(
-            d, declarer, strain, leader, talon, solver=sv, hints=hints).tricks, jobs, progress)):
+    for i, tricks in enumerate(imap_deals(deals, work, jobs=jobs, progress=progress)):
         out[i] = tricks
     return out
 
 
-def table_many(deals: Iterable[Deal | str], leader: int = 0, talon: bool = True,
-               jobs: int | None = None, progress: Progress | None = None,
-               declarers: Sequence[int] = (0, 1, 2),
-               hints: DiscardHints | None = None) -> np.ndarray:
+def table_many(deals: Iterable[Deal | str], *, leader: int = 0, talon_mode: str | None = None,
+               declarers: Sequence[int] = (0, 1, 2), jobs: int | None = None,
+               progress: Progress | None = None, hints: DiscardHints | None = None) -> np.ndarray:
     """Full tables for many deals: int8 array ``(n, 3, 6)``, strains in order S C D H NT misere.
 
     ``declarers`` picks the rows to solve (e.g. ``(0,)`` for one player's
@@ -364,7 +377,7 @@ def table_many(deals: Iterable[Deal | str], leader: int = 0, talon: bool = True,
     It saves work when deals share the declarer's cards, and never changes
     the tricks.
     """
-    deals = _deals(deals, talon)
+    deals = _deals(deals, talon_mode)
     leader = check_seat(leader, "leader")
     declarers = _declarers(declarers)
 
@@ -374,40 +387,43 @@ def table_many(deals: Iterable[Deal | str], leader: int = 0, talon: bool = True,
     hints = check_hints(hints) or DiscardHints()
 
     def work(d: Deal, sv: Solver):
-        return [[solve(d, p, s, leader, talon, solver=sv, hints=hints).tricks for s in STRAINS]
+        return [[solve(d, p, strain=s, leader=leader, talon_mode=talon_mode, solver=sv, hints=hints).tricks
+                 for s in STRAINS]
                 for p in declarers]
 
     import numpy as np  # imported on use: keeps the CLI's start-up fast
 
     out = np.empty((len(deals), len(declarers), len(STRAINS)), dtype=np.int8)
-    for i, rows in enumerate(imap_deals(deals, work, jobs, progress)):
+    for i, rows in enumerate(imap_deals(deals, work, jobs=jobs, progress=progress)):
         out[i] = rows
     return out
 
 
-def check_deals(deals: Iterable[Deal | str], talon: bool | None = None) -> list[Deal | str]:
+def check_deals(deals: Iterable[Deal | str], *, talon_mode: str | None = None) -> list[Deal | str]:
     """The deals as a list, each checked (a bad one raises, naming its number;
-    with ``talon=True`` a deal without a talon is bad) but kept as given:
-    texts stay text."""
+    with ``talon_mode="take"`` a deal without a talon is bad) but kept as
+    given: texts stay text."""
+    talon_mode = _batch_talon_mode(talon_mode)
     items = _items(deals)
     for i, d in enumerate(items):
-        _checked(i, d, talon)
+        _checked(i, d, talon_mode)
     return items
 
 
-def iter_tables(deals: Iterable[Deal | str], leader: int = 0, talon: bool | None = None,
+def iter_tables(deals: Iterable[Deal | str], *, leader: int = 0, talon_mode: str | None = None,
                 jobs: int | None = None, progress: Progress | None = None) -> Iterator[Table]:
     """Full :class:`~prefsolve.solver.Table` objects (with discards) for many deals,
     yielded in order as they are solved.
 
-    ``talon=None`` takes the talon for the deals that have one. Every deal is
-    checked before the first is solved (:func:`check_deals`); see
+    ``talon_mode=None`` takes the talon for the deals that have one. Every
+    deal is checked before the first is solved (:func:`check_deals`); see
     :func:`stream_tables` for the rest.
     """
-    return stream_tables(check_deals(deals, talon), leader, talon, jobs, progress)
+    return stream_tables(check_deals(deals, talon_mode=talon_mode), leader=leader, talon_mode=talon_mode,
+                         jobs=jobs, progress=progress)
 
 
-def stream_tables(items: Sequence[Deal | str], leader: int = 0, talon: bool | None = None,
+def stream_tables(items: Sequence[Deal | str], *, leader: int = 0, talon_mode: str | None = None,
                   jobs: int | None = None, progress: Progress | None = None) -> Iterator[Table]:
     """:func:`iter_tables` for deals already checked by :func:`check_deals`.
 
@@ -416,15 +432,15 @@ def stream_tables(items: Sequence[Deal | str], leader: int = 0, talon: bool | No
     of text, not 0.4 GB of parsed deals.
     """
     leader = check_seat(leader, "leader")
+    talon_mode = _batch_talon_mode(talon_mode)
 
     def work(item: Deal | str, sv: Solver) -> Table:
-        d = as_deal(item)
-        return table(d, leader, d.talon is not None if talon is None else talon, solver=sv)
+        return table(as_deal(item), leader=leader, talon_mode=talon_mode, solver=sv)
 
-    return imap_deals(items, work, jobs, progress)
+    return imap_deals(items, work, jobs=jobs, progress=progress)
 
 
-def tables(deals: Iterable[Deal | str], leader: int = 0, talon: bool | None = None,
+def tables(deals: Iterable[Deal | str], *, leader: int = 0, talon_mode: str | None = None,
            jobs: int | None = None, progress: Progress | None = None) -> list[Table]:
     """:func:`iter_tables` as a list."""
-    return list(iter_tables(deals, leader, talon, jobs, progress))
+    return list(iter_tables(deals, leader=leader, talon_mode=talon_mode, jobs=jobs, progress=progress))

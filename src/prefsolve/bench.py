@@ -43,11 +43,13 @@ import time
 from pathlib import Path
 
 from . import __version__
-from .engine import Solver, machine_probe
+from ._probe import machine_probe
+from .engine import Solver
 from .batch import usable_cores
 from .deal import Deal
 from .errors import PrefsolveError
-from .solver import DEFAULT_TT_MB, new_solver, solve, table, table_size_mb
+from .engine import DEFAULT_TT_MB, new_solver, table_size_mb
+from .solver import solve, table
 
 WORKLOADS = ("contract", "misere", "table", "reference", "parallel", "analyze")
 SIZES = {  # workload: (quick, full)
@@ -106,7 +108,7 @@ def time_contracts(n: int, misere: bool, seed: int, solver: Solver) -> tuple[lis
         declarer = rng.randrange(3)
         strain = "misere" if misere else rng.choice(["S", "C", "D", "H", "NT"])
         t0 = time.perf_counter()
-        sol = solve(deal, declarer, strain, 0, talon=False, solver=solver)
+        sol = solve(deal, declarer, strain=strain, talon_mode="ignore", solver=solver)
         times.append(time.perf_counter() - t0)
         nodes.append(sol.nodes)
     return times, nodes
@@ -119,7 +121,7 @@ def time_tables(n: int, seed: int, solver: Solver) -> tuple[list[float], list[in
     for _ in range(n):
         deal = Deal.random(rng.randrange(2**32))
         t0 = time.perf_counter()
-        t = table(deal, 0, True, solver=solver)
+        t = table(deal, talon_mode="take", solver=solver)
         times.append(time.perf_counter() - t0)
         nodes.append(t.nodes)
     return times, nodes
@@ -160,7 +162,7 @@ def machine_rate(jobs: int, rounds: int = PROBE_ROUNDS) -> float:
     threads at that moment. On this project's shared virtual machine a vCPU
     runs at one of two speeds, consistent with another thread sharing its
     physical core now and then; the loop slows with the search, while the
-    guest reports no steal time (bench/README, round 25)."""
+    guest reports no steal time (docs/ENGINE.md, "Threading")."""
     if jobs < 1 or rounds < 1:
         raise PrefsolveError(f"the machine gauge needs jobs >= 1 and rounds >= 1, got {jobs}, {rounds}")
     t0 = time.perf_counter()
@@ -202,9 +204,9 @@ class ParallelRounds:
     and ``of_machine`` the median of the engine's ratio over the loop's. The
     loop is a gauge, not a ceiling: on a calm host it scales 1.7-2.0x, and it
     runs for 0.1 s before a timing, so it misses some of the host's stretches
-    and catches some that end before the timing. Over round 25's 35 rounds
-    the two ratios correlated at 0.62: a help in telling a busy host from a
-    slow engine, not proof either way."""
+    and catches some that end before the timing. Over 35 rounds of one
+    series the two ratios correlated at 0.62: a help in telling a busy host
+    from a slow engine, not proof either way."""
 
     def __init__(self, n: int, seed: int):
         from .batch import table_many

@@ -5,29 +5,67 @@ bidding order) and a rank (0..7 for 7 8 9 T J Q K A). Its ``index`` is
 ``suit * 8 + rank``; a :class:`Hand` is an immutable set of cards, stored as
 a 32-bit mask of those indices, which is also what the native core takes.
 
+A sequence of cards (a discard, the cards played, the talon in the order
+turned) is a :class:`Cards`: an immutable tuple that prints as a player
+writes cards.
+
 >>> Card.parse("SA"), Card.parse("10♥"), Card.parse("kd")
 (Card.parse('SA'), Card.parse('HT'), Card.parse('DK'))
 >>> str(Hand.parse("SA CK CT C9 DK DT D9 D7 HK H7"))
 'A.KT9.KT97.K7'
+>>> print(Cards.parse("S8 C8"))
+♠8 ♣8
+
+Text typed on a Russian keyboard layout is read too: the Cyrillic letters
+that look like the Latin ones of the notation (С А К Т Н …) are taken as
+those letters, and any other non-Latin letter is named in the error.
+
+>>> Card.parse("СА")   # Cyrillic С and А
+Card.parse('CA')
 """
 
 from __future__ import annotations
 
-import operator
 import re
-from typing import Iterable, Iterator, SupportsIndex, cast
+import unicodedata
+from typing import Iterable, Iterator
 
+from .checks import whole
 from .errors import CardError, HandError
+from .strains import SUIT_NAMES, SUIT_SYMBOLS, SUITS
 
-SUITS = "SCDH"
-SUIT_SYMBOLS = "♠♣♦♥"
 RANKS = "789TJQKA"
-SUIT_NAMES = ("spades", "clubs", "diamonds", "hearts")
 
 _SUIT_OF_CHAR = {c: i for i, c in enumerate(SUITS)} | {c: i for i, c in enumerate(SUIT_SYMBOLS)}
 # Other spellings of the suit symbols (white/emoji variants) that users paste.
 _SUIT_OF_CHAR |= {"♤": 0, "♧": 1, "♢": 2, "♡": 3}
-_RANK_OF_TEXT = {c: i for i, c in enumerate(RANKS)} | {"10": 3}
+_RANK_OF_TEXT = {c: i for i, c in enumerate(RANKS)} | {"10": 3, "X": 3}   # X: the ten, as some books write it
+
+# Cyrillic capitals that look like the Latin letters of the notation: what a
+# Russian keyboard layout types for them. (Russian rank initials, such as Т for
+# туз, are not guessed at: Т reads as the ten it looks like, as everywhere else.)
+_LOOKALIKES = str.maketrans("САКТНВЕМОРХ", "CAKTHBEMOPX")
+
+
+def latin(text: str) -> str:
+    """``text`` upper-cased, with Cyrillic look-alike letters made Latin.
+
+    >>> latin("сА кт")
+    'CA KT'
+    """
+    return text.upper().translate(_LOOKALIKES)
+
+
+def _foreign(text: str) -> str:
+    """For an error message: the first letter of ``text`` outside the notation, named."""
+    for ch in text:
+        if ch.isalpha() and not ch.isascii() and ch not in SUIT_SYMBOLS and ch not in "♤♧♢♡":
+            try:
+                name = unicodedata.name(ch).lower()
+            except ValueError:
+                name = "a non-Latin character"
+            return f" ({ch!r} is {name}; type the Latin letters S C D H and 7 8 9 T J Q K A)"
+    return ""
 
 
 class Card:
@@ -43,7 +81,7 @@ class Card:
     rank: int
 
     def __init__(self, suit: int, rank: int) -> None:
-        if not (_whole(suit) and _whole(rank) and 0 <= suit < 4 and 0 <= rank < 8):
+        if whole(suit) is None or whole(rank) is None or not (0 <= suit < 4 and 0 <= rank < 8):
             raise CardError(f"no card with suit {suit!r} and rank {rank!r} (suit 0..3, rank 0..7)")
         object.__setattr__(self, "suit", int(suit))
         object.__setattr__(self, "rank", int(rank))
@@ -54,7 +92,7 @@ class Card:
     @classmethod
     def from_index(cls, index: int) -> Card:
         """The card of index 0..31 (♠7 is 0, ♥A is 31)."""
-        if not (_whole(index) and 0 <= index < 32):
+        if whole(index) is None or not 0 <= index < 32:
             raise CardError(f"no card with index {index!r} (0..31)")
         return _CARDS[index]
 
@@ -63,7 +101,7 @@ class Card:
         """Parse ``SA``, ``AS``, ``S10``, ``10S``, ``♠A``, ``A♠`` (any case)."""
         if not isinstance(text, str):
             raise CardError(f"cannot read card {text!r}: expected text such as 'SA' or 'H10'")
-        t = text.strip().upper()
+        t = latin(text.strip())
         suit = rank = None
         if t and t[0] in _SUIT_OF_CHAR:
             suit, rank = _SUIT_OF_CHAR[t[0]], _RANK_OF_TEXT.get(t[1:])
@@ -72,7 +110,7 @@ class Card:
         if suit is None or rank is None:
             raise CardError(
                 f"cannot read card {text!r}: expected a suit S C D H (or ♠ ♣ ♦ ♥) "
-                f"and a rank 7 8 9 T J Q K A, e.g. 'SA' or 'H10'"
+                f"and a rank 7 8 9 T J Q K A, e.g. 'SA' or 'H10'{_foreign(text)}"
             )
         return _CARDS[suit * 8 + rank]
 
@@ -104,15 +142,6 @@ class Card:
 
     def __reduce__(self):
         return (Card, (self.suit, self.rank))
-
-
-def _whole(x: object) -> bool:
-    """A whole number (numpy's too), not a bool."""
-    try:
-        # Whatever lacks __index__ raises the TypeError caught below.
-        return not isinstance(x, bool) and operator.index(cast(SupportsIndex, x)) == x
-    except TypeError:
-        return False
 
 
 _CARDS = tuple(object.__new__(Card) for _ in range(32))
@@ -151,10 +180,78 @@ def parse_cards(text: str) -> list[Card]:
     return [Card.parse(tok) for tok in re.split(r"[\s,]+", text.strip()) if tok]
 
 
+class Cards(tuple):
+    """An ordered, immutable sequence of cards: a discard, the cards played, the
+    talon in the order turned. It prints as a player writes cards, and its
+    ``repr`` evaluates back.
+
+    >>> c = Cards(["S8", Card.parse("C8")])
+    >>> print(c)
+    ♠8 ♣8
+    >>> c, c.to_list()
+    (Cards.parse('S8 C8'), ['S8', 'C8'])
+    >>> c == Cards.parse("♠8 ♣8") and c[0] == Card.parse("S8")
+    True
+    """
+
+    __slots__ = ()
+
+    def __new__(cls, cards: Iterable[Card | str] = ()) -> Cards:
+        if isinstance(cards, str):
+            raise CardError(f"Cards() takes cards; read card text {cards!r} with Cards.parse()")
+        items = []
+        for card in cards:
+            if isinstance(card, str):
+                card = Card.parse(card)
+            elif not isinstance(card, Card):
+                raise CardError(f"expected a card, got {card!r}")
+            items.append(card)
+        return super().__new__(cls, items)
+
+    @classmethod
+    def parse(cls, text: str) -> Cards:
+        """Cards separated by spaces or commas, in the order given: ``"SA S7 D9"``."""
+        if not isinstance(text, str):
+            raise CardError(f"cannot read cards {text!r}: expected text such as 'SA S7 D9'")
+        return _cards(parse_cards(text))
+
+    @property
+    def mask(self) -> int:
+        """The cards as a 32-bit mask (the order is lost)."""
+        return mask_of_cards(self)
+
+    def to_list(self) -> list[str]:
+        """The cards as JSON writes them: ``["SA", "S7"]``."""
+        return [str(c) for c in self]
+
+    def __str__(self) -> str:
+        return " ".join(c.symbol for c in self)
+
+    def __repr__(self) -> str:
+        return f"Cards.parse({' '.join(map(str, self))!r})"
+
+
+_tuple_new = tuple.__new__
+
+
+def _cards(cards: Iterable[Card]) -> Cards:
+    """``Cards(cards)`` for cards already known to be :class:`Card` objects."""
+    return _tuple_new(Cards, cards)
+
+
+def cards_in_hand_order(mask: int) -> Cards:
+    """The cards of a mask as hands print them (suit by suit, high to low).
+
+    >>> cards_in_hand_order(0b11 << 8 | 1)
+    Cards.parse('S7 C8 C7')
+    """
+    return _cards(in_hand_order(cards_of_mask(mask)))
+
+
 def _suit_group(token: str) -> list[Card]:
     """A card (``SA``, ``A♠``), or a suit and its ranks as ``Hand.symbols``
     prints them (``♠KT9``, ``S109``)."""
-    t = token.strip().upper()
+    t = latin(token.strip())
     ranks = re.findall(r"10|.", t[1:]) if t and t[0] in _SUIT_OF_CHAR else []
     if len(ranks) < 2 or any(r not in _RANK_OF_TEXT for r in ranks):
         return [Card.parse(token)]
@@ -213,10 +310,10 @@ class Hand:
             for suit, group in enumerate(t.split(".")):
                 if group == "-" or group == "":
                     continue
-                for rank_text in re.findall(r"10|.", group.upper()):
+                for rank_text in re.findall(r"10|.", latin(group)):
                     rank = _RANK_OF_TEXT.get(rank_text)
                     if rank is None:
-                        raise HandError(f"unknown rank {rank_text!r} in hand {text!r}")
+                        raise HandError(f"unknown rank {rank_text!r} in hand {text!r}{_foreign(rank_text)}")
                     bit = 1 << (suit * 8 + rank)
                     if mask & bit:
                         raise HandError(

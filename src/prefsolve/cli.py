@@ -23,7 +23,9 @@ from .errors import DealError, PrefsolveError
 from .analyze_cli import analyze, analyze_talon, holdings, whist
 from .play_cli import allpass, play
 from .rules_cli import auction, score
-from .solver import DEFAULT_TT_MB, MAX_TT_MB, STRAIN_SYMBOLS, Table, parse_strain, solve, table, table_size_mb
+from .engine import DEFAULT_TT_MB, MAX_TT_MB, table_size_mb
+from .solver import Table, solve, table
+from .strains import STRAIN_SYMBOLS, parse_strain
 
 EXAMPLE_DEAL = "A.KT9.KT97.K7 JT97.A7.8.Q98 KQ.J8.AQJ.AJT 8.Q.-.-"
 
@@ -179,14 +181,18 @@ def emit_json(obj: object) -> None:
     click.echo(json.dumps(obj, ensure_ascii=False))
 
 
-def talon_choice(deal: Deal, talon: bool | None) -> bool:
+def _mode(talon: bool | None) -> str | None:
+    return None if talon is None else ("take" if talon else "ignore")
+
+
+def talon_choice(deal: Deal, talon: bool | None) -> str:
     """``--talon/--no-talon`` default: use the talon when the deal has one.
     An explicit --talon on a deal without one is refused in the command
     line's own words (the API's message names ``talon=False``)."""
     if talon and deal.talon is None:
         raise DealError(f"deal {str(deal)!r} has no talon, which --talon asks for; "
                         f"leave --talon out to play the hands as given")
-    return deal.talon is not None if talon is None else talon
+    return "take" if (deal.talon is not None if talon is None else talon) else "ignore"
 
 
 deal_argument = click.argument("deal_text", metavar="[DEAL]", required=False)
@@ -270,24 +276,26 @@ def solve_cmd(deal_text, declarer, strain, leader, talon, with_line, deal_file, 
     if texts is not None:
         def work(text: str, sv) -> dict:
             d = Deal.parse(text)
-            found = solve(d, declarer, strain, leader, talon_choice(d, talon), solver=sv).to_dict()
+            found = solve(d, declarer, strain=strain, leader=leader, talon_mode=talon_choice(d, talon),
+                          solver=sv).to_dict()
             # Not "nodes": they depend on what the thread's table holds from the deals
             # before, so the same file would give different output from run to run.
             del found["nodes"]
             return {"deal": str(d), **found}
 
         with file_progress(len(texts), quiet) as bar:
-            emit_stream(imap_deals(texts, work, jobs, bar.update), "solutions", lambda x: x,
+            emit_stream(imap_deals(texts, work, jobs=jobs, progress=bar.update), "solutions", lambda x: x,
                         lambda x: f"{x['deal']}: {solution_text(x['tricks'], x['discard'], strain)}",
                         as_json, as_jsonl)
         return
     d = Deal.parse(EXAMPLE_DEAL if deal_text is None else deal_text)   # "" is an error, not the example
-    sol = solve(d, declarer, strain, leader, talon_choice(d, talon))
+    sol = solve(d, declarer, strain=strain, leader=leader, talon_mode=talon_choice(d, talon))
     pos = line = None
     if with_line:
         from .play import Position     # on use: solve alone needs none of the play module
 
-        pos = Position(played_deal(d, declarer, sol.discard), declarer, strain, leader)
+        pos = Position(d, declarer, strain=strain, leader=leader, talon_mode=sol.talon_mode,
+                       discard=sol.discard)
         line = pos.best_line()
     if as_json or as_jsonl:
         out = {"deal": str(d), **sol.to_dict()}
@@ -355,12 +363,13 @@ def table_cmd(deal_text, leader, talon, deal_file, jobs, quiet, as_json, as_json
     texts = file_deals(deal_text, deal_file, talon, as_json, as_jsonl, jobs, quiet)
     if texts is not None:
         with file_progress(len(texts), quiet) as bar:
-            emit_stream(stream_tables(texts, leader, talon, jobs, bar.update), "tables",
+            emit_stream(stream_tables(texts, leader=leader, talon_mode=_mode(talon), jobs=jobs, progress=bar.update),
+                        "tables",
                         Table.to_dict, lambda t: f"{t.deal}\n{t.format()}", as_json, as_jsonl,
                         blank_between=True)
         return
     d = Deal.parse(EXAMPLE_DEAL if deal_text is None else deal_text)   # "" is an error, not the example
-    t = table(d, leader, talon_choice(d, talon))
+    t = table(d, leader=leader, talon_mode=talon_choice(d, talon))
     if as_json or as_jsonl:
         emit_json(t.to_dict())
         return

@@ -1,9 +1,9 @@
 """Contracts of Russian Preferans: the bidding ladder, parsing and values.
 
 A :class:`Contract` is a game (level 6..10 in a strain ♠ ♣ ♦ ♥ NT) or a
-misère, optionally *without talon* (the seed's classic «игра без прикупа»).
-Contracts compare by seniority on the 26-step ladder of PREFERANS_RULES.md
-§2.1 (6♠ < 6♣ < … < 8NT < misère < 9♠ < … < 10NT)::
+misère, optionally *without talon* (the classic «игра без прикупа», RULES.md §2.5).
+Contracts compare by seniority on the 26-step ladder of RULES.md §2.1
+(6♠ < 6♣ < … < 8NT < misère < 9♠ < … < 10NT)::
 
     >>> Contract.parse("раз") < Contract.parse("два") < Contract.parse("8 БК")
     True
@@ -24,23 +24,19 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from prefsolve.errors import ContractError
+from prefsolve.strains import GAME_STRAINS, MISERE, STRAIN_SYMBOLS
 
 if TYPE_CHECKING:  # pragma: no cover - only for type hints
     from prefsolve.rules import Rules
 
-#: Strains in bidding order (§1.2): ♠ < ♣ < ♦ < ♥ < no trump.
-STRAINS = ("S", "C", "D", "H", "NT")
-MISERE = "misere"
 LEVELS = (6, 7, 8, 9, 10)
-#: §2.1: misère sits between 8NT (index 14) and 9♠ (index 16).
+#: Misère sits between 8NT (index 14) and 9♠ (index 16) (RULES.md §2.1).
 MISERE_INDEX = 15
-#: §4.2: value of a game by level; misère is worth 10.
+#: Value of a game by level; misère is worth 10 (RULES.md §5.2).
 VALUES = {6: 2, 7: 4, 8: 6, 9: 8, 10: 10}
 MISERE_VALUE = 10
-#: §3.3: tricks the defenders must take together (10 is a profile switch, §3.4).
+#: Tricks the defenders must take together (RULES.md §3.3; the 10 is a switch, RULES.md §3.4).
 OBLIGATIONS = {6: 4, 7: 2, 8: 1, 9: 1, 10: 1}
-
-SUIT_SYMBOLS = {"S": "♠", "C": "♣", "D": "♦", "H": "♥", "NT": "NT"}
 
 # Strain spellings accepted after a level digit: letters, symbols, Russian.
 _STRAIN_WORDS = {
@@ -53,21 +49,21 @@ _STRAIN_WORDS = {
     "no trump": "NT", "bk": "NT", "бескозырка": "NT", "безкозырка": "NT",
 }
 
-# The seed's bidding words (SEED_RULES.md "Auction"): раз = 6♠ … бескозырка = 6NT;
+# The spoken bidding words (RULES.md §2.1): раз = 6♠ … бескозырка = 6NT;
 # «пять» is the spoken fifth step (6NT) used at some tables.
 _SIX_WORDS = {
     "раз": "S", "два": "C", "три": "D", "четыре": "H",
     "бескозырка": "NT", "безкозырка": "NT", "пять": "NT",
 }
 _LEVEL_WORDS = {"шесть": 6, "семь": 7, "восемь": 8, "девять": 9, "десять": 10}
-# The seed also names games by level nouns: «шестирик», «семерная», «девятирная» …
+# Games are also named by level nouns: «шестирик», «семерная», «девятирная» …
 for _level, _stems in ((6, ("шест",)), (7, ("сем",)), (8, ("восьм",)), (9, ("девят",)), (10, ("десят",))):
     for _stem in _stems:
         for _end in ("ерик", "ирик", "ерная", "ирная", "ерной", "ирной"):
             _LEVEL_WORDS[_stem + _end] = _level
 del _level, _stems, _stem, _end
 # Strain nouns after a level word: «семирик на червях», «шестирик без козыря»;
-# «вини» is the seed's old name of spades («винновая масть»).
+# «вини» is the old name of spades («винновая масть»).
 _STRAIN_NOUNS = {
     "пики": "S", "на пиках": "S", "вини": "S", "винни": "S", "на винях": "S",
     "трефы": "C", "на трефах": "C", "трефи": "C",
@@ -95,8 +91,8 @@ class Contract:
     """An immutable contract: a game ``level``/``strain`` or a misère.
 
     ``level`` is 6..10 for games and ``None`` for misère; ``strain`` is one
-    of :data:`STRAINS` or ``"misere"``; ``without_talon`` marks the classic
-    games played on the declarer's own ten cards (§2.5).
+    of :data:`~prefsolve.strains.GAME_STRAINS` or ``"misere"``; ``without_talon`` marks the classic
+    games played on the declarer's own ten cards (RULES.md §2.5).
 
     >>> Contract(7, "H")
     Contract(7H)
@@ -115,7 +111,7 @@ class Contract:
             if self.level is not None:
                 raise ContractError(f"misère has no level, got {self.level!r}")
             return
-        if self.strain not in STRAINS:
+        if self.strain not in GAME_STRAINS:
             raise ContractError(f"unknown strain {self.strain!r} (expected S C D H NT or misere)")
         if self.level not in LEVELS:
             raise ContractError(f"level {self.level!r} is not a game level (6..10)")
@@ -132,7 +128,7 @@ class Contract:
 
     @classmethod
     def parse(cls, text: str) -> Contract:
-        """Parse ``6S``, ``7♥``, ``8NT``, ``8 БК``, ``misere``, ``мизер`` or a seed word.
+        """Parse ``6S``, ``7♥``, ``8NT``, ``8 БК``, ``misere``, ``мизер`` or a spoken word.
 
         >>> [str(Contract.parse(t)) for t in ("6s", "7♥", "8 БК", "два", "десять четвёртых")]
         ['6S', '7H', '8NT', '6C', '10H']
@@ -180,7 +176,7 @@ class Contract:
 
     @property
     def index(self) -> int:
-        """Position on the 26-step ladder of §2.1 (0 = 6♠, 15 = misère, 25 = 10NT).
+        """Position on the 26-step ladder of RULES.md §2.1 (0 = 6♠, 15 = misère, 25 = 10NT).
 
         Contracts without talon share the index of the same contract with
         talon; they rank just above it (see :attr:`seniority`).
@@ -191,8 +187,8 @@ class Contract:
         if self.is_misere:
             return MISERE_INDEX
         assert self.level is not None
-        idx = (self.level - 6) * 5 + STRAINS.index(self.strain)
-        return idx + 1 if self.level >= 9 else idx  # §2.1: misère is inserted before 9♠
+        idx = (self.level - 6) * 5 + GAME_STRAINS.index(self.strain)
+        return idx + 1 if self.level >= 9 else idx  # misère comes before 9♠ (RULES.md §2.1)
 
     @property
     def seniority(self) -> tuple[int, int]:
@@ -201,10 +197,10 @@ class Contract:
 
     @property
     def value(self) -> int:
-        """Contract value ``v`` of §4.2: 2/4/6/8/10 by level, misère 10.
+        """Contract value ``v`` of RULES.md §5.2: 2/4/6/8/10 by level, misère 10.
 
-        Games without talon keep the value of their level (no source gives
-        another price for them; §2.5 is silent).
+        Games without talon keep the value of their level: no source gives
+        another price for them (RULES.md §2.5).
 
         >>> [Contract.parse(t).value for t in ("6NT", "7S", "8H", "9C", "10D", "misere")]
         [2, 4, 6, 8, 10, 10]
@@ -215,10 +211,10 @@ class Contract:
         return VALUES[self.level]
 
     def whist_obligation(self, rules: Rules | str | None = None) -> int:
-        """Tricks the defenders must take together (§3.3).
+        """Tricks the defenders must take together (RULES.md §3.3).
 
-        §3.4 ⚠: on a 10 the obligation is 1 (Codex) or 0 when the profile's
-        ``ten_whist`` switch is ``"checked"`` (nobody whists, both defenders
+        On a 10 the obligation is 1, or 0 when the profile's ``ten_whist``
+        switch is ``"checked"`` (RULES.md §3.4: nobody whists, both defenders
         catch and the hand is always played: see
         :func:`prefsolve.auction.check_whist_calls`). Misère has no obligation.
 
@@ -228,7 +224,7 @@ class Contract:
         if self.is_misere:
             return 0
         assert self.level is not None
-        if rules is not None:   # None: the Codex table as it stands
+        if rules is not None:   # None: the obligation table as it stands (RULES.md §3.3)
             from prefsolve.rules import Rules
             rules = Rules.of(rules)
         if self.level == 10 and rules is not None and rules.ten_whist == "checked":
@@ -266,11 +262,11 @@ class Contract:
     @property
     def symbol(self) -> str:
         """Display form with suit symbols, e.g. ``7♥``, ``8NT``, ``misère``."""
-        base = "misère" if self.is_misere else f"{self.level}{SUIT_SYMBOLS[self.strain]}"
+        base = "misère" if self.is_misere else f"{self.level}{STRAIN_SYMBOLS[self.strain]}"
         return base + " (без прикупа)" if self.without_talon else base
 
 
-#: The 26 contracts with talon in seniority order (§2.1).
+#: The 26 contracts with talon in seniority order (RULES.md §2.1).
 LADDER: tuple[Contract, ...] = tuple(
-    sorted([Contract(level, s) for level in LEVELS for s in STRAINS] + [Contract.misere()])
+    sorted([Contract(level, s) for level in LEVELS for s in GAME_STRAINS] + [Contract.misere()])
 )

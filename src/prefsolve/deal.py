@@ -13,15 +13,13 @@ True
 
 from __future__ import annotations
 
-import operator
 import random
 import re
-from typing import SupportsIndex, cast
 
 from .cards import ALL_CARDS, Hand
-from .errors import DealError, HandError, PrefsolveError, SeatError
-
-SEATS = (0, 1, 2)
+from .checks import check_seat, check_seed, whole
+from .errors import DealError, HandError, PrefsolveError
+from .strains import SUIT_SYMBOLS
 
 
 class Deal:
@@ -99,25 +97,26 @@ class Deal:
             raise DealError(f"{exc}: {text!r}") from None
 
     @classmethod
-    def random(cls, seed: int | None = None, cards: int = 10, talon: bool | None = None) -> Deal:
+    def random(cls, seed: int | None = None, *, cards: int = 10, with_talon: bool | None = None) -> Deal:
         """A uniformly random deal; ``cards`` < 10 gives an ending without talon.
+        ``with_talon`` (default: for 10-card hands) deals the talon too.
 
         >>> Deal.random(7) == Deal.random(7)
         True
         """
-        size = _whole(cards)
+        size = whole(cards)
         if size is None or not 1 <= size <= 10:
             raise DealError(f"hands must hold 1 to 10 cards, got {cards!r}")
         cards = size
         seed = check_seed(seed)
-        if talon is None:
-            talon = cards == 10
-        if talon and cards != 10:
+        if with_talon is None:
+            with_talon = cards == 10
+        if with_talon and cards != 10:
             raise DealError("a talon goes with 10-card hands")
         deck = list(ALL_CARDS)
         random.Random(seed).shuffle(deck)
         hands = [deck[i * cards:(i + 1) * cards] for i in range(3)]
-        return cls([Hand(h) for h in hands], Hand(deck[30:32]) if talon else None)
+        return cls([Hand(h) for h in hands], Hand(deck[30:32]) if with_talon else None)
 
     @property
     def tricks(self) -> int:
@@ -150,7 +149,6 @@ class Deal:
 
     def diagram(self) -> str:
         """A text diagram with suit symbols: seats 1 and 2 on top, seat 0 below."""
-        from .cards import SUIT_SYMBOLS
 
         def lines(title: str, hand: Hand) -> list[str]:
             return [title] + [f"{SUIT_SYMBOLS[s]} {hand.suit_ranks(s) or '-'}" for s in range(4)]
@@ -170,35 +168,6 @@ def _as_hand(h: object) -> Hand:
     if isinstance(h, str):
         return Hand.parse(h)
     return Hand(h)   # type: ignore[arg-type]
-
-
-def check_seed(seed: object) -> int | None:
-    """A seed for repeatable draws: None, or a whole number 0 or more (Python's
-    generator takes -1 and 1 for the same seed, so negative ones are refused)."""
-    if seed is None:
-        return None
-    value = _whole(seed)
-    if value is None or value < 0:
-        raise PrefsolveError(f"seed must be a whole number 0 or more, got {seed!r}")
-    return value
-
-
-def _whole(x: object) -> int | None:
-    """``x`` as an int when it is a whole number (numpy's too), else None; never a bool."""
-    if isinstance(x, bool):
-        return None
-    try:
-        return operator.index(cast(SupportsIndex, x))   # no __index__: the TypeError below
-    except TypeError:
-        return None
-
-
-def check_seat(value: object, what: str) -> int:
-    """Validate a seat number 0..2, naming the parameter in the error."""
-    seat = _whole(value)   # any whole number, numpy's included (seats come back from numpy arrays)
-    if seat not in SEATS:
-        raise SeatError(f"{what} must be a seat 0, 1 or 2, got {value!r}")
-    return seat
 
 
 def split_deal_lines(text: str) -> list[tuple[int, str]]:

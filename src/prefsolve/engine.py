@@ -20,6 +20,7 @@ import os
 import threading
 
 from . import _core
+from ._endings import load_endings4
 from .errors import PrefsolveError
 
 Solver = _core.Solver
@@ -83,11 +84,13 @@ def check_solver(solver: object) -> Solver:
     return solver
 
 
-#: A plain compute loop without the GIL, for the bench's machine probe.
-machine_probe = _core.machine_probe
-
-# The solved misère endings: what the core computes and checks, for
+# The solved misère endings. The core reads the shipped four-card table
+# through the loader registered here, once, at its first misère or
+# all-pass search (not now, not when a solver is made); it checks what the
+# loader returns and solves the table itself when the file is missing or
+# does not match. What the core computes and checks is exported for
 # prefsolve._endings (which writes the shipped file) and the tests.
+_core.set_endings4_source(load_endings4)
 ENDINGS4_FORMAT = _core.ENDINGS4_FORMAT
 compute_endings4 = _core.compute_endings4
 endings_fingerprint = _core.endings_fingerprint
@@ -96,5 +99,5 @@ ending_table = _core.ending_table
 ending4_table = _core.ending4_table
 
 __all__ = ["Solver", "DEFAULT_TT_MB", "MAX_TT_MB", "table_size_mb", "new_solver", "default_solver",
-           "check_solver", "machine_probe", "ENDINGS4_FORMAT", "compute_endings4", "endings_fingerprint",
+           "check_solver", "ENDINGS4_FORMAT", "compute_endings4", "endings_fingerprint",
            "endings4_matches", "ending_table", "ending4_table"]

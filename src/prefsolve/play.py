@@ -1,30 +1,31 @@
 """Play analysis: a position in the play of a deal, and the value of every card.
 
-A :class:`Position` is a deal (the hands as played: after the discard, no
-talon pickup) plus the cards played so far, in playing order across trick
-boundaries, in the style of python-chess's ``Board``: :meth:`Position.push`,
-:meth:`Position.pop`, :meth:`Position.legal_cards`. Its analysis answers
-"what is each card worth here?": :func:`card_values` maps every legal card of
-the player to move to the declarer's **total** tricks for the deal (tricks
-already won included) if that card is played and everyone plays perfectly
-afterwards; :func:`best_line` plays one optimal continuation to the end.
+A :class:`Position` is a deal plus the cards played so far, in playing order
+across trick boundaries, in the style of python-chess's ``Board``:
+:meth:`Position.push`, :meth:`Position.pop`, :meth:`Position.legal_cards`.
+Its analysis answers "what is each card worth here?": :func:`card_values`
+maps every legal card of the player to move to the counted seat's **total**
+tricks for the deal (tricks already won included) if that card is played and
+everyone plays perfectly afterwards; :func:`best_line` plays one optimal
+continuation to the end.
 
-Strains are those of :mod:`prefsolve.solver` plus ``"allpass"`` (all-pass,
-распасы): no trump, and the "declarer" is the player P whose tricks are
-counted; P plays to take as few as possible, the other two to give him as
-many as possible (the guaranteed answer of the rules spec §4.7). With
-``talon="lead"`` and a deal with a talon, the two talon cards are turned one
-at a time and each starts one of the first two tricks: it sets the suit,
+The counted seat is the declarer in a game or misère and, in all-pass
+(распасы: no trump), the ``seat`` asked about: he plays to take as few tricks
+as possible, the other two to give him as many as possible (the guaranteed
+answer of RULES.md §4.4). The talon takes part as its ``talon_mode`` says
+(docs/VOCABULARY.md): in a game or misère the declarer takes it and puts away
+his best discard (or the ``discard`` given); in all-pass its cards are turned
+one at a time and each starts one of the first two tricks: it sets the suit,
 seats 0, 1, 2 play to it in that order, and the highest card of that suit
-played by a player wins. ``talon="ignore"`` plays the hands as in misère.
+played by a player wins.
 
 >>> deal = "AK.-.-.- QJ.-.-.- 7.7.-.-"
->>> pos = Position(deal, declarer=0, strain="NT", played=["SA"])
->>> pos.to_move, [str(c) for c in pos.legal_cards()]
-(1, ['SQ', 'SJ'])
+>>> pos = Position(deal, 0, strain="NT", played=["SA"])
+>>> pos.to_move, pos.legal_cards()
+(1, Cards.parse('SQ SJ'))
 >>> {str(c): v for c, v in pos.card_values().items()}
 {'SQ': 2, 'SJ': 2}
->>> print(best_line(deal, 0, "NT").format())
+>>> print(best_line(deal, 0, strain="NT").format())
 Trick 1: 0 ♠A  1 ♠Q  2 ♠7   won by 0
 Trick 2: 0 ♠K  1 ♠J  2 ♣7   won by 0
 """
@@ -35,43 +36,23 @@ import re
 from dataclasses import dataclass
 from typing import Iterable, Mapping, cast
 
-from .cards import SUIT_SYMBOLS, Card, Hand, parse_cards
-from .deal import Deal, check_seat
-from .errors import (CardError, DealError, IllegalPlayError, PrefsolveError, RulesError, SeatError,
-                     StrainError)
-from .engine import Solver
-from .solver import STRAIN_SYMBOLS, STRAINS, as_deal, check_solver, default_solver, parse_strain, trump_of
-
-ALLPASS = "allpass"
-PLAY_STRAINS = STRAINS + (ALLPASS,)
-TALON_MODES = ("lead", "ignore")
-_ALLPASS_ALIASES = {"ALLPASS", "ALL-PASS", "ALL PASS", "RASPASY", "РАСПАСЫ",
-                    "РАСПАСОВКА"}
+from ._frozen import FrozenMap
+from .cards import SUIT_SYMBOLS, Card, Cards, Hand, _cards, cards_in_hand_order, parse_cards
+from .checks import check_optional_seat, check_seat
+from .deal import Deal
+from .engine import Solver, check_solver, default_solver
+from .errors import CardError, DealError, IllegalPlayError, PrefsolveError, SeatError
+from .solver import as_deal, game_talon_mode, solve
+from .strains import ALLPASS, IGNORE, MISERE, TAKE, check_talon_mode, parse_strain, trump_of
 
 
-def parse_play_strain(strain: object) -> str:
-    """Canonical strain for play: one of ``S C D H NT misere allpass``.
-
-    >>> parse_play_strain("All-pass"), parse_play_strain("♠")
-    ('allpass', 'S')
-    """
-    if isinstance(strain, str) and strain.strip().upper() in _ALLPASS_ALIASES:
-        return ALLPASS
-    try:
-        return parse_strain(strain)
-    except StrainError:
-        raise StrainError(
-            f"unknown strain {strain!r}: expected one of {', '.join(PLAY_STRAINS)}"
-        ) from None
-
-
-def canonical_turn(talon: Hand) -> tuple[Card, ...]:
+def canonical_turn(talon: Hand) -> Cards:
     """The talon cards in the canonical turning order: by suit ♠ ♣ ♦ ♥, higher rank first.
 
     >>> canonical_turn(Hand.parse("8.Q.-.A"))
-    (Card.parse('S8'), Card.parse('CQ'), Card.parse('HA'))
+    Cards.parse('S8 CQ HA')
     """
-    return tuple(sorted(talon, key=lambda c: (c.suit, -c.rank)))
+    return cards_in_hand_order(talon.mask)
 
 
 def _as_card(card: object) -> Card:
@@ -109,22 +90,15 @@ def _cards_text(cards: Iterable[Card]) -> str:
     return " ".join(str(c) for c in cards)
 
 
-def _symbols(cards: Iterable[Card]) -> str:
-    return " ".join(c.symbol for c in cards)
-
-
-def _talon_queue(deal: Deal, strain: str, leader: int, talon: str,
-                 turn: object) -> tuple[Card, ...]:
-    """The talon cards that lead the first tricks, in turning order (empty if none)."""
-    if talon not in TALON_MODES:
-        raise RulesError(f"unknown all-pass talon mode {talon!r}: expected 'lead' or 'ignore'")
-    if strain != ALLPASS or talon == "ignore":
+def _talon_queue(deal: Deal, strain: str, leader: int, talon_mode: str, turn: object) -> Cards:
+    """The talon cards that lead the first tricks of all-pass, in turning order (empty if none)."""
+    if strain != ALLPASS or talon_mode == IGNORE:
         if turn is not None:
             why = (f"strain {strain!r} plays no talon card" if strain != ALLPASS
                    else "with the talon ignored no talon card is played")
             raise DealError(f"turn {turn!r} orders the talon cards that lead tricks 1 and 2 "
                             f"of all-pass; {why}")
-        return ()
+        return _cards(())
     if leader != 0:
         raise SeatError(
             f"in all-pass with the talon leading, seat 0 (first hand) plays first to "
@@ -133,9 +107,9 @@ def _talon_queue(deal: Deal, strain: str, leader: int, talon: str,
     if turn is None:
         if deal.talon is None:
             raise DealError(
-                f"all-pass with talon='lead' needs a deal with a talon; deal {str(deal)!r} has "
-                f"none (play it with talon='ignore' / --talon ignore, or give the turned cards "
-                f"as turn= / --turn)"
+                f"all-pass with talon_mode='lead' needs a deal with a talon; deal {str(deal)!r} has "
+                f"none (play it with talon_mode='ignore' / --talon-mode ignore, or give the turned "
+                f"cards as turn= / --turn)"
             )
         return canonical_turn(deal.talon)
     cards = _as_cards(turn, "turn")
@@ -146,7 +120,7 @@ def _talon_queue(deal: Deal, strain: str, leader: int, talon: str,
                 f"turn {text!r} must be the deal's two talon cards "
                 f"{_cards_text(canonical_turn(deal.talon))}, in the order they are turned"
             )
-        return tuple(cards)
+        return _cards(cards)
     # An ending without talon: the turned cards lead the next tricks (a study position).
     held = deal.hands[0].mask | deal.hands[1].mask | deal.hands[2].mask
     if not 1 <= len(cards) <= 2 or len(set(cards)) != len(cards):
@@ -155,7 +129,7 @@ def _talon_queue(deal: Deal, strain: str, leader: int, talon: str,
         raise DealError(f"turn {text!r}: a talon card cannot also be in a hand of {str(deal)!r}")
     if len(cards) > deal.tricks:
         raise DealError(f"turn {text!r}: more talon cards than the {deal.tricks} tricks to play")
-    return tuple(cards)
+    return _cards(cards)
 
 
 def _beats(card: Card, best: Card, trump: int) -> bool:
@@ -182,18 +156,18 @@ def _winner(leader: int, cards: tuple[Card, ...], led: int, trump: int) -> int:
 class Trick:
     """One trick: the players' cards in playing order from ``leader``.
 
-    ``talon`` is the talon card that started it (all-pass), which sets the
-    suit but cannot win; ``winner`` is None while the trick is incomplete.
+    ``talon_card`` is the talon card that started it (all-pass), which sets
+    the suit but cannot win; ``winner`` is None while the trick is incomplete.
 
-    >>> t = Trick(0, (Card.parse("SA"), Card.parse("S7"), Card.parse("H8")), 0)
+    >>> t = Trick(0, Cards.parse("SA S7 H8"), 0)
     >>> t.format(), t.seats
     ('0 ♠A  1 ♠7  2 ♥8   won by 0', (0, 1, 2))
     """
 
     leader: int
-    cards: tuple[Card, ...]
+    cards: Cards
     winner: int | None = None
-    talon: Card | None = None
+    talon_card: Card | None = None
 
     @property
     def seats(self) -> tuple[int, ...]:
@@ -202,15 +176,15 @@ class Trick:
 
     def format(self) -> str:
         plays = "  ".join(f"{s} {c.symbol}" for s, c in zip(self.seats, self.cards))
-        head = f"talon {self.talon.symbol}" + (": " if plays else "") if self.talon else ""
+        head = f"talon {self.talon_card.symbol}" + (": " if plays else "") if self.talon_card else ""
         tail = f"   won by {self.winner}" if self.winner is not None else ""
         return head + plays + tail
 
     def to_dict(self) -> dict:
         return {
             "leader": self.leader,
-            "talon": str(self.talon) if self.talon else None,
-            "cards": [str(c) for c in self.cards],
+            "talon_card": str(self.talon_card) if self.talon_card else None,
+            "cards": self.cards.to_list(),
             "seats": list(self.seats),
             "winner": self.winner,
         }
@@ -220,34 +194,38 @@ class Trick:
 class Line:
     """One optimal continuation from a position to the end of the play.
 
-    ``cards``: the continuation in playing order; ``by_trick``: every trick it
-    touches, complete (a trick that was under way includes the cards already on
-    the table), with its winner; ``tricks``: the declarer's total tricks at the
-    end, the value of the position; ``tricks_won``: every seat's total.
+    ``cards``: the continuation in playing order; ``played_tricks``: every
+    trick it touches, complete (a trick that was under way includes the cards
+    already on the table), with its winner; ``tricks``: the counted seat's
+    total tricks at the end, the value of the position; ``tricks_won``: every
+    seat's total. ``declarer`` is the game's declarer, ``seat`` the counted
+    seat of an all-pass (the other one is None).
     """
 
-    declarer: int
     strain: str
+    declarer: int | None
+    seat: int | None
     tricks: int
-    cards: tuple[Card, ...]
-    by_trick: tuple[Trick, ...]
+    cards: Cards
+    played_tricks: tuple[Trick, ...]
     tricks_won: tuple[int, int, int]
     first_trick: int = 1
 
     def format(self) -> str:
         """One line per trick: ``Trick 3: 0 ♠A  1 ♠7  2 ♠8   won by 0``."""
         return "\n".join(f"Trick {self.first_trick + i}: {t.format()}"
-                         for i, t in enumerate(self.by_trick))
+                         for i, t in enumerate(self.played_tricks))
 
     def to_dict(self) -> dict:
         return {
-            "declarer": self.declarer,
             "strain": self.strain,
+            "declarer": self.declarer,
+            "seat": self.seat,
             "tricks": self.tricks,
-            "tricks_won": {str(s): n for s, n in enumerate(self.tricks_won)},
-            "cards": [str(c) for c in self.cards],
+            "tricks_won": list(self.tricks_won),
+            "cards": self.cards.to_list(),
             "first_trick": self.first_trick,
-            "by_trick": [t.to_dict() for t in self.by_trick],
+            "played_tricks": [t.to_dict() for t in self.played_tricks],
         }
 
 
@@ -255,9 +233,10 @@ class Line:
 class Mistake:
     """A played card that cost its side tricks against the best play.
 
-    ``move``: 1-based index in the played cards; ``value``: the declarer's
-    total tricks after this card with perfect play; ``best``: the same after
-    the best card(s) ``best_cards``; ``cost``: tricks the player's side lost.
+    ``move``: 1-based index in the played cards; ``value``: the counted
+    seat's total tricks after this card with perfect play; ``best_value``:
+    the same after the best card(s) ``best_cards``; ``cost``: tricks the
+    player's side lost.
     """
 
     move: int
@@ -265,68 +244,101 @@ class Mistake:
     seat: int
     card: Card
     value: int
-    best: int
-    best_cards: tuple[Card, ...]
+    best_value: int
+    best_cards: Cards
 
     @property
     def cost(self) -> int:
-        return abs(self.best - self.value)
+        return abs(self.best_value - self.value)
 
     def format(self) -> str:
         s = "" if self.cost == 1 else "s"
         return (f"card {self.move} (trick {self.trick}), seat {self.seat} {self.card.symbol}: "
-                f"lost {self.cost} trick{s}; best {_symbols(self.best_cards)} "
-                f"(total {self.best} with the best card, {self.value} after this one)")
+                f"lost {self.cost} trick{s}; best {self.best_cards} "
+                f"(total {self.best_value} with the best card, {self.value} after this one)")
 
     def to_dict(self) -> dict:
         return {"move": self.move, "trick": self.trick, "seat": self.seat, "card": str(self.card),
-                "value": self.value, "best": self.best, "cost": self.cost,
-                "best_cards": [str(c) for c in self.best_cards]}
+                "value": self.value, "best_value": self.best_value, "cost": self.cost,
+                "best_cards": self.best_cards.to_list()}
+
+
+class CardValues(FrozenMap[Card, int]):
+    """Each legal card of the seat to move → the counted seat's total tricks
+    if it is played now and everyone plays perfectly afterwards.
+
+    >>> v = card_values("K7.-.-.- AQ.-.-.- J.A.-.-", 1, strain="NT", played=["SK"])
+    >>> v.to_dict(), hash(v) == hash(CardValues(dict(v)))
+    ({'SA': 2, 'SQ': 1}, True)
+    """
+
+    __slots__ = ()
+
+    def to_dict(self) -> dict[str, int]:
+        return {str(c): v for c, v in self.items()}
 
 
 class Position:
     """A deal in play: the hands, the cards played so far, whose turn it is.
 
-    ``deal`` holds the hands as played (after the discard); a talon in it
-    takes no part except in all-pass with ``talon="lead"``, where its cards
-    start tricks 1 and 2 in the order ``turn`` (default: :func:`canonical_turn`).
-    For an all-pass ending without talon, ``turn`` may name 1 or 2 cards out
-    of the hands that lead the next tricks (a study position). ``talon``
-    (``"lead"``, the default, or ``"ignore"``) is for all-pass only; given
-    in another strain it is an error, since it would change nothing.
+    A game or misère has a ``declarer``; an all-pass has the ``seat`` whose
+    tricks are counted (give one of them). ``talon_mode`` (default: the
+    deal's, docs/VOCABULARY.md): in a game or misère ``take`` — the declarer
+    takes the talon and puts away ``discard`` (default: a best discard, as
+    :func:`~prefsolve.solver.solve` finds it) — or ``ignore``, the hands
+    played as given; in all-pass ``lead`` — the talon cards start tricks 1
+    and 2 in the order ``turn`` (default: :func:`canonical_turn`) — or
+    ``ignore``. For an all-pass ending without talon, ``turn`` may name 1 or
+    2 cards out of the hands that lead the next tricks (a study position).
 
-    >>> pos = Position("A.KT9.KT97.K7 JT97.A7.8.Q98 KQ.J8.AQJ.AJT 8.Q.-.-", 1, "allpass")
-    >>> [c.symbol for c in pos.turn], pos.to_move, pos.talon_card.symbol
-    (['♠8', '♣Q'], 0, '♠8')
+    >>> pos = Position("A.KT9.KT97.K7 JT97.A7.8.Q98 KQ.J8.AQJ.AJT 8.Q.-.-", strain="allpass", seat=1)
+    >>> pos.turn, pos.to_move, pos.talon_card
+    (Cards.parse('S8 CQ'), 0, Card.parse('S8'))
     >>> pos.push("SA"); pos.push("SJ"); pos.push("SK")
-    >>> pos.tricks_won, pos.tricks[-1].format()
+    >>> pos.tricks_won, pos.played_tricks[-1].format()
     ((1, 0, 0), 'talon ♠8: 0 ♠A  1 ♠J  2 ♠K   won by 0')
     >>> Position.parse(str(pos)) == pos
     True
+    >>> game = Position("A.KT9.KT97.K7 JT97.A7.8.Q98 KQ.J8.AQJ.AJT 8.Q.-.-", 2, strain="NT")
+    >>> game.talon_mode, game.discard, game.value()
+    ('take', Cards.parse('S8 C8'), 4)
     """
 
     __hash__ = None  # type: ignore[assignment]  # mutable, like chess.Board
 
-    def __init__(self, deal: Deal | str, declarer: int, strain: str, leader: int = 0, *,
-                 talon: str | None = None, turn: object = None, played: object = (),
+    def __init__(self, deal: Deal | str, declarer: int | None = None, *, strain: str,
+                 seat: int | None = None, leader: int = 0, talon_mode: str | None = None,
+                 discard: object = None, turn: object = None, played: object = (),
                  solver: Solver | None = None) -> None:
         self.deal = as_deal(deal)
-        self.declarer = check_seat(declarer, "declarer")
-        self.strain = parse_play_strain(strain)
+        self.strain = parse_strain(strain, allpass=True)
+        self.declarer = check_optional_seat(declarer, "declarer")
+        self.seat = check_optional_seat(seat, "seat")
+        if self.strain == ALLPASS:
+            if self.declarer is not None or self.seat is None:
+                raise SeatError("all-pass has no declarer: give the seat whose tricks are counted "
+                                "(seat=, --seat)")
+            # Turned cards given for an ending without talon (a study position) lead as a talon would.
+            has_talon = self.deal.talon is not None or turn is not None
+            self.talon_mode = check_talon_mode(talon_mode, ALLPASS, has_talon)
+        else:
+            if self.seat is not None or self.declarer is None:
+                raise SeatError(f"a game or misère is counted for its declarer: give declarer= "
+                                f"(--declarer), not seat=, in strain {self.strain!r}")
+            self.talon_mode = game_talon_mode(self.deal, talon_mode, self.strain)
         self.leader = check_seat(leader, "leader")
-        if talon is not None and self.strain != ALLPASS:
-            raise RulesError(f"talon={talon!r} is for all-pass (strain 'allpass'); in {self.strain} "
-                             f"the talon is the declarer's discard and plays no part")
-        #: All-pass: "lead" (the default) or "ignore"; None in the other strains.
-        self.talon: str | None = ("lead" if talon is None else talon) if self.strain == ALLPASS else None
-        self.turn: tuple[Card, ...] = _talon_queue(self.deal, self.strain, self.leader,
-                                                   "lead" if self.talon is None else self.talon, turn)
-        self.minimize = self.strain in ("misere", ALLPASS)
-        self.trump = -1 if self.minimize else trump_of(self.strain)
         if solver is not None:
             check_solver(solver)    # a bad one is named now, not at the first solve
         self._solver = solver
-        self._hands = [h.mask for h in self.deal.hands]
+        self.minimize = self.strain in (MISERE, ALLPASS)
+        self.trump = -1 if self.minimize else trump_of(self.strain)
+        self.turn: Cards = _talon_queue(self.deal, self.strain, self.leader, self.talon_mode, turn)
+        self.discard: Cards | None = self._discard(discard)
+        hands = [h.mask for h in self.deal.hands]
+        if self.discard is not None:
+            assert self.deal.talon is not None and self.declarer is not None   # talon mode take
+            hands[self.declarer] = (hands[self.declarer] | self.deal.talon.mask) & ~self.discard.mask
+        self._hands = hands
         self._won = [0, 0, 0]
         self._tricks: list[Trick] = []
         self._cur: list[Card] = []
@@ -338,12 +350,36 @@ class Position:
             except IllegalPlayError as exc:
                 raise IllegalPlayError(f"{exc} (card {i} of the played cards)") from None
 
+    def _discard(self, discard: object) -> Cards | None:
+        """The declarer's discard when he takes the talon: ``discard`` checked,
+        or a best one found by the solver."""
+        if self.talon_mode != TAKE:
+            if discard is not None:
+                raise DealError(f"discard {discard!r} goes with talon_mode='take': nobody took the talon")
+            return None
+        assert self.deal.talon is not None and self.declarer is not None   # game_talon_mode checked
+        if discard is None:
+            return solve(self.deal, self.declarer, strain=self.strain, leader=self.leader,
+                         talon_mode=TAKE, solver=self._solver).discard
+        cards = _as_cards(discard, "discard")
+        twelve = Hand(self.deal.hands[self.declarer].mask | self.deal.talon.mask)
+        text = discard if isinstance(discard, str) else _cards_text(cards)
+        if len(cards) != 2 or len(set(cards)) != 2 or any(c not in twelve for c in cards):
+            raise DealError(f"discard {text!r} must be two different cards of the declarer's 12 "
+                            f"({twelve.symbols()})")
+        return cards_in_hand_order(_cards(cards).mask)
+
     # -- state -------------------------------------------------------------
 
     @property
-    def played(self) -> tuple[Card, ...]:
+    def counted_seat(self) -> int:
+        """The seat whose tricks the values count: the declarer, or the all-pass seat."""
+        return self.seat if self.declarer is None else self.declarer   # type: ignore[return-value]
+
+    @property
+    def played(self) -> Cards:
         """Every card played so far, in order (talon cards not included)."""
-        return tuple(self._played)
+        return _cards(self._played)
 
     @property
     def hands(self) -> tuple[Hand, Hand, Hand]:
@@ -351,7 +387,7 @@ class Position:
         return tuple(Hand(m) for m in self._hands)  # type: ignore[return-value]
 
     @property
-    def tricks(self) -> tuple[Trick, ...]:
+    def played_tricks(self) -> tuple[Trick, ...]:
         """The completed tricks, with their winners."""
         return tuple(self._tricks)
 
@@ -381,9 +417,9 @@ class Position:
         return self._tricks[-1].winner  # type: ignore[return-value]
 
     @property
-    def trick(self) -> tuple[Card, ...]:
+    def trick(self) -> Cards:
         """The players' cards on the table in the current trick."""
-        return tuple(self._cur)
+        return _cards(self._cur)
 
     @property
     def current_trick(self) -> Trick:
@@ -409,19 +445,19 @@ class Position:
         return self._cur[0].suit if self._cur else None
 
     def maximizing(self, seat: int) -> bool:
-        """Whether ``seat`` wants the declarer's count high.
+        """Whether ``seat`` wants the counted seat's tricks high.
 
         The declarer in a game, the defence in misère and all-pass.
         """
-        return (seat == self.declarer) != self.minimize
+        return (seat == self.counted_seat) != self.minimize
 
     # -- moves -------------------------------------------------------------
 
-    def legal_cards(self) -> list[Card]:
+    def legal_cards(self) -> Cards:
         """The cards the player to move may play, ♠ ♣ ♦ ♥ and high to low."""
         seat = self.to_move
         if seat is None:
-            return []
+            return _cards(())
         hand = self._hands[seat]
         led = self.led_suit
         allowed = hand
@@ -429,8 +465,7 @@ class Position:
             follow = hand & (0xFF << (8 * led))
             trumps = hand & (0xFF << (8 * self.trump)) if self.trump >= 0 else 0
             allowed = follow or trumps or hand
-        cards = [Card.from_index(i) for i in range(32) if allowed >> i & 1]
-        return sorted(cards, key=lambda c: (c.suit, -c.rank))
+        return cards_in_hand_order(allowed)
 
     def is_legal(self, card: Card | str) -> bool:
         return _as_card(card) in self.legal_cards()
@@ -443,15 +478,17 @@ class Position:
         where = f"cannot play {card} (seat {seat}, trick {self.trick_number})"
         hand = Hand(self._hands[seat])
         if card not in hand:
-            if card in self.played:
+            if card in self._played:
                 raise IllegalPlayError(f"{where}: it was already played "
-                                       f"(card {self.played.index(card) + 1} of the play)")
+                                       f"(card {self._played.index(card) + 1} of the play)")
             if card in self.turn:
                 raise IllegalPlayError(f"{where}: it is a talon card, turned to lead trick "
                                        f"{self.turn.index(card) + 1}; list only the players' cards")
             holder = next((s for s in range(3) if self._hands[s] >> card.index & 1), None)
             if holder is not None:
                 whose = f"seat {holder} holds it"
+            elif self.discard is not None and card in self.discard:
+                whose = f"the declarer discarded it ({self.discard})"
             elif self.deal.talon is not None and card in self.deal.talon:
                 whose = "it is in the talon, out of play"
             else:
@@ -487,7 +524,7 @@ class Position:
             leader, talon_card = self.trick_leader, self.talon_card
             led = talon_card.suit if talon_card else self._cur[0].suit
             winner = _winner(leader, tuple(self._cur), led, self.trump)
-            self._tricks.append(Trick(leader, tuple(self._cur), winner, talon_card))
+            self._tricks.append(Trick(leader, _cards(self._cur), winner, talon_card))
             self._won[winner] += 1
             self._cur = []
 
@@ -500,10 +537,15 @@ class Position:
         del self._tricks[n_tricks:]
         return self._played.pop()
 
+    def _start(self) -> Position:
+        """A new position at the start of this one's play (the same deal and settings)."""
+        return Position(self.deal, self.declarer, strain=self.strain, seat=self.seat, leader=self.leader,
+                        talon_mode=self.talon_mode, discard=self.discard, turn=self._turn_arg(),
+                        solver=self._solver)
+
     def copy(self) -> Position:
         """An independent copy at the same point of the play."""
-        other = Position(self.deal, self.declarer, self.strain, self.leader, talon=self.talon,
-                         turn=self._turn_arg(), solver=self._solver)
+        other = self._start()
         for card in self._played:
             other.push(card)
         return other
@@ -524,30 +566,30 @@ class Position:
         return self.trick_leader, trick, -1, ()
 
     def _rest(self) -> int:
-        """Declarer's tricks from the current trick on, with perfect play."""
+        """The counted seat's tricks from the current trick on, with perfect play."""
         if self.is_over():
             return 0
         leader, trick, talon_card, pending = self._engine_args()
-        return self._core().value(self._hands, self.declarer, self.trump, self.minimize,
+        return self._core().value(self._hands, self.counted_seat, self.trump, self.minimize,
                                   leader, trick, talon_card, pending)
 
     def _reaches(self, total: int) -> bool:
-        """Whether the declarer's total with perfect play is at least ``total``."""
-        need = total - self._won[self.declarer]
+        """Whether the counted seat's total with perfect play is at least ``total``."""
+        need = total - self._won[self.counted_seat]
         if need <= 0:
             return True
         if self.is_over() or need > self.deal.tricks - len(self._tricks):
             return False
         leader, trick, talon_card, pending = self._engine_args()
-        return self._core().geq(self._hands, self.declarer, self.trump, self.minimize, need,
+        return self._core().geq(self._hands, self.counted_seat, self.trump, self.minimize, need,
                                 leader, trick, talon_card, pending)
 
     def value(self) -> int:
-        """The declarer's total tricks for the deal with perfect play from here."""
-        return self._won[self.declarer] + self._rest()
+        """The counted seat's total tricks for the deal with perfect play from here."""
+        return self._won[self.counted_seat] + self._rest()
 
-    def card_values(self) -> dict[Card, int]:
-        """Each legal card → the declarer's total tricks if it is played, then perfect play.
+    def card_values(self) -> CardValues:
+        """Each legal card → the counted seat's total tricks if it is played, then perfect play.
 
         Every legal card appears (equivalent cards with equal values); empty
         when the play is over.
@@ -559,19 +601,19 @@ class Position:
                 values[card] = self.value()
             finally:
                 self.pop()
-        return values
+        return CardValues(values)
 
-    def best_cards(self, values: dict[Card, int] | None = None) -> list[Card]:
+    def best_cards(self, values: Mapping[Card, int] | None = None) -> Cards:
         """The legal cards that keep the best value for the side to move
         (``values``: this position's :meth:`card_values`, if already known)."""
         values = self.card_values() if values is None else values
         if not values:
-            return []
+            return _cards(())
         seat = self.to_move
         if seat is None:
             raise IllegalPlayError("the play is over: there are no card values to choose from")
         best = (max if self.maximizing(seat) else min)(values.values())
-        return [c for c, v in values.items() if v == best]
+        return _cards(c for c, v in values.items() if v == best)
 
     def best_line(self) -> Line:
         """One optimal continuation to the end (the position itself is unchanged)."""
@@ -591,45 +633,45 @@ class Position:
                 pos.pop()
             else:  # pragma: no cover - would mean the engine contradicts itself
                 raise RuntimeError(f"no card keeps the value {total} in {pos}")
-        assert pos._won[self.declarer] == total
-        return Line(self.declarer, self.strain, total, tuple(pos._played[start:]),
+        assert pos._won[self.counted_seat] == total
+        return Line(self.strain, self.declarer, self.seat, total, _cards(pos._played[start:]),
                     tuple(pos._tricks[first - 1:]), pos.tricks_won, first)
 
     def mistakes(self) -> tuple[Mistake, ...]:
         """The played cards that cost their side tricks against the best play.
 
-        In all-pass only the counted player's own cards: the values count his
+        In all-pass only the counted seat's own cards: the values count his
         tricks alone, so the others' "best" cards are the ones that load him
         most, which need not be best for themselves.
         """
-        pos = Position(self.deal, self.declarer, self.strain, self.leader, talon=self.talon,
-                       turn=self._turn_arg(), solver=self._solver)
+        pos = self._start()
         found = []
         for move, card in enumerate(self._played, 1):
             seat = pos.to_move
             assert seat is not None   # card is still to be played
-            if self.strain != ALLPASS or seat == self.declarer:
+            if self.strain != ALLPASS or seat == self.seat:
                 values = pos.card_values()
                 best_cards = pos.best_cards(values)
                 best = values[best_cards[0]]
                 if values[card] != best:
                     found.append(Mistake(move, pos.trick_number, seat, card, values[card],
-                                         best, tuple(best_cards)))
+                                         best, best_cards))
             pos.push(card)
         return tuple(found)
 
     # -- text --------------------------------------------------------------
 
-    def _turn_arg(self) -> tuple[Card, ...] | None:
+    def _turn_arg(self) -> Cards | None:
         return self.turn if self.turn else None
 
     def __str__(self) -> str:
-        fields = [str(self.deal), f"declarer={self.declarer}", f"strain={self.strain}",
-                  f"leader={self.leader}"]
-        if self.strain == ALLPASS:
-            fields.append(f"talon={self.talon}")
-            if self.turn:
-                fields.append(f"turn={_cards_text(self.turn)}")
+        fields = [str(self.deal)]
+        fields.append(f"seat={self.seat}" if self.declarer is None else f"declarer={self.declarer}")
+        fields += [f"strain={self.strain}", f"leader={self.leader}", f"talon_mode={self.talon_mode}"]
+        if self.discard is not None:
+            fields.append(f"discard={_cards_text(self.discard)}")
+        if self.turn:
+            fields.append(f"turn={_cards_text(self.turn)}")
         fields.append(f"played={_cards_text(self._played)}")
         return "; ".join(fields)
 
@@ -645,7 +687,7 @@ class Position:
 
         >>> p = Position.parse("AK.-.-.- QJ.-.-.- 7.7.-.-; declarer=0; strain=NT; played=SA SQ")
         >>> p.to_move, str(p)
-        (2, 'AK.-.-.- QJ.-.-.- 7.7.-.-; declarer=0; strain=NT; leader=0; played=SA SQ')
+        (2, 'AK.-.-.- QJ.-.-.- 7.7.-.-; declarer=0; strain=NT; leader=0; talon_mode=ignore; played=SA SQ')
         """
         if not isinstance(text, str):
             raise DealError(f"a position is text, got {type(text).__name__}")
@@ -657,83 +699,74 @@ class Position:
             m = re.fullmatch(r"(\w+)\s*=\s*(.*)", field)
             if not m or m.group(1) not in _POSITION_FIELDS:
                 raise DealError(f"cannot read field {field!r} of position {text!r}: expected "
-                                f"declarer=, strain=, leader=, talon=, turn= or played=")
+                                f"{', '.join(f + '=' for f in _POSITION_FIELDS)}")
             if m.group(1) in fields:
                 raise DealError(f"field {m.group(1)}= given twice in position {text!r}")
             fields[m.group(1)] = m.group(2).strip()
-        for key in ("declarer", "strain"):
-            if key not in fields:
-                raise DealError(f"position {text!r} has no {key}= field")
-        seats = {}
-        for key, default in (("declarer", None), ("leader", "0")):
+        if "strain" not in fields:
+            raise DealError(f"position {text!r} has no strain= field")
+        seats: dict[str, int | None] = {}
+        for key, default in (("declarer", None), ("seat", None), ("leader", "0")):
             value = fields.get(key, default)
-            assert value is not None   # declarer= is checked above; leader= defaults to "0"
-            if not re.fullmatch(r"[0-2]", value):
+            if value is not None and not re.fullmatch(r"[0-2]", value):
                 raise SeatError(f"{key} must be a seat 0, 1 or 2, got {value!r} in {text!r}")
-            seats[key] = int(value)
+            seats[key] = None if value is None else int(value)
         try:
-            return cls(deal_text, seats["declarer"], fields["strain"], seats["leader"],
-                       talon=fields.get("talon"), turn=fields.get("turn") or None,
+            return cls(deal_text, seats["declarer"], strain=fields["strain"], seat=seats["seat"],
+                       leader=seats["leader"] or 0, talon_mode=fields.get("talon_mode"),
+                       discard=fields.get("discard") or None, turn=fields.get("turn") or None,
                        played=fields.get("played", ""), solver=solver)
         except PrefsolveError as exc:
             raise type(exc)(f"{exc} (in position {_clipped(text)})") from None
 
 
-_POSITION_FIELDS = ("declarer", "strain", "leader", "talon", "turn", "played")
+_POSITION_FIELDS = ("declarer", "seat", "strain", "leader", "talon_mode", "discard", "turn", "played")
 
 
-def card_values(deal: Deal | str, declarer: int, strain: str, leader: int = 0,
-                played: object = (), *, talon: str | None = None, turn: object = None,
-                solver: Solver | None = None) -> dict[Card, int]:
-    """For the player to move after ``played``: card → the declarer's total tricks.
+def card_values(deal: Deal | str, declarer: int | None = None, *, strain: str, seat: int | None = None,
+                leader: int = 0, played: object = (), talon_mode: str | None = None,
+                discard: object = None, turn: object = None, solver: Solver | None = None) -> CardValues:
+    """For the player to move after ``played``: card → the counted seat's total tricks.
 
     ``played`` are the cards played so far in order (tricks continue across
     boundaries). The value counts the tricks already won, assumes perfect play
     after the card, and is given for every legal card. See :class:`Position`
-    for ``talon`` and ``turn`` (all-pass).
+    for the other arguments.
 
-    >>> v = card_values("K7.-.-.- AQ.-.-.- J.A.-.-", 1, "NT", played=["SK"])
+    >>> v = card_values("K7.-.-.- AQ.-.-.- J.A.-.-", 1, strain="NT", played=["SK"])
     >>> {str(c): n for c, n in v.items()}
     {'SA': 2, 'SQ': 1}
     """
-    pos = Position(deal, declarer, strain, leader, talon=talon, turn=turn, played=played,
-                   solver=solver)
-    return pos.card_values()
+    return Position(deal, declarer, strain=strain, seat=seat, leader=leader, talon_mode=talon_mode,
+                    discard=discard, turn=turn, played=played, solver=solver).card_values()
 
 
-def best_line(deal: Deal | str, declarer: int, strain: str, leader: int = 0,
-              played: object = (), *, talon: str | None = None, turn: object = None,
-              solver: Solver | None = None) -> Line:
+def best_line(deal: Deal | str, declarer: int | None = None, *, strain: str, seat: int | None = None,
+              leader: int = 0, played: object = (), talon_mode: str | None = None,
+              discard: object = None, turn: object = None, solver: Solver | None = None) -> Line:
     """One optimal continuation from the position after ``played`` to the end.
 
-    >>> line = best_line("K7.-.-.- AQ.-.-.- J.A.-.-", 1, "NT")
-    >>> line.tricks, [t.winner for t in line.by_trick]
+    >>> line = best_line("K7.-.-.- AQ.-.-.- J.A.-.-", 1, strain="NT")
+    >>> line.tricks, [t.winner for t in line.played_tricks]
     (2, [1, 1])
     """
-    pos = Position(deal, declarer, strain, leader, talon=talon, turn=turn, played=played,
-                   solver=solver)
-    return pos.best_line()
+    return Position(deal, declarer, strain=strain, seat=seat, leader=leader, talon_mode=talon_mode,
+                    discard=discard, turn=turn, played=played, solver=solver).best_line()
 
 
-def mistakes(deal: Deal | str, declarer: int, strain: str, leader: int = 0,
-             played: object = (), *, talon: str | None = None, turn: object = None,
+def mistakes(deal: Deal | str, declarer: int | None = None, *, strain: str, seat: int | None = None,
+             leader: int = 0, played: object = (), talon_mode: str | None = None,
+             discard: object = None, turn: object = None,
              solver: Solver | None = None) -> tuple[Mistake, ...]:
     """The cards of ``played`` that cost their side tricks against the best play.
 
-    >>> for m in mistakes("K7.-.-.- AQ.-.-.- J.A.-.-", 1, "NT", played="SK SQ"):
+    >>> for m in mistakes("K7.-.-.- AQ.-.-.- J.A.-.-", 1, strain="NT", played="SK SQ"):
     ...     print(m.format())
     card 2 (trick 1), seat 1 ♠Q: lost 1 trick; best ♠A (total 2 with the best card, 1 after this one)
     """
-    pos = Position(deal, declarer, strain, leader, talon=talon, turn=turn, played=played,
-                   solver=solver)
-    return pos.mistakes()
+    return Position(deal, declarer, strain=strain, seat=seat, leader=leader, talon_mode=talon_mode,
+                    discard=discard, turn=turn, played=played, solver=solver).mistakes()
 
 
-def strain_label(strain: str) -> str:
-    """Human name of a play strain: ``♥``, ``NT``, ``Misère``, ``All-pass``."""
-    return "All-pass" if strain == ALLPASS else STRAIN_SYMBOLS[strain]
-
-
-__all__ = ["ALLPASS", "PLAY_STRAINS", "TALON_MODES", "Trick", "Line", "Mistake", "Position",
-           "card_values", "best_line", "mistakes", "parse_play_strain", "canonical_turn",
-           "strain_label"]
+__all__ = ["Trick", "Line", "Mistake", "CardValues", "Position", "card_values", "best_line",
+           "mistakes", "canonical_turn"]

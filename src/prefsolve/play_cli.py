@@ -25,7 +25,8 @@ import click
 from .allpass import allpass_table
 from .cards import parse_cards
 from .errors import PrefsolveError
-from .play import ALLPASS, TALON_MODES, Position, parse_play_strain, strain_label
+from .play import Position
+from .strains import ALLPASS, TALON_MODES, parse_strain, strain_label
 
 INTERACTIVE_HELP = ("Type a card (e.g. SA or ♠A) to play it, 'undo' to take the last card back, "
                     "'best' for an optimal line from here, 'quit' to leave.")
@@ -37,7 +38,7 @@ def _emit_json(obj: object) -> None:
 
 def _header(pos: Position) -> str:
     if pos.strain == ALLPASS:
-        head = f"All-pass, tricks counted for seat {pos.declarer}"
+        head = f"All-pass, tricks counted for seat {pos.counted_seat}"
         if pos.turn:
             which = "trick 1" if len(pos.turn) == 1 else f"tricks 1-{len(pos.turn)}"
             head += f"; the talon leads {which}: " + " then ".join(c.symbol for c in pos.turn)
@@ -53,14 +54,14 @@ def format_position(pos: Position, values: dict | None = None, mistakes=None) ->
     """The position as text: cards left, tricks played, the table, card values."""
     rows = [_header(pos), "", "Cards left:"]
     rows += [f"  Seat {s}: {h.symbols() or '-'}" for s, h in enumerate(pos.hands)]
-    if pos.tricks:
+    if pos.played_tricks:
         rows += ["Tricks played:"]
-        rows += [f"  Trick {i}: {t.format()}" for i, t in enumerate(pos.tricks, 1)]
+        rows += [f"  Trick {i}: {t.format()}" for i, t in enumerate(pos.played_tricks, 1)]
     won = ", ".join(f"seat {s} {n}" for s, n in enumerate(pos.tricks_won))
     rows.append(f"Tricks won: {won}")
     if pos.is_over():
-        count = pos.tricks_won[pos.declarer]
-        who = "the declarer" if pos.strain != ALLPASS else f"seat {pos.declarer}"
+        count = pos.tricks_won[pos.counted_seat]
+        who = "the declarer" if pos.strain != ALLPASS else f"seat {pos.counted_seat}"
         rows.append(f"The play is over: {who} took {count} trick{'' if count == 1 else 's'}.")
     else:
         on_table = pos.current_trick.format() if (pos.trick or pos.talon_card) else "empty"
@@ -70,11 +71,11 @@ def format_position(pos: Position, values: dict | None = None, mistakes=None) ->
         mover = pos.to_move
         assert mover is not None   # the play is not over
         wants = "the most" if pos.maximizing(mover) else "the fewest"
-        owner = "the declarer's" if pos.strain != ALLPASS else f"seat {pos.declarer}'s"
-        if pos.strain == ALLPASS and mover != pos.declarer:
+        owner = "the declarer's" if pos.strain != ALLPASS else f"seat {pos.counted_seat}'s"
+        if pos.strain == ALLPASS and mover != pos.counted_seat:
             # Each all-pass player minimises his own tricks; this count only
             # knows seat `declarer`'s, against which the others press together.
-            whose = f"* = the most: this count has the others press seat {pos.declarer}"
+            whose = f"* = the most: this count has the others press seat {pos.counted_seat}"
         else:
             whose = f"seat {mover} wants {wants}, * = best"
         rows.append(f"Seat {mover} to play; {owner} total tricks after each card ({whose}):")
@@ -91,13 +92,13 @@ def position_dict(pos: Position, values: dict, mistakes) -> dict:
     return {
         "position": str(pos),
         "deal": str(pos.deal),
-        "declarer": pos.declarer,
+        "declarer": pos.counted_seat,
         "strain": pos.strain,
         "leader": pos.leader,
         "turn": [str(c) for c in pos.turn],
         "played": [str(c) for c in pos.played],
         "hands": {str(s): str(h) for s, h in enumerate(pos.hands)},
-        "tricks": [t.to_dict() for t in pos.tricks],
+        "tricks": [t.to_dict() for t in pos.played_tricks],
         "trick": pos.current_trick.to_dict() if not pos.is_over() else None,
         "tricks_won": {str(s): n for s, n in enumerate(pos.tricks_won)},
         "to_move": pos.to_move,
@@ -153,7 +154,7 @@ def _interact(pos: Position) -> None:
                 click.echo("The play is over.")
             else:
                 line = pos.best_line()
-                click.echo(f"An optimal line (total {line.tricks} for seat {pos.declarer}):")
+                click.echo(f"An optimal line (total {line.tricks} for seat {pos.counted_seat}):")
                 click.echo(line.format())
         else:
             # A line's cards are played together or not at all: a bad card
@@ -174,7 +175,7 @@ def _interact(pos: Position) -> None:
                 continue
             for seat, card, values in done:
                 _note_mistake(seat, card, values, pos.maximizing(seat),
-                              pos.strain != ALLPASS or seat == pos.declarer)
+                              pos.strain != ALLPASS or seat == pos.counted_seat)
             click.echo(format_position(pos))
 
 
@@ -229,7 +230,7 @@ def play(deal_text, declarer, strain, leader, played, talon, turn, with_line, as
         return
     click.echo(format_position(pos, values, found))
     if line:
-        click.echo(f"An optimal line (total {line.tricks} for seat {pos.declarer}):")
+        click.echo(f"An optimal line (total {line.tricks} for seat {pos.counted_seat}):")
         click.echo(line.format())
     click.echo(f"Position (DEAL for play, or Position.parse): {pos}")
 
@@ -248,11 +249,9 @@ def _position(deal_text: str, declarer, strain, leader, played, talon, turn) -> 
     for name in ("--declarer", "--strain"):
         if options[name] is None:
             raise click.UsageError(f"Missing option '{name}' (or give a position text as DEAL)")
-    if talon is not None and parse_play_strain(strain) != ALLPASS:
-        raise click.UsageError(f"--talon is for all-pass (--strain allpass); in {strain} the talon "
-                               f"is the declarer's discard and plays no part")
-    return Position(deal_text, declarer, strain, 0 if leader is None else leader, talon=talon, turn=turn,
-                    played=played or "")
+    allpass = parse_strain(strain, allpass=True) == ALLPASS
+    return Position(deal_text, None if allpass else declarer, strain=strain, seat=declarer if allpass else None,
+                    leader=0 if leader is None else leader, talon_mode=talon, turn=turn, played=played or "")
 
 
 @click.command("allpass")
@@ -273,7 +272,7 @@ def allpass(deal_text, talon, turn, as_json):
     \b
         prefsolve allpass "A.KT9.KT97.K7 JT97.A7.8.Q98 KQ.J8.AQJ.AJT 8.Q.-.-"
     """
-    t = allpass_table(deal_text, talon, turn)
+    t = allpass_table(deal_text, talon_mode=talon, turn=turn)
     if as_json:
         _emit_json(t.to_dict())
         return

@@ -1,7 +1,7 @@
-"""Rules profiles: every configurable convention of PREFERANS_RULES.md §7.
+"""Rules profiles: every configurable convention of RULES.md §7.
 
 A :class:`Rules` object is an immutable set of switches; the named profiles
-are ``classic`` (the seed's reading, SEED_RULES.md), ``sochi``, ``leningrad``
+are ``classic`` (the classic rule book, RULES.md §7.2), ``sochi``, ``leningrad``
 and ``rostov``. Switches are changed with :meth:`Rules.replace` or from a
 game file's ``"switches"`` object with :meth:`Rules.from_dict`::
 
@@ -26,7 +26,7 @@ from prefsolve.errors import RulesError
 
 PROFILES = ("classic", "sochi", "leningrad", "rostov")
 
-#: §4.4–4.5: price per raspasy trick for the 1st, 2nd, 3rd… consecutive all-pass.
+#: Price per raspasy trick for the 1st, 2nd, 3rd… consecutive all-pass (RULES.md §5.8).
 PROGRESSIONS: dict[str, tuple[int, ...]] = {
     "1-2-3": (1, 2, 3),
     "2-4-6": (2, 4, 6),
@@ -35,7 +35,7 @@ PROGRESSIONS: dict[str, tuple[int, ...]] = {
     "flat": (1,),
 }
 
-#: §2.6: minimum game level after 0 / 1 / 2+ consecutive all-pass deals.
+#: Minimum game level after 0 / 1 / 2+ consecutive all-pass deals (RULES.md §2.6).
 RASPASY_EXITS: dict[str, tuple[int, ...]] = {
     "simple": (6, 6, 6),
     "constrained": (6, 7, 7),
@@ -88,18 +88,20 @@ _CHOICES: dict[str, tuple[Any, ...]] = {
 
 @dataclass(frozen=True)
 class Rules:
-    """One value per switch of §7; the defaults are the Sochi profile.
+    """One value per switch of RULES.md §7.1; the defaults are the Sochi profile.
 
-    Auction switches: ``misere_binding`` (§2.3), ``hold`` and
-    ``hold_6s_allowed`` (§2.4), ``raspasy_exit`` (§2.6), ``ladder_extensions``
-    (§2.5; ``"hand_games"`` is the seed's ladder with games and misère without
-    talon). Whist switches: ``half_whist`` (§3.2), ``ten_whist`` (§3.4),
-    ``stalingrad`` (§3.5), ``two_whister_shortfall`` and ``two_whister_high``
-    (§3.6). Scoring switches are described in docs/RULES.md; ``pool_target``
-    is per player with American aid, or the table total when
-    ``pool_closure="table_total"``. ``dealer_rotation`` (SEED_RULES, Deal)
-    checks who deals each deal of a score sheet; ``allpass_dealer_limit``
-    caps how many all-passes in a row one dealer deals when the deal stays.
+    Auction switches: ``misere_binding`` (RULES.md §2.3), ``hold`` and
+    ``hold_6s_allowed`` (RULES.md §2.4), ``raspasy_exit`` (RULES.md §2.6),
+    ``ladder_extensions`` (RULES.md §2.5; ``"hand_games"`` is the classic
+    ladder with games and misère without talon). Whist switches:
+    ``half_whist`` (RULES.md §3.2), ``ten_whist`` (RULES.md §3.4),
+    ``stalingrad`` (RULES.md §3.5), ``two_whister_shortfall`` and
+    ``two_whister_high`` (RULES.md §3.6). Scoring switches are described in
+    RULES.md §5 and §6; ``pool_target`` is per player with American aid, or
+    the table total when ``pool_closure="table_total"``. ``dealer_rotation``
+    (RULES.md §1.5) checks who deals each deal of a score sheet;
+    ``allpass_dealer_limit`` caps how many all-passes in a row one dealer
+    deals when the deal stays.
     """
 
     name: str = "sochi"
@@ -138,14 +140,13 @@ class Rules:
     aid_whists_per_point: int = 10
     settlement_divisor: str = "N"
     dealer_talon_whists: bool = False
-    #: With dealer_talon_whists: also on a misère taken with the talon (§5's table,
-    #: C3: 10 per seven); the seed (classic) prices only the tricks the talon brought.
+    #: With dealer_talon_whists: also on a misère taken with the talon, 10 per seven
+    #: (RULES.md §5.9); the classic book prices only the tricks the talon brought.
     dealer_talon_whists_misere: bool = True
     dealer_rotation: str = "every_deal"
     #: Under ``dealer_rotation="stays_after_allpass_and_caught_misere"``: the
     #: all-pass deals one dealer deals in a row before the deal moves on anyway
-    #: (§4.4, S12 §6: "the same dealer dealing three times in a row, then the
-    #: deal moves on"; S10(3)); 0 = no limit (the seed's excerpt names none).
+    #: (three in the classic book, RULES.md §1.5); 0 = no limit.
     allpass_dealer_limit: int = 3
 
     def __post_init__(self) -> None:
@@ -299,7 +300,7 @@ class Rules:
     def raspasy_stage(self, stage: int) -> int:
         """The progression stage actually used: ``stage`` capped at the last step.
 
-        The price stops growing at the last step of the progression (§4.4–4.5),
+        The price stops growing at the last step of the progression (RULES.md §5.8),
         and so does the ``raspasy_zero_bonus="stage"`` pool bonus.
 
         >>> [Rules.profile("leningrad").raspasy_stage(k) for k in (1, 2, 3, 4, 9)]
@@ -310,7 +311,7 @@ class Rules:
         return min(max(stage, 1), len(PROGRESSIONS[self.raspasy_progression]))
 
     def min_game_level(self, allpass_count: int) -> int:
-        """Lowest game level that may be bid after ``allpass_count`` all-passes (§2.6).
+        """Lowest game level that may be bid after ``allpass_count`` all-passes (RULES.md §2.6).
 
         >>> [Rules.profile("sochi").min_game_level(k) for k in (0, 1, 2, 5)]
         [6, 7, 8, 8]
@@ -326,15 +327,14 @@ def switch_names() -> tuple[str, ...]:
 
 # Profile values. Each deviation from the Rules defaults (Sochi) cites its source.
 _PROFILE_SWITCHES: dict[str, dict[str, Any]] = {
-    # §4.4 Sochi: responsible, greedy whist, consolation, raspasy 1-2-3 to the
-    # mountain, amnesty (C3 default), 0 tricks = price of one trick; §3.4: 10 checked.
+    # Sochi (RULES.md §7.2): responsible, greedy whist, consolation, raspasy 1-2-3
+    # to the mountain with amnesty, 0 tricks = price of one trick, a 10 checked.
     "sochi": {},
-    # §4.5 Leningrad: whist price ×2, mountain ×2, half-responsible, gentleman
-    # whist, misère 20/trick, raspasy 2-4-6 without amnesty, hard exit (S7),
-    # 0 tricks = stage (C3, the worked example's +1), pool point = 20 whists,
-    # table-total closure (C3), 10 obliges one trick (C3 Leningrad). The total of
-    # 30 is 10 a player × 3: C3 keeps a table total as the per-player length times
-    # the player count (§4.8); no rule book gives a Leningrad length.
+    # Leningrad (RULES.md §7.2): whist price ×2, mountain ×2, half-responsible,
+    # gentleman whist, misère 20/trick, raspasy 2-4-6 without amnesty, hard exit,
+    # 0 tricks = the stage, pool point = 20 whists, table-total closure, a 10
+    # obliges one trick. The total of 30 is 10 a player × 3 (RULES.md §6.1); no
+    # rule book gives a Leningrad length.
     "leningrad": {
         "whist_price_multiplier": 2,
         "mountain_multiplier": 2,
@@ -349,11 +349,11 @@ _PROFILE_SWITCHES: dict[str, dict[str, Any]] = {
         "pool_target": 30,
         "ten_whist": "obligation1",
     },
-    # §4.6 Rostov, the C2 (savanto/pref) parameter set: half-responsible whist,
+    # Rostov (RULES.md §7.2), the savanto/pref parameter set: half-responsible whist,
     # gentleman on remise, fixed 10-whist consolation per undertrick, misère
     # failure = mountain + consolation, raspasy = 5 whists per trick to the
     # player with fewest tricks, +1 pool for 0 tricks, talon ignored; simple
-    # exit from all-pass and a 10 that obliges one trick (C3's Rostov profile).
+    # exit from all-pass and a 10 that obliges one trick.
     "rostov": {
         "whist_responsibility": "half",
         "lone_whister": "gentleman",
@@ -367,20 +367,19 @@ _PROFILE_SWITCHES: dict[str, dict[str, Any]] = {
         "raspasy_exit": "simple",
         "ten_whist": "obligation1",
     },
-    # The seed (SEED_RULES.md): binding misère, misère overcalled only by a 9
-    # without talon or any 10, games without talon; no hold and no raspasy
-    # exit are mentioned; the Codex table §3.3 gives 10 an obligation of 1 but
-    # the seed says 10 is not whisted (both defenders "catch" the declarer), so
-    # ten_whist="checked": the 10 is always played, never passed out (§3.4).
-    # Old progression ×1 ×2 ×4 (§4.4, S12 §6) and the dealer's talon whists (§5,
-    # the seed's own 4-player rule) for the tricks the talon brought only: the
-    # seed prices «туз или марьяж — 1 взятка, туз + король — 2, два туза — 3»
-    # and nothing on a misère. The deal does not move after all-pass or a
-    # caught misère (the seed: «кроме распасов и пойманного мизера»). Scoring
-    # otherwise Sochi-like (S12 §9.1), with the seed's literal choices: the
-    # defenders say whist or pass, no half-whist («вист» or «пас», §3.2); the
-    # sitting-out dealer earns only what the seed lists (pool in a shared game,
-    # talon whists, whisting for the partners), so no consolation from him.
+    # Classic, the rule book of RULES.md §7.2: binding misère, misère overcalled
+    # only by a 9 without talon or any 10, games without talon (RULES.md §2.5); no
+    # hold and no raspasy exit are mentioned; a 10 is not whisted (both defenders
+    # "catch" the declarer), so ten_whist="checked": the 10 is always played,
+    # never passed out (RULES.md §3.4). Old progression ×1 ×2 ×4 (RULES.md §5.8)
+    # and the dealer's talon whists for the tricks the talon brought only:
+    # «туз или марьяж — 1 взятка, туз + король — 2, два туза — 3», nothing on a
+    # misère (RULES.md §5.9). The deal does not move after all-pass or a caught
+    # misère, «кроме распасов и пойманного мизера» (RULES.md §1.5). Scoring
+    # otherwise Sochi-like, with the book's literal choices: the defenders say
+    # whist or pass, no half-whist (RULES.md §3.2); the sitting-out dealer earns
+    # only what the book lists (pool in a shared game, talon whists, whisting
+    # for the partners), so no consolation from him (RULES.md §5.5).
     "classic": {
         "dealer_rotation": "stays_after_allpass_and_caught_misere",
         "ladder_extensions": "hand_games",

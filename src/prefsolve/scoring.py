@@ -3,9 +3,9 @@
 Every amount is an exact :class:`fractions.Fraction`. A deal's outcome is a
 :class:`GameDeal` (a contract or misère) or an :class:`AllPassDeal`
 (raspasy); :func:`score_deal` turns it into a :class:`DealScore` of pool,
-mountain and whist entries (PREFERANS_RULES.md §4, §5). A
-:class:`ScoreSheet` accumulates deals, closes pools with American aid (§4.8)
-and settles (§4.9)::
+mountain and whist entries (RULES.md §5). A
+:class:`ScoreSheet` accumulates deals, closes pools with American aid
+(RULES.md §6.2) and settles (RULES.md §6.3)::
 
     >>> from prefsolve.rules import Rules
     >>> sheet = ScoreSheet.new(["A", "B", "C"], Rules.profile("sochi"))
@@ -22,16 +22,17 @@ Seats are table positions 0..N-1 in clockwise order (N = 3 or 4 players).
 from __future__ import annotations
 
 import operator
-import re
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from typing import Any, Iterable, Mapping, Sequence
 
 from prefsolve.auction import HALF, PASS, WHIST, WhistResult, check_whist_calls, parse_whist_call, parse_whist_calls, seniority
 from prefsolve.cards import Card
+from prefsolve.checks import whole
 from prefsolve.contract import Contract
 from prefsolve.errors import AuctionError, CardError, ContractError, PrefsolveError, RulesError, ScoringError
 from prefsolve.rules import Rules
+from prefsolve.strains import SUITS
 
 ZERO = Fraction(0)
 TRICKS = 10
@@ -48,9 +49,9 @@ class GameDeal:
     sitting-out dealer has 0) and may be None when the hand was not played
     (both passed, or half-whist). ``dealer`` is required with 4 players;
     ``talon`` (two cards such as ``"AS"``, ``"K♠"``) feeds the dealer's
-    talon whists of §5. ``conceded`` is a declarer who gave up after seeing
-    the talon: «без трёх», three undertricks into the mountain and nothing
-    else (§3.1); such a deal has no tricks.
+    talon whists of RULES.md §5.9. ``conceded`` is a declarer who gave up after
+    seeing the talon: «без трёх», three undertricks into the mountain and
+    nothing else (RULES.md §3.1); such a deal has no tricks.
     """
 
     declarer: int
@@ -68,7 +69,7 @@ class AllPassDeal:
     """An all-pass deal (raspasy): every table seat's tricks.
 
     In a 4-player game the sitting-out dealer may be charged with up to two
-    tricks won by the talon cards (§4.7, S12 §6).
+    tricks won by the talon cards (RULES.md §5.8).
     """
 
     tricks: tuple[int, ...]
@@ -108,18 +109,8 @@ class _Entries:
 
 
 # -- helpers ------------------------------------------------------------------------
-def _whole(x: object) -> int | None:
-    """x as an int when it is a whole number (numpy's too, not a bool), else None."""
-    if isinstance(x, bool):
-        return None
-    try:
-        return operator.index(x)  # type: ignore[arg-type]
-    except TypeError:
-        return None
-
-
 def _active(n: int, dealer: int | None) -> list[int]:
-    """Seats of the three active players, clockwise from first hand (§1.4, §1.6)."""
+    """Seats of the three active players, clockwise from first hand (RULES.md §1.4)."""
     if n == 3:
         return [0, 1, 2]
     if n != 4:
@@ -142,25 +133,18 @@ def _check_tricks(tricks: Sequence[int], n: int) -> tuple[int, ...]:
     return tuple(tricks)
 
 
-_RANKS = {"7": 7, "8": 8, "9": 9, "10": 10, "T": 10, "X": 10, "J": 11, "Q": 12, "K": 13, "A": 14}
-_SUITS = {"S": "S", "C": "C", "D": "D", "H": "H", "♠": "S", "♣": "C", "♦": "D", "♥": "H"}
-
-
 def _talon_card(text: str) -> tuple[int, str]:
     """(rank 7..14, suit letter) of a talon card written as anywhere else in
-    prefsolve (``SA``, ``AS``, ``♠A``, ``H10``), or rank first with ``X`` for ten."""
-    m = re.fullmatch(r"\s*(10|[789TXJQKA])\s*([SCDH♠♣♦♥])\s*", str(text).upper())
-    if m:
-        return _RANKS[m.group(1)], _SUITS[m.group(2)]
+    prefsolve (``SA``, ``AS``, ``♠A``, ``H10``, ``XH``): read by :meth:`Card.parse`."""
     try:
         card = Card.parse(str(text))
     except CardError:
         raise ScoringError(f"unknown talon card {text!r} (expected e.g. 'SA', 'AS', 'K♠', 'H10')") from None
-    return card.rank + 7, "SCDH"[card.suit]
+    return card.rank + 7, SUITS[card.suit]
 
 
 def talon_tricks(talon: Sequence[str]) -> int:
-    """Tricks the talon brought the declarer, §5 table (highest matching row).
+    """Tricks the talon brought the declarer, RULES.md §5.9 (highest matching row).
 
     Two aces 3; ace + king of one suit 2; one ace or a marriage K+Q 1.
 
@@ -179,7 +163,7 @@ def talon_tricks(talon: Sequence[str]) -> int:
 
 
 def talon_misere_whists(talon: Sequence[str]) -> int:
-    """§5: whists (before the Leningrad ×2) for the sevens of the talon on a misère.
+    """Whists (before the Leningrad ×2) for the sevens of the talon on a misère (RULES.md §5.9).
 
     >>> talon_misere_whists(["7S", "7H"]), talon_misere_whists(["7S", "8S"]), talon_misere_whists(["7S", "8H"])
     (20, 20, 10)
@@ -200,7 +184,7 @@ def _two(talon: Sequence[str]) -> Sequence[str]:
 
 # -- scoring one deal -----------------------------------------------------------------
 def score_deal(deal: DealOutcome, rules: Rules | str | None = None, players: int = 3, allpass_count: int = 0) -> DealScore:
-    """Entries of one deal (§4.3–4.7, §5).
+    """Entries of one deal (RULES.md §5).
 
     ``allpass_count`` is the number of all-pass deals right before this one
     (the raspasy progression stage is ``allpass_count + 1``).
@@ -211,9 +195,9 @@ def score_deal(deal: DealOutcome, rules: Rules | str | None = None, players: int
     ([1, 0, 0], [0, 4, 6])
     """
     rules = Rules.of(rules)
-    if _whole(players) not in (3, 4):
+    if whole(players) not in (3, 4):
         raise ScoringError(f"a game has 3 or 4 players, got {players!r}")
-    n_before = _whole(allpass_count)
+    n_before = whole(allpass_count)
     if n_before is None or n_before < 0:
         raise ScoringError(f"allpass_count (the all-pass deals right before this one) must be a whole "
                            f"number >= 0, got {allpass_count!r}")
@@ -274,21 +258,21 @@ def _score_game(deal: GameDeal, rules: Rules, n: int) -> DealScore:
         if any(tricks[s] for s in sitting_out):
             raise ScoringError(f"the sitting-out dealer cannot take tricks in a game, got {list(tricks)!r}")
         if not played and c.level is not None and tricks[d] < c.level:
-            # §3.2: an unplayed deal (both passed, or a half-whist that stood) counts as
-            # made; tricks saying otherwise contradict the whist calls, so they are rejected.
+            # An unplayed deal (both passed, or a half-whist that stood) counts as made
+            # (RULES.md §5.3); tricks saying otherwise contradict the calls: rejected.
             what = "both defenders passed" if verdict.outcome == "pass_out" else "the half-whist stood"
             raise ScoringError(f"{c} was not played ({what}) and counts as made, but the tricks give the "
                                f"declarer only {tricks[d]} of {c.level}; correct or omit \"tricks\"")
-    wv = c.value * rules.whist_price_multiplier  # §4.3 whist price per trick
+    wv = c.value * rules.whist_price_multiplier  # whist price per trick (RULES.md §5.2)
     if c.is_misere:
         assert tricks is not None
         _score_misere(e, d, (f1, f2), sitting_out, tricks[d], rules)
     else:
         _score_contract(e, d, f1, f2, sitting_out, verdict.outcome, verdict.whisters, tricks, c, wv, rules)
     if rules.dealer_talon_whists and n == 4 and deal.talon is not None and not c.without_talon:
-        # §5: the sitting-out dealer writes on the declarer for what the talon brought.
-        # A game or misère without talon never takes it (SEED_RULES: "the talon stays
-        # closed"), so it brought him nothing.
+        # The sitting-out dealer writes on the declarer for what the talon brought
+        # (RULES.md §5.9). A game or misère without talon never takes it: the talon
+        # stays closed, so it brought him nothing.
         dealer = sitting_out[0]
         if c.is_misere:
             amount = (talon_misere_whists(deal.talon) * rules.whist_price_multiplier
@@ -306,16 +290,16 @@ def _illegal_call(verdict: WhistResult, calls: Sequence[str]) -> str:
 
 
 def is_played(outcome: str | None, rules: Rules | str | None = None) -> bool:
-    """Whether a contract with this whist outcome is played out (§3.2): not when
-    both defenders pass, nor after a half-whist unless ``half_whist="played"`` (C1)."""
+    """Whether a contract with this whist outcome is played out (RULES.md §3.2): not
+    when both defenders pass, nor after a half-whist unless ``half_whist="played"``."""
     if outcome == "half_whist":
         return Rules.of(rules).half_whist == "played"
     return outcome in ("misere", "catch", "one_whister", "two_whisters")
 
 
 def _score_concession(e: _Entries, deal: GameDeal, c: Contract, rules: Rules) -> DealScore:
-    """§3.1 «без трёх»: the declarer concedes three undertricks, mountain only, no whists
-    (C3 ``withoutThree`` = value × mountain multiplier × 3)."""
+    """«Без трёх» (RULES.md §3.1): the declarer concedes three undertricks, mountain
+    only (value × mountain multiplier × 3), no whists."""
     if c.is_misere:
         raise ScoringError("misère cannot be conceded «без трёх» (§3.1 concedes a game's undertricks)")
     if c.without_talon:
@@ -336,15 +320,15 @@ def _score_misere(e: _Entries, d: int, defenders: tuple[int, int], sitting_out: 
     if tricks == 0:
         e.pool[d] += Contract.misere().value
         return
-    per = rules.misere_fail_per_trick * tricks  # §4.3: 10 (20 in Leningrad) per trick
+    per = rules.misere_fail_per_trick * tricks  # 10 (20 in Leningrad) per trick, RULES.md §5.7
     if rules.misere_fail in ("mountain", "mountain_and_consolation"):
         e.mountain[d] += per
     if rules.misere_fail == "mountain_and_consolation":
-        # §4.6 (C2): every other player writes the same again on the declarer.
+        # Every other player writes the same again on the declarer (RULES.md §5.7).
         for s in list(defenders) + (sitting_out if rules.consolation == "all" else []):
             e.write(s, d, per)
     elif rules.misere_fail == "whists":
-        # §4.6 (C3): no mountain, each defender writes the penalty directly.
+        # No mountain: each defender writes the penalty directly (RULES.md §5.7).
         for s in defenders:
             e.write(s, d, per)
 
@@ -354,10 +338,10 @@ def _score_contract(e: _Entries, d: int, f1: int, f2: int, sitting_out: list[int
                     rules: Rules) -> None:
     v = c.value
     need = c.whist_obligation(rules)
-    if outcome == "pass_out":  # §3.2: both passed → counted as made
+    if outcome == "pass_out":  # both passed → counted as made (RULES.md §5.3)
         e.pool[d] += v
         return
-    if outcome == "half_whist" and rules.half_whist != "played":  # §3.2: no play; half the obligation
+    if outcome == "half_whist" and rules.half_whist != "played":  # no play; half the obligation, RULES.md §5.3
         e.pool[d] += v
         e.write(f2, d, Fraction(wv * need, 2))
         return
@@ -371,9 +355,9 @@ def _score_contract(e: _Entries, d: int, f1: int, f2: int, sitting_out: list[int
     else:
         if rules.remise_mountain:
             e.mountain[d] += v * rules.mountain_multiplier * under
-        # §4.4 ⚠ consolation: each defender (Lesnoy), or also the dealer (Codex §3.8.1.2), or none (C1).
-        # §4.5 ⚠ Leningrad: "the value of the game" read as the doubled whist price
-        # (C3, default) or the plain value v; §4.6 C2 Rostov: a fixed 10.
+        # Consolation (RULES.md §5.5): by each defender, also by the sitting-out
+        # dealer, or by nobody; at the whist price (Leningrad's "value of the game"
+        # read as the doubled price), the plain value v, or a fixed 10 (Rostov).
         cons = {"whist_price": wv, "value": v, "fixed10": 10}[rules.consolation_price] * under
         consolers = [] if rules.consolation == "none" else [f1, f2]
         if rules.consolation == "all":
@@ -382,27 +366,27 @@ def _score_contract(e: _Entries, d: int, f1: int, f2: int, sitting_out: list[int
             e.write(s, d, cons)
     price = Fraction(wv) if rules.whist_responsibility == "full" else Fraction(wv, 2)
     if outcome == "half_whist":
-        # §3.2 ⚠ half_whist="played" (C1): the hand is played; the half-whister writes the
-        # defence's tricks up to his quota (half the obligation) and answers for the rest.
+        # half_whist="played" (RULES.md §5.3): the hand is played; the half-whister writes
+        # the defence's tricks up to his quota (half the obligation), answers for the rest.
         quota = need // 2
         e.write(f2, d, wv * min(defence, quota))
         e.mountain[f2] += price * max(0, quota - defence)
         return
-    # Trick whists (§4.4): price wv per defender trick.
+    # Trick whists (RULES.md §5.4): price wv per defender trick.
     if len(whister_seats) == 1:
         w = whister_seats[0]
         p = f2 if w == f1 else f1
         total = Fraction(wv * defence)
         if rules.lone_whister == "gentleman" and under > 0:
-            # §4.5 gentleman whist: on remise the trick whists are split equally.
+            # Gentleman whist (RULES.md §5.4): on remise the trick whists are split equally.
             e.write(w, d, total / 2)
             e.write(p, d, total / 2)
-        else:  # §4.4 greedy: the whister writes for all defender tricks (C1/C2/C3)
+        else:  # greedy whist (RULES.md §5.4): the whister writes for all defender tricks
             e.write(w, d, total)
     else:
         for s in whister_seats:
             e.write(s, d, wv * tricks[s])
-    # Defence shortfall (§3.6): responsible = full price, half-responsible = half.
+    # Defence shortfall (RULES.md §3.6, §5.6): responsible = full price, half-responsible = half.
     if defence >= need:
         return
     if len(whister_seats) == 1:
@@ -411,15 +395,15 @@ def _score_contract(e: _Entries, d: int, f1: int, f2: int, sitting_out: list[int
         quota = need // 2
         for s in whister_seats:
             if tricks[s] < quota:
-                # §3.6 ⚠: individual shortfall (C1/C2) or one fixed unit (C3).
+                # Individual shortfall or one fixed unit (RULES.md §3.6).
                 units = quota - tricks[s] if rules.two_whister_shortfall == "individual" else 1
                 e.mountain[s] += price * units
     elif rules.two_whister_high == "each":
-        # §3.6 ⚠ alternative ("another open-source engine"): each whister answers for it.
+        # two_whister_high="each" (RULES.md §3.6): each whister answers for it.
         for s in whister_seats:
             e.mountain[s] += price * (need - defence)
     else:
-        # §3.6: on 8/9/10 the second whister (declarer's right) answers for the trick.
+        # On 8/9/10 the second whister (declarer's right) answers for the trick (RULES.md §3.6).
         e.mountain[f2] += price * (need - defence)
 
 
@@ -439,14 +423,14 @@ def _score_all_pass(deal: AllPassDeal, rules: Rules, n: int, allpass_count: int)
     t = {s: tricks[s] for s in active}
     low = min(t.values())
     for s in active:
-        if t[s] == 0:  # §4.4–4.6: 0 tricks on raspasy earns pool
+        if t[s] == 0:  # 0 tricks on raspasy earns pool (RULES.md §5.8)
             e.pool[s] += bonus
     if rules.raspasy_scoring == "mountain":
-        base = low if rules.raspasy_amnesty else 0  # §4.4 ⚠ amnesty
+        base = low if rules.raspasy_amnesty else 0  # amnesty (RULES.md §5.8)
         for s in active:
             e.mountain[s] += price * (t[s] - base)
     else:
-        # §4.6 Rostov: the player(s) with fewest tricks write 5 per trick on the others.
+        # Rostov (RULES.md §5.8): the player(s) with fewest tricks write 5 per trick on the others.
         per = rules.rostov_raspasy_whists * price
         winners = [s for s in active if t[s] == low]
         for s in active:
@@ -455,11 +439,11 @@ def _score_all_pass(deal: AllPassDeal, rules: Rules, n: int, allpass_count: int)
             for w in winners:
                 if len(winners) == 1:
                     e.write(w, s, per * t[s])
-                elif rules.rostov_raspasy_tie == "floor_half":  # C2: each ⌊t/2⌋·5
+                elif rules.rostov_raspasy_tie == "floor_half":  # each ⌊t/2⌋·5
                     e.write(w, s, per * (t[s] // 2))
-                else:  # C3: the payment is split between the tied winners
+                else:  # the payment is split between the tied winners
                     e.write(w, s, Fraction(per * t[s], len(winners)))
-    for s in out:  # §4.7: talon tricks on 4-player raspasy are charged to the dealer
+    for s in out:  # talon tricks on 4-player raspasy are charged to the dealer (RULES.md §5.8)
         e.mountain[s] += price * tricks[s]
     return e.freeze()
 
@@ -467,13 +451,13 @@ def _score_all_pass(deal: AllPassDeal, rules: Rules, n: int, allpass_count: int)
 # -- settlement ---------------------------------------------------------------------
 def settle(pool: Sequence[Fraction | int], mountain: Sequence[Fraction | int],
            whists: Sequence[Sequence[Fraction | int]], rules: Rules | str | None = None) -> tuple[Fraction, ...]:
-    """Each player's balance in whists (§4.9), exact; the balances sum to 0.
+    """Each player's balance in whists (RULES.md §6.3), exact; the balances sum to 0.
 
     ``balance_i = Σ_j (W[i][j] − W[j][i]) + k·g·(mean G − G_i) + k·p·(P_i − mean P)``
     with g = ``mountain_point_whists``, p = ``pool_point_whists`` and k = 1
-    when a mountain point is shared among all N players (S15–S17), or
-    N/(N−1) when the other N−1 players each get the full share (C1/C4,
-    ``settlement_divisor="N-1"``). Amnesty (subtracting the smallest
+    when a mountain point is shared among all N players, or N/(N−1) when
+    the other N−1 players each get the full share
+    (``settlement_divisor="N-1"``). Amnesty (subtracting the smallest
     mountain) does not change the result.
 
     >>> [str(b) for b in settle([0, 0, 0], [42, 96, 132], [[0] * 3] * 3)]
@@ -509,9 +493,9 @@ class ScoreSheet:
     """An immutable score sheet (пулька) over many deals.
 
     :meth:`add` returns a new sheet with one more deal scored, the all-pass
-    streak updated (§4.7: reset by any other deal) and, with
+    streak updated (reset by any other deal, RULES.md §5.8) and, with
     ``pool_closure="american_aid"``, pools above the target closed by
-    American aid (§4.8).
+    American aid (RULES.md §6.2).
     """
 
     players: tuple[str, ...]
@@ -582,9 +566,9 @@ class ScoreSheet:
         return sheet
 
     def _deal_stays(self, deal: DealOutcome) -> bool:
-        """SEED_RULES (Deal): «кроме распасов и пойманного мизера» the next player
-        deals; after ``allpass_dealer_limit`` all-passes in a row the deal moves on
-        all the same (§4.4, S12 §6). Called after this deal counted in the streak."""
+        """The next player deals «кроме распасов и пойманного мизера»; after
+        ``allpass_dealer_limit`` all-passes in a row the deal moves on all the same
+        (RULES.md §1.5). Called after this deal counted in the streak."""
         if self.rules.dealer_rotation != "stays_after_allpass_and_caught_misere":
             return False
         if isinstance(deal, AllPassDeal):
@@ -628,14 +612,14 @@ class ScoreSheet:
 
     @property
     def finished(self) -> bool:
-        """End of game: all pools closed (§4.4, American aid) or the table total reached (§4.5)."""
+        """End of game: all pools closed (American aid) or the table total reached (RULES.md §6.1)."""
         target = self.rules.pool_target
         if self.rules.pool_closure == "table_total":
             return sum(self.pool) >= target
         return all(p >= target for p in self.pool)
 
     def settlement(self) -> tuple[Fraction, ...]:
-        """Each player's balance in whists (§4.9), summing to 0."""
+        """Each player's balance in whists (RULES.md §6.3), summing to 0."""
         return settle(self.pool, self.mountain, self.whists, self.rules)
 
     def to_dict(self) -> dict[str, Any]:
@@ -663,7 +647,7 @@ def _num(x: Fraction) -> int | str:
 
 def _american_aid(pool: list[Fraction], mountain: list[Fraction], whists: list[list[Fraction]],
                   rules: Rules) -> None:
-    """Close pools above the target (§4.8), in place."""
+    """Close pools above the target (RULES.md §6.2), in place."""
     n = len(pool)
     target = rules.pool_target
     for helper in range(n):
@@ -675,19 +659,19 @@ def _american_aid(pool: list[Fraction], mountain: list[Fraction], whists: list[l
             open_ = [j for j in range(n) if j != helper and pool[j] < target]
             if not open_:
                 break
-            # Highest open pool; tie → first clockwise from the helper (C1).
+            # Highest open pool; tie → first clockwise from the helper (RULES.md §6.2).
             j = min(open_, key=lambda s: (-pool[s], (s - helper) % n))
             give = min(surplus, target - pool[j])
             pool[j] += give
             whists[helper][j] += give * rules.aid_whists_per_point
             surplus -= give
         if surplus > 0:
-            # S12 §9.1: the mountain is written off only when nobody needs help.
+            # The mountain is written off only when nobody needs help (RULES.md §6.2).
             cut = min(surplus, mountain[helper])
             mountain[helper] -= cut
             surplus -= cut
         if surplus > 0:
-            # C2: with no mountain left the rest goes into the others' mountains;
+            # With no mountain left the rest goes into the others' mountains;
             # in the settlement this equals reducing one's own mountain further.
             for j in range(n):
                 if j != helper:
@@ -709,7 +693,7 @@ def contract_balance(contract: Contract | str, declarer_tricks: int, whist_calls
 
     ``whist_calls`` are in speaking order (``("whist", "pass")``,
     ``("pass", "half", "pass")``); they are ignored for misère and for a 10
-    under ``ten_whist="checked"`` (nobody whists, the hand is played, §3.4).
+    under ``ten_whist="checked"`` (nobody whists, the hand is played, RULES.md §3.4).
     ``defender_tricks`` splits the defence's tricks (first, second); by
     default the first defender holds the odd trick (``ceil``/``floor``).
 
@@ -758,7 +742,7 @@ def allpass_balance(tricks_per_seat: Sequence[int], rules: Rules | str | None = 
 
 
 # -- game files -----------------------------------------------------------------------
-#: Top-level fields of a game file (docs/RULES.md); any other key is an error.
+#: Top-level fields of a game file (RULES.md §9); any other key is an error.
 GAME_FIELDS = ("players", "rules", "pool_target", "switches", "deals")
 #: Fields of one deal of a game file.
 DEAL_FIELDS = ("declarer", "contract", "whist", "open", "tricks", "dealer", "talon", "all_pass", "conceded")
@@ -796,7 +780,7 @@ def game_rules(data: Mapping[str, Any], profile: str | None = None, settings: It
 
 def sheet_from_game(data: Mapping[str, Any], profile: str | None = None,
                     settings: Iterable[str] = ()) -> ScoreSheet:
-    """Score a game file (docs/RULES.md): players, rules, switches, deals.
+    """Score a game file (RULES.md §9): players, rules, switches, deals.
 
     >>> game = {"players": ["A", "B", "C"], "rules": "sochi", "deals": [
     ...     {"declarer": "A", "contract": "7H", "whist": {"B": "whist", "C": "pass"},
@@ -826,7 +810,7 @@ def deal_from_dict(d: Mapping[str, Any], players: Sequence[str], rules: Rules | 
 
     Booleans (``all_pass``, ``open``) must be JSON ``true``/``false``; an
     all-pass deal may not carry contract fields. ``rules`` (default Sochi)
-    decide whether a 10 needs whist calls (§3.4).
+    decide whether a 10 needs whist calls (RULES.md §3.4).
 
     >>> deal_from_dict({"all_pass": True, "declarer": "A", "tricks": {"A": 10}}, "ABC")
     Traceback (most recent call last):
@@ -859,7 +843,7 @@ def deal_from_dict(d: Mapping[str, Any], players: Sequence[str], rules: Rules | 
     declarer = seat(d["declarer"])
     contract = Contract.parse(d["contract"])
     conceded = d.get("conceded", False)
-    calls = (() if conceded and d.get("whist") is None  # §3.1: a concession may come before the calls
+    calls = (() if conceded and d.get("whist") is None  # a concession may precede the calls, RULES.md §3.1
              else _whist_calls_from(d.get("whist"), declarer, dealer, players, seat, contract, Rules.of(rules)))
     talon = d.get("talon")
     if talon is not None:
@@ -902,7 +886,7 @@ def _whist_calls_from(raw: Any, declarer: int, dealer: int | None, players: Sequ
     A list is taken as already in speaking order. In the mapping form each
     defender gives his final word; ``"half"`` by the second defender means
     the first defender's second chance was his word in the mapping. On a 10
-    under ``ten_whist="checked"`` nobody whists (§3.4), so the calls may be
+    under ``ten_whist="checked"`` nobody whists (RULES.md §3.4), so the calls may be
     omitted.
     """
     if contract.is_misere:

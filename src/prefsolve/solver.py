@@ -1,60 +1,33 @@
 """Exact solving of Preferans layouts: one contract, or the table of all contracts.
 
-The search itself lives in the native core (:mod:`prefsolve._core`); this
-module validates input, turns cards into the core's plain integers and wraps
-the answers in result objects.
+The search itself lives in the native core, reached through
+:mod:`prefsolve.engine`; this module checks input, turns cards into the
+core's plain integers and wraps the answers in immutable result objects.
 
 >>> d = Deal.parse("A.KT9.KT97.K7 JT97.A7.8.Q98 KQ.J8.AQJ.AJT 8.Q.-.-")
->>> solve(d, declarer=2, strain="NT").tricks >= 0
+>>> sol = solve(d, 2, strain="NT")
+>>> print(sol.tricks, sol.discard)
+4 ♠8 ♣8
+>>> table(d).tricks[2]["NT"] == sol.tricks
 True
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import cast
 
-from .engine import DEFAULT_TT_MB, MAX_TT_MB, Solver, check_solver, default_solver, new_solver, table_size_mb
-from .cards import ALL_CARDS, SUIT_SYMBOLS, Card, cards_of_mask, in_hand_order
-from .deal import Deal, check_seat
-from .errors import DealError, PrefsolveError, StrainError
-
-STRAINS = ("S", "C", "D", "H", "NT", "misere")
-STRAIN_SYMBOLS = {"S": "♠", "C": "♣", "D": "♦", "H": "♥", "NT": "NT", "misere": "Misère"}
-_STRAIN_ALIASES = {
-    "S": "S", "♠": "S", "SPADES": "S",
-    "C": "C", "♣": "C", "CLUBS": "C",
-    "D": "D", "♦": "D", "DIAMONDS": "D",
-    "H": "H", "♥": "H", "HEARTS": "H",
-    "NT": "NT", "N": "NT", "NOTRUMP": "NT", "NO-TRUMP": "NT", "БК": "NT",
-    "MISERE": "misere", "MISÈRE": "misere", "МИЗЕР": "misere",
-}
-
-def parse_strain(strain: object) -> str:
-    """Canonical strain name: one of ``S C D H NT misere``.
-
-    >>> parse_strain("♥"), parse_strain("nt"), parse_strain("Misère")
-    ('H', 'NT', 'misere')
-    """
-    if isinstance(strain, str):
-        canon = _STRAIN_ALIASES.get(strain.strip().upper())
-        if canon is not None:
-            return canon
-    hint = ""
-    if isinstance(strain, str) and strain.strip().lower().replace("-", "") in ("allpass", "raspasy", "распасы"):
-        hint = " (all-pass is solved by solve_allpass, prefsolve allpass, or play --strain allpass)"
-    raise StrainError(f"unknown strain {strain!r}: expected one of {', '.join(STRAINS)}{hint}")
-
-
-def trump_of(strain: str) -> int:
-    """Core trump code: suit index 0..3, or -1 for no-trump and misère."""
-    return _TRUMP_OF.get(strain, -1)
-
-
-_TRUMP_OF = {"S": 0, "C": 1, "D": 2, "H": 3, "NT": -1, "misere": -1}  # canonical strain: core trump
+from ._frozen import FrozenMap
+from .cards import Cards, cards_in_hand_order
+from .checks import check_seat
+from .deal import Deal
+from .engine import Solver, check_solver
+from .errors import DealError, PrefsolveError
+from .strains import (ALLPASS, IGNORE, MISERE, STRAIN_SYMBOLS, STRAINS, TAKE, check_talon_mode, parse_strain,
+                      trump_of)
 
 
 def as_deal(deal: Deal | str) -> Deal:
+    """A :class:`Deal`, read from text if need be."""
     if isinstance(deal, Deal):
         return deal
     if isinstance(deal, str):
@@ -66,40 +39,46 @@ def as_deal(deal: Deal | str) -> Deal:
 class Solution:
     """The exact result of one contract.
 
-    ``tricks``: the declarer's tricks with best play (for misère, the tricks
-    he is forced to take: 0 means the misère is made). ``discard``: one best
-    pair of cards to discard after taking the talon, or None without talon.
+    ``tricks``: the declarer's tricks with best play (in misère, the tricks
+    he is forced to take: 0 means the misère is made). ``talon_mode``:
+    ``take`` when the declarer took the talon, ``ignore`` when the hands
+    were played as given. ``discard``: one best pair of cards to put away
+    after taking the talon (in hand order), None when he took none.
+    ``nodes``: the search's nodes (not compared).
     """
 
-    tricks: int
-    discard: tuple[Card, Card] | None
-    declarer: int
     strain: str
-    leader: int = 0
+    declarer: int
+    leader: int
+    talon_mode: str
+    tricks: int
+    discard: Cards | None
     nodes: int = field(default=0, compare=False)
 
     def to_dict(self) -> dict:
         return {
-            "tricks": self.tricks,
-            "discard": [str(c) for c in self.discard] if self.discard else None,
-            "declarer": self.declarer,
             "strain": self.strain,
+            "declarer": self.declarer,
             "leader": self.leader,
+            "talon_mode": self.talon_mode,
+            "tricks": self.tricks,
+            "discard": self.discard.to_list() if self.discard is not None else None,
             "nodes": self.nodes,
         }
 
 
-def _solution(tricks: int, discard: tuple[Card, Card] | None, declarer: int, strain: str,
-              leader: int, nodes: int) -> Solution:
-    """``Solution(tricks, discard, declarer, strain, leader, nodes)``, built in one step.
+def _solution(strain: str, declarer: int, leader: int, talon_mode: str, tricks: int,
+              discard: Cards | None, nodes: int) -> Solution:
+    """``Solution(...)``, built in one step.
 
     The frozen dataclass's ``__init__`` sets each field through
     ``object.__setattr__``: about 2 us a result, a tenth of a short solve's
     wrapper. The object made here is the same (its fields in ``__dict__``).
     """
     sol = _new_object(Solution)
-    _set_attribute(sol, "__dict__", {"tricks": tricks, "discard": discard, "declarer": declarer,
-                                     "strain": strain, "leader": leader, "nodes": nodes})
+    _set_attribute(sol, "__dict__", {"strain": strain, "declarer": declarer, "leader": leader,
+                                     "talon_mode": talon_mode, "tricks": tricks, "discard": discard,
+                                     "nodes": nodes})
     return sol
 
 
@@ -107,14 +86,17 @@ _new_object = object.__new__
 _set_attribute = object.__setattr__
 
 
-def _check_talon(deal: Deal, talon: bool) -> bool:
-    if not isinstance(talon, bool):
-        raise DealError(f"talon must be True or False, got {talon!r}")
-    if talon and deal.talon is None:
-        raise DealError(
-            f"deal {str(deal)!r} has no talon; pass talon=False (--no-talon) to play the hands as given"
-        )
-    return talon
+def game_talon_mode(deal: Deal, talon_mode: object, strain: str = "S") -> str:
+    """The talon mode of a game or misère on ``deal``: ``take`` or ``ignore``
+    (None: ``take`` when the deal has a talon). Asking to take a talon the
+    deal does not have is an error."""
+    if strain == ALLPASS:
+        raise PrefsolveError("all-pass has no declarer: solve it with solve_allpass")
+    mode = check_talon_mode(talon_mode, strain, deal.talon is not None)
+    if mode == TAKE and deal.talon is None:
+        raise DealError(f"deal {str(deal)!r} has no talon to take; talon_mode='ignore' "
+                        f"(--talon-mode ignore) plays the hands as given")
+    return mode
 
 
 def check_hints(hints: object) -> DiscardHints | None:
@@ -164,23 +146,27 @@ class DiscardHints:
             self._memo[key] = ((discard,) + tuple(m for m in old if m != discard))[:kept], tricks
 
 
-def solve(deal: Deal | str, declarer: int, strain: str, leader: int = 0, talon: bool = True,
-          *, solver: Solver | None = None, hints: DiscardHints | None = None) -> Solution:
+def solve(deal: Deal | str, declarer: int, *, strain: str, leader: int = 0, talon_mode: str | None = None,
+          solver: Solver | None = None, hints: DiscardHints | None = None) -> Solution:
     """Solve one contract exactly.
 
     Trump and no-trump: the declarer maximises his tricks against two
-    cooperating defenders. Misère: he minimises them. With ``talon=True`` the
-    declarer adds the talon and discards the best 2 cards of his 12 (the best
-    of all 66 discards).
+    cooperating defenders. Misère: he minimises them. With ``talon_mode``
+    ``take`` (the default for a deal with a talon) the declarer adds the
+    talon to his hand and discards the best 2 cards of his 12 (the best of
+    all 66 discards); with ``ignore`` the hands are played as given.
 
     ``hints``: a :class:`DiscardHints` shared by solves of related deals
     (Monte Carlo over the unseen cards) to save work. The tricks are the
     same; the discard named may be another one of equal value.
+
+    >>> solve("AK.-.-.- QJ.-.-.- 7.7.-.-", 0, strain="NT").tricks
+    2
     """
     # Arguments already in canonical form are recognised inline and the checks
     # run only for the others: in a loop of short solves each Python call here
     # runs with cold caches, and the checks and the result's frozen-dataclass
-    # __init__ cost about 8 us of a 100 us contract (bench/README.md, round 16).
+    # __init__ would cost about 8 us of a 100 us contract (docs/ENGINE.md, "Threading").
     if type(deal) is not Deal:
         deal = as_deal(deal)
     if type(declarer) is not int or not 0 <= declarer <= 2:
@@ -191,72 +177,81 @@ def solve(deal: Deal | str, declarer: int, strain: str, leader: int = 0, talon: 
     if trump is None:
         strain = parse_strain(strain)
         trump = _TRUMP_OF[strain]
-    if talon is not False:
-        talon = _check_talon(deal, talon)
+    talon = deal.talon
+    if talon_mode is None:
+        talon_mode = IGNORE if talon is None else TAKE
+    elif talon_mode is not IGNORE:
+        talon_mode = game_talon_mode(deal, talon_mode, strain)
     if hints is not None:
         hints = check_hints(hints)
     core = check_solver(solver)
     h0, h1, h2 = deal.hands
     hands = [h0.mask, h1.mask, h2.mask]
-    minimize = strain == "misere"
-    if talon:
-        assert deal.talon is not None   # _check_talon refused talon=True for a deal without one
+    minimize = strain == MISERE
+    if talon_mode == TAKE:
+        assert talon is not None   # game_talon_mode refused a take without a talon
         context = (declarer, leader, strain)
         first: tuple[int, ...] = ()
         guess = -1
         if hints is not None:
-            first, guess = hints.lookup(hands[declarer], deal.talon.mask, context)
-        tricks, mask = core.best_discard(hands, deal.talon.mask, declarer, trump, minimize, leader,
+            first, guess = hints.lookup(hands[declarer], talon.mask, context)
+        tricks, mask = core.best_discard(hands, talon.mask, declarer, trump, minimize, leader,
                                          first, guess)
         if hints is not None:
-            hints.record(hands[declarer], deal.talon.mask, context, mask, tricks)
-        # The core's discard mask has exactly two bits.
-        # In the order hands are printed (high first within a suit), text and JSON alike.
-        discard: tuple[Card, Card] | None = cast("tuple[Card, Card]", tuple(in_hand_order(cards_of_mask(mask))))
+            hints.record(hands[declarer], talon.mask, context, mask, tricks)
+        # The core's discard mask has exactly two bits; named in the order hands
+        # are printed (high first within a suit), in text and JSON alike.
+        discard: Cards | None = cards_in_hand_order(mask)
     else:
         tricks = core.value(hands, declarer, trump, minimize, leader)
         discard = None
-    return _solution(tricks, discard, declarer, strain, leader, core.nodes)
+    return _solution(strain, declarer, leader, talon_mode, tricks, discard, core.nodes)
+
+
+_TRUMP_OF = {s: trump_of(s) for s in STRAINS}   # canonical strain: the core's trump code
 
 
 @dataclass(frozen=True)
 class Table:
-    """Tricks of every declarer in every strain: ``tricks[declarer][strain]``."""
+    """Tricks of every declarer in every strain: ``tricks[declarer][strain]``,
+    and the best discard that goes with each: ``discards[declarer][strain]``
+    (None when the talon was not taken). Immutable and hashable."""
 
     deal: Deal
     leader: int
-    talon: bool
-    tricks: tuple[dict, dict, dict]
-    discards: tuple[dict, dict, dict]
+    talon_mode: str
+    tricks: tuple[FrozenMap[str, int], FrozenMap[str, int], FrozenMap[str, int]]
+    discards: tuple[FrozenMap[str, Cards | None], FrozenMap[str, Cards | None], FrozenMap[str, Cards | None]]
     nodes: int = field(default=0, compare=False)  # search nodes of all 18 solves
 
     def to_dict(self) -> dict:
         return {
             "deal": str(self.deal),
             "leader": self.leader,
-            "talon": self.talon,
-            "tricks": {str(d): dict(self.tricks[d]) for d in range(3)},
-            "discards": {
-                str(d): {s: ([str(c) for c in v] if v else None) for s, v in self.discards[d].items()}
-                for d in range(3)
-            },
+            "talon_mode": self.talon_mode,
+            "tricks": [dict(row) for row in self.tricks],
+            "discards": [{s: (v.to_list() if v is not None else None) for s, v in row.items()}
+                         for row in self.discards],
+            "nodes": self.nodes,
         }
 
     def format(self) -> str:
         """The table as aligned text with suit symbols, one row per declarer."""
-        width = 13 if self.talon else 7
+        took = self.talon_mode == TAKE
+        width = 13 if took else 7
         head = "Declarer " + "".join(f"{STRAIN_SYMBOLS[s]:<{width}}" for s in STRAINS)
         rows = [head.rstrip()]
         for d in range(3):
             cells = []
             for s in STRAINS:
                 cell = str(self.tricks[d][s])
-                if self.discards[d][s]:
-                    cell += " " + "".join(c.symbol for c in self.discards[d][s])
+                discard = self.discards[d][s]
+                if discard:
+                    cell += " " + "".join(c.symbol for c in discard)
                 cells.append(f"{cell:<{width}}")
             rows.append(f"{d:<9}" + "".join(cells).rstrip())
         lead = f"seat {self.leader} leads trick 1"
-        if self.talon:
+        if took:
             rows.append(f"({lead}; tricks, then the best discard; misère: tricks the declarer is "
                         f"forced to take)")
         else:
@@ -264,28 +259,32 @@ class Table:
         return "\n".join(rows)
 
 
-def table(deal: Deal | str, leader: int = 0, talon: bool = True,
-          *, solver: Solver | None = None) -> Table:
-    """Solve all six strains for declarers 0, 1 and 2."""
+def table(deal: Deal | str, *, leader: int = 0, talon_mode: str | None = None,
+          solver: Solver | None = None) -> Table:
+    """Solve all six strains for declarers 0, 1 and 2.
+
+    >>> t = table("AK.-.-.- QJ.-.-.- 7.7.-.-")
+    >>> t.tricks[0]["NT"], t.tricks[1]["misere"], t.talon_mode
+    (2, 0, 'ignore')
+    """
     deal = as_deal(deal)
     leader = check_seat(leader, "leader")
-    talon = _check_talon(deal, talon)
+    talon_mode = game_talon_mode(deal, talon_mode)
     core = check_solver(solver)
-    tricks: list[dict] = []
-    discards: list[dict] = []
+    tricks: list[FrozenMap[str, int]] = []
+    discards: list[FrozenMap[str, Cards | None]] = []
     nodes = 0
     for declarer in range(3):
         row_t, row_d = {}, {}
         for strain in STRAINS:
-            sol = solve(deal, declarer, strain, leader, talon, solver=core)
+            sol = solve(deal, declarer, strain=strain, leader=leader, talon_mode=talon_mode, solver=core)
             row_t[strain] = sol.tricks
             row_d[strain] = sol.discard
             nodes += sol.nodes
-        tricks.append(row_t)
-        discards.append(row_d)
-    return Table(deal, leader, talon, (tricks[0], tricks[1], tricks[2]),
+        tricks.append(FrozenMap(row_t))
+        discards.append(FrozenMap(row_d))
+    return Table(deal, leader, talon_mode, (tricks[0], tricks[1], tricks[2]),
                  (discards[0], discards[1], discards[2]), nodes)
 
 
-__all__ = ["STRAINS", "Solution", "Table", "DiscardHints", "solve", "table", "parse_strain",
-           "default_solver", "ALL_CARDS", "SUIT_SYMBOLS"]
+__all__ = ["Solution", "Table", "DiscardHints", "solve", "table", "as_deal", "game_talon_mode"]

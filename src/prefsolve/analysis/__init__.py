@@ -12,8 +12,8 @@ rules profile, with a stated defence model (:mod:`~prefsolve.analysis.defence`);
 figures are means with their standard errors (:mod:`~prefsolve.analysis.stats`).
 Every analysis returns an immutable result with one
 :class:`~prefsolve.analysis.recommendation.Recommendation`.
-:mod:`~prefsolve.analysis.holdings` measures the seed's table of suit holdings
-(its function is ``prefsolve.holdings``; here the name is the module's).
+:mod:`~prefsolve.analysis.holdings` measures the classic book's table of suit
+holdings (RULES.md §8); its function is ``prefsolve.holdings`` (here the name is the module's).
 
 The modules are loaded on first use, so that a bid analysis loads no whist code.
 

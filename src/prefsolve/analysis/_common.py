@@ -17,8 +17,8 @@ from typing import Callable
 from ..auction import allowed_declarations
 from ..cards import Hand
 from ..contract import LADDER, Contract
-from ..deal import _whole, check_seat
-from ..errors import ContractError, HandError, PrefsolveError
+from ..checks import check_seat
+from ..errors import ContractError, HandError
 from ..rules import Rules
 
 #: Called with the number of items finished since the last call.
@@ -72,11 +72,3 @@ def allowed_contracts(bid: Contract | None, rules: Rules | str) -> tuple[Contrac
         return LADDER
     return tuple(c for c in allowed_declarations(bid, rules) if not c.without_talon)
 
-
-def check_count(value: object, name: str, least: int) -> int:
-    """A whole number (numpy integers too) of at least ``least``."""
-    count = _whole(value)
-    if count is None or count < least:
-        what = "a positive whole number" if least == 1 else f"a whole number >= {least}"
-        raise PrefsolveError(f"{name} must be {what}, got {value!r}")
-    return count

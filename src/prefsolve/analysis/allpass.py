@@ -17,9 +17,9 @@ from typing import cast
 
 from ..batch import map_deals
 from ..cards import Hand
-from ..deal import check_seat
+from ..checks import check_count, check_seat
 from ..rules import Rules
-from ._common import Progress, as_hand, as_rules, check_count
+from ._common import Progress, as_hand, as_rules
 from .recommendation import Recommendation
 from .sampling import ConstraintError, Sampling, start
 from .stats import binomial_se, mean_se, tricks_histogram
@@ -79,7 +79,7 @@ class AllpassAnalysis:
 
 
 def allpass_talon_mode(rules: Rules | str) -> str:
-    """The talon's part in all-pass under a profile (§4.7): ``lead`` or ``ignore``."""
+    """The talon's part in all-pass under a profile (RULES.md §4.3): ``lead`` or ``ignore``."""
     rules = Rules.of(rules)
     return "ignore" if rules.raspasy_talon == "ignored" else "lead"
 
@@ -96,7 +96,7 @@ def analyze_allpass(hand: Hand | str, seat: int = 0, *, sampling: Sampling = Sam
     >>> analyze_allpass("987.87.87.987", allpass_count=-1)
     Traceback (most recent call last):
     ...
-    prefsolve.errors.PrefsolveError: allpass_count must be a whole number >= 0, got -1
+    prefsolve.errors.PrefsolveError: allpass_count must be a whole number 0 or more, got -1
     """
     import numpy as np  # on use: see the note in sampling.py
 
@@ -123,10 +123,10 @@ def analyze_allpass(hand: Hand | str, seat: int = 0, *, sampling: Sampling = Sam
 
     def work(item, solver):
         deal, turn = item
-        return solve_allpass(deal, seat, talon=mode, turn=turn if mode == "lead" else None,
+        return solve_allpass(deal, seat, talon_mode=mode, turn=turn if mode == "lead" else None,
                              solver=solver).tricks
 
-    tricks = np.asarray(map_deals(list(zip(deals, turns)), work, jobs, progress), dtype=np.int64)
+    tricks = np.asarray(map_deals(list(zip(deals, turns)), work, jobs=jobs, progress=progress), dtype=np.int64)
     scores = []
     for t in tricks:
         rest = 10 - int(t)

@@ -21,10 +21,11 @@ from ..auction import seniority
 from ..batch import table_many
 from ..cards import Hand
 from ..contract import LADDER, Contract
-from ..deal import check_seat
+from ..checks import check_seat
 from ..errors import ContractError
 from ..rules import Rules
-from ..solver import STRAINS, DiscardHints
+from ..solver import DiscardHints
+from ..strains import STRAINS
 from ._common import Progress, allowed_contracts, as_contract, as_hand, as_rules, leader_for
 from .defence import DEFENCE_TEXT, check_defence, declarer_scores
 from .recommendation import Recommendation
@@ -187,7 +188,7 @@ def analyze(hand: Hand | str, seat: int = 0, *, sampling: Sampling = Sampling(),
 
     def draw(k: int) -> np.ndarray:
         deals = sampler.draw(k)
-        return table_many(deals, leader=leader, talon=True, jobs=jobs, progress=progress,
+        return table_many(deals, leader=leader, talon_mode="take", jobs=jobs, progress=progress,
                           declarers=(seat,), hints=hints)[:, 0, :]
 
     def lead_se(t: np.ndarray) -> float:

@@ -66,8 +66,8 @@ def balance_row(contract: Contract, calls: tuple[str, ...], rules: Rules, open_p
 def defence_calls(contract: Contract, defence: str, rules: Rules | str) -> tuple[tuple[str, ...], bool]:
     """Whist calls (speaking order) and open play of a fixed defence model.
 
-    §3.5 Stalingrad forces both defenders to whist against 6♠. The ``best``
-    model has no fixed calls (see :func:`defence_options`).
+    Stalingrad forces both defenders to whist against 6♠ (RULES.md §3.5).
+    The ``best`` model has no fixed calls (see :func:`defence_options`).
 
     >>> defence_calls(Contract.parse("7H"), "one", Rules())
     (('whist', 'pass'), True)
@@ -87,7 +87,7 @@ def defence_calls(contract: Contract, defence: str, rules: Rules | str) -> tuple
 def defence_options(contract: Contract | str,
                     rules: Rules | str | None = None) -> tuple[tuple[tuple[str, ...], bool], ...]:
     """Every complete, legal sequence of whist calls (with open or closed play)
-    the defenders may choose against ``contract`` (§3.2-3.5, as
+    the defenders may choose against ``contract`` (RULES.md §3.2–3.5, as
     :func:`prefsolve.auction.check_whist_calls` rules).
 
     >>> [c for c, o in defence_options("8S", "sochi") if not o]

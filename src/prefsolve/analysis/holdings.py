@@ -1,6 +1,6 @@
-"""The seed's hand-evaluation table, measured: 46 suit holdings under exact play.
+"""The classic book's hand-evaluation table, measured: 46 suit holdings under exact play.
 
-For each holding the seed (SEED_RULES.md) estimates its tricks; here random
+For each holding the book estimates its tricks (RULES.md §8); here random
 deals give seat 0 the holding and exact double-dummy play counts the tricks
 its cards win, as trump and in no-trump.
 
@@ -23,7 +23,7 @@ from ._common import Progress
 from .sampling import Sampling
 from .stats import mean_se
 
-#: The seed's 46 suit holdings and its trick estimates (SEED_RULES.md): number,
+#: The 46 suit holdings of the classic book and its trick estimates (RULES.md §8): number,
 #: holding ("x" = a small card, 7..10), estimate as printed, estimate range.
 SEED_HOLDINGS: tuple[tuple[int, str, str], ...] = (
     (1, "A", "1"), (2, "AK", "2"), (3, "AKQ", "3"), (4, "AKQJ", "4"), (5, "AKQJ x", "5"),
@@ -39,7 +39,7 @@ SEED_HOLDINGS: tuple[tuple[int, str, str], ...] = (
     (42, "QJ xxx", "3"), (43, "QJ xxxx", "4.5"), (44, "J xx", "0"), (45, "J xxx", "0–1"),
     (46, "J xxxx", "0–2"),
 )
-_SMALL = (0, 1, 2, 3)  # ranks of 7 8 9 10: the seed's "x"
+_SMALL = (0, 1, 2, 3)  # ranks of 7 8 9 10: the book's "x" (RULES.md §8)
 
 
 @dataclass(frozen=True)
@@ -67,7 +67,7 @@ class HoldingStats:
 
 @dataclass(frozen=True)
 class HoldingsTable:
-    """The seed's 46 holdings next to what exact play makes of them."""
+    """The book's 46 holdings (RULES.md §8) next to what exact play makes of them."""
 
     rows: tuple[HoldingStats, ...]
     sampling: Sampling
@@ -115,19 +115,19 @@ def _holding_tricks(deal: Deal, suit: int, strain: str, solver) -> int:
     """Tricks seat 0 wins with cards of ``suit`` along one optimal line (declarer 0, 0 leads)."""
     from ..play import best_line
 
-    line = best_line(deal, 0, strain, 0, solver=solver)
-    return sum(1 for t in line.by_trick
+    line = best_line(deal, 0, strain=strain, solver=solver)
+    return sum(1 for t in line.played_tricks
                if t.winner == 0 and t.cards[t.seats.index(0)].suit == suit)
 
 
 def holdings(*, sampling: Sampling = Sampling(samples=200), numbers: Iterable[int] | None = None,
              jobs: int | None = None, progress: Progress | None = None) -> HoldingsTable:
-    """Measure the seed's holding table by sampling and exact play.
+    """Measure the book's holding table (RULES.md §8) by sampling and exact play.
 
     For each holding, ``sampling.samples`` deals give seat 0 the holding in a random
     suit (the suit is random so that no suit order of the engine favours
     it), "x" as random small cards 7..10, and 10 cards in all; the rest is
-    dealt at random and the talon stays out of play (the seed's estimate is
+    dealt at random and the talon stays out of play (the book's estimate is
     for the hand as dealt). Seat 0 declares, with the holding's suit as trump
     and in no-trump, and leads; the count is the tricks he wins with the
     holding's cards along one optimal line. ``numbers`` picks rows (1..46).
@@ -137,7 +137,7 @@ def holdings(*, sampling: Sampling = Sampling(samples=200), numbers: Iterable[in
     >>> holdings(numbers=[47])
     Traceback (most recent call last):
     ...
-    prefsolve.errors.PrefsolveError: no holding number 47 in the seed's table (1..46)
+    prefsolve.errors.PrefsolveError: no holding number 47 in the book's table (1..46)
     """
     import numpy as np  # on use: see the note in sampling.py
     if not isinstance(sampling, Sampling):
@@ -155,7 +155,7 @@ def holdings(*, sampling: Sampling = Sampling(samples=200), numbers: Iterable[in
         wanted = list(numbers)
         bad = [n for n in wanted if not any(n == h[0] for h in SEED_HOLDINGS)]
         if bad:
-            raise PrefsolveError(f"no holding number {bad[0]!r} in the seed's table (1..46)")
+            raise PrefsolveError(f"no holding number {bad[0]!r} in the book's table (1..46)")
         chosen = [h for h in SEED_HOLDINGS if h[0] in wanted]
     work = []
     for number, text, _ in chosen:
@@ -173,7 +173,7 @@ def holdings(*, sampling: Sampling = Sampling(samples=200), numbers: Iterable[in
             progress(1)
         return out
 
-    results = map_deals(work, one, jobs)
+    results = map_deals(work, one, jobs=jobs)
     rows = []
     for number, text, est in chosen:
         vals = np.asarray([r for (n, _, _), r in zip(work, results) if n == number], dtype=float)

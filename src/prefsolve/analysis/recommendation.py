@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..cards import Card
+from ..cards import Cards
 from ..contract import Contract
 
 
@@ -27,7 +27,7 @@ class Recommendation:
     """The contract the advice is about: the one to declare (the least bad one
     when the call is ``pass``), or the one the defender faces; ``None`` in all-pass."""
 
-    discard: tuple[Card, ...] | None = None
+    discard: Cards | None = None
     """The two cards to put away, high card first (the talon analysis only)."""
 
     max_bid: Contract | None = None
@@ -44,7 +44,7 @@ class Recommendation:
         """The JSON object: all six keys, ``null`` where a field does not apply."""
         return {"call": self.call,
                 "contract": None if self.contract is None else str(self.contract),
-                "discard": None if self.discard is None else [str(c) for c in self.discard],
+                "discard": None if self.discard is None else self.discard.to_list(),
                 "max_bid": None if self.max_bid is None else str(self.max_bid),
                 "expected": None if self.expected is None else round(self.expected, 3),
                 "expected_se": None if self.expected_se is None else round(self.expected_se, 3)}

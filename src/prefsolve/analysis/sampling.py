@@ -21,7 +21,9 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Callable, Iterable, Iterator, Mapping, Sequence, cast
 
 from ..cards import ALL_CARDS, SUIT_SYMBOLS, Hand, in_hand_order
-from ..deal import Deal, _whole, check_seat, check_seed
+from ..checks import check_seat, check_seed
+from ..checks import whole as _whole
+from ..deal import Deal
 from ..errors import DealError, PrefsolveError
 from ._common import as_hand
 

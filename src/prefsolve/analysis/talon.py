@@ -18,12 +18,14 @@ from typing import Iterable, cast
 
 from ..auction import seniority
 from ..batch import map_deals, resolve_jobs
-from ..cards import ALL_CARDS, Card, Hand, cards_of_mask, in_hand_order
+from ..cards import ALL_CARDS, Card, Cards, Hand, cards_of_mask, in_hand_order
+from ..checks import check_count, check_seat
 from ..contract import Contract
-from ..deal import Deal, check_seat
+from ..deal import Deal
 from ..rules import Rules
-from ..solver import STRAINS, solve
-from ._common import Progress, allowed_contracts, as_contract, as_hand, as_rules, check_count, leader_for
+from ..solver import solve
+from ..strains import STRAINS
+from ._common import Progress, allowed_contracts, as_contract, as_hand, as_rules, leader_for
 from .defence import DEFENCE_TEXT, check_defence, declarer_scores
 from .recommendation import Recommendation
 from .sampling import ConstraintError, Sampling, start
@@ -33,15 +35,15 @@ from .stats import ContractStats
 PILOT = 40
 
 
-def equivalent_discards(hand12: Hand) -> list[tuple[Card, Card]]:
+def equivalent_discards(hand12: Hand) -> list[Cards]:
     """One discard per class of equivalent discards of a 12-card hand.
 
     Cards of one suit with no outside card between them are interchangeable
     once the talon is known (every other card is with the opponents), so
     discarding either is the same; the lowest cards of each run stand for it.
 
-    >>> [" ".join(map(str, d)) for d in equivalent_discards(Hand.parse("AKQJT987.-.-.AK"))]
-    ['S7 S8', 'S7 HK', 'HK HA']
+    >>> [str(d) for d in equivalent_discards(Hand.parse("AKQJT987.-.-.AK"))]
+    ['♠7 ♠8', '♠7 ♥K', '♥K ♥A']
     """
     runs: list[list[Card]] = []
     for s in range(4):
@@ -58,13 +60,13 @@ def equivalent_discards(hand12: Hand) -> list[tuple[Card, Card]]:
     out = []
     for i, a in enumerate(runs):
         if len(a) >= 2:
-            out.append((a[0], a[1]))
+            out.append(Cards((a[0], a[1])))
         for b in runs[i + 1:]:
-            out.append((a[0], b[0]))
+            out.append(Cards((a[0], b[0])))
     return sorted(out)
 
 
-def canonical_discard(discard: Iterable[Card], hand12: Hand) -> tuple[Card, Card]:
+def canonical_discard(discard: Iterable[Card], hand12: Hand) -> Cards:
     """The representative in :func:`equivalent_discards` of a discard."""
     chosen: list[Card] = []
     for card in sorted(discard):
@@ -75,14 +77,14 @@ def canonical_discard(discard: Iterable[Card], hand12: Hand) -> tuple[Card, Card
         while ALL_CARDS[card.suit * 8 + r] in chosen:
             r += 1
         chosen.append(ALL_CARDS[card.suit * 8 + r])
-    return tuple(sorted(chosen))  # type: ignore[return-value]
+    return Cards(sorted(chosen))
 
 
 @dataclass(frozen=True)
 class DiscardStats:
     """A (discard, contract) candidate on the sample set."""
 
-    discard: tuple[Card, Card]
+    discard: Cards
     stats: ContractStats
 
     def to_dict(self) -> dict:
@@ -195,7 +197,7 @@ def analyze_talon(hand12: Hand | str, seat: int = 0, *, sampling: Sampling = Sam
         hands[seat] = first10
         return Deal(hands, talon)
 
-    def with_discard(masks: list[int], discard: tuple[Card, Card]) -> Deal:
+    def with_discard(masks: list[int], discard: Cards) -> Deal:
         hands = [Hand(m) for m in masks]
         hands[seat] = Hand(hand12.mask & ~(1 << discard[0].index) & ~(1 << discard[1].index))
         return Deal(hands)
@@ -207,17 +209,17 @@ def analyze_talon(hand12: Hand | str, seat: int = 0, *, sampling: Sampling = Sam
     def pilot_work(d: list[int], solver) -> list:
         td = with_talon(d)
         # With the talon every solution has a discard.
-        out = [canonical_discard(cast("tuple[Card, Card]",
-                                      solve(td, seat, s, leader, talon=True, solver=solver).discard), hand12)
+        out = [canonical_discard(cast(Cards, solve(td, seat, strain=s, leader=leader, talon_mode="take",
+                                                   solver=solver).discard), hand12)
                for s in strains]
         if progress:
             progress(1)
         return out
 
-    found = map_deals(full[:pilot], pilot_work, jobs_n)
-    cands: dict[str, list[tuple[Card, Card]]] = {}
+    found = map_deals(full[:pilot], pilot_work, jobs=jobs_n)
+    cands: dict[str, list[Cards]] = {}
     for i, s in enumerate(strains):
-        counts: dict[tuple[Card, Card], int] = {}
+        counts: dict[Cards, int] = {}
         for row in found:
             counts[row[i]] = counts.get(row[i], 0) + 1
         cands[s] = [d for d, _ in sorted(counts.items(), key=lambda kv: (-kv[1], kv[0]))][:candidates]
@@ -225,13 +227,13 @@ def analyze_talon(hand12: Hand | str, seat: int = 0, *, sampling: Sampling = Sam
     work = [(s, d) for s in strains for d in cands[s]]
 
     def eval_work(d: list[int], solver) -> list[int]:
-        out = [solve(with_discard(d, disc), seat, s, leader, talon=False, solver=solver).tricks
+        out = [solve(with_discard(d, disc), seat, strain=s, leader=leader, talon_mode="ignore", solver=solver).tricks
                for s, disc in work]
         if progress:
             progress(1)
         return out
 
-    table = np.asarray(map_deals(full, eval_work, jobs_n), dtype=np.int8).reshape(samples, len(work))
+    table = np.asarray(map_deals(full, eval_work, jobs=jobs_n), dtype=np.int8).reshape(samples, len(work))
     options = []
     for j, (s, disc) in enumerate(work):
         t = table[:, j]
@@ -241,6 +243,6 @@ def analyze_talon(hand12: Hand | str, seat: int = 0, *, sampling: Sampling = Sam
     options.sort(key=lambda o: (-o.stats.expected, -o.stats.p_make, seniority(o.stats.contract, r), o.discard))
     best = options[0]
     rec = Recommendation(str(best.stats.contract), best.stats.contract,
-                         discard=tuple(in_hand_order(best.discard)), expected=best.stats.expected,
+                         discard=Cards(in_hand_order(best.discard)), expected=best.stats.expected,
                          expected_se=best.stats.expected_se)
     return TalonAnalysis(hand12, seat, b, sampling, r.label, defence, leader, pilot, tuple(options), rec)

@@ -19,7 +19,7 @@ from ..auction import HALF, PASS, WHIST, check_whist_calls
 from ..batch import solve_many
 from ..cards import Hand
 from ..contract import Contract
-from ..deal import check_seat
+from ..checks import check_seat
 from ..errors import ContractError, PrefsolveError
 from ..rules import Rules
 from ..solver import DiscardHints
@@ -56,7 +56,7 @@ class WhistAnalysis:
     """Whist or pass against a contract, for one defender's hand.
 
     ``tricks_histogram`` counts the declarer's tricks over the samples;
-    ``quota`` is the defence's obligation under the rules used (§3.2).
+    ``quota`` is the defence's obligation under the rules used (RULES.md §3.3).
     """
 
     hand: Hand
@@ -128,10 +128,10 @@ def whist_options(contract: Contract, first: bool, partner: str, rules: Rules | 
 
     The calls are those :func:`prefsolve.auction.check_whist_calls` accepts
     as a finished sequence: whist or pass beside the other defender's call,
-    and, for the second defender after a pass, the half-whist (§3.2: on 6
+    and, for the second defender after a pass, the half-whist (RULES.md §3.2: on 6
     and 7, where the rules play it), the first defender then assumed to pass
     again (the half-whist stands: no play, or played out under
-    ``half_whist="played"``). Under Stalingrad (§3.5) only whist is left on 6♠.
+    ``half_whist="played"``). Under Stalingrad (RULES.md §3.5) only whist is left on 6♠.
 
     >>> sorted(whist_options(Contract.parse("6H"), False, "pass", Rules()))
     ['half', 'pass', 'whist']
@@ -153,7 +153,7 @@ def analyze_whist(hand: Hand | str, seat: int, *, declarer: int, contract: Contr
     """Whist, pass or half-whist for a defender's 10 cards against ``contract`` by ``declarer``.
 
     The 22 unseen cards are sampled (``talon``: the two talon cards the
-    declarer showed, §3.1); the declarer takes the talon and discards his
+    declarer showed, RULES.md §3.1); the declarer takes the talon and discards his
     best two (double-dummy). ``partner`` is the other defender's call
     (``pass`` or ``whist``; by default ``pass``, and ``whist`` against 6♠
     under Stalingrad, where he must). P(quota) is the chance that the defence
@@ -176,9 +176,10 @@ def analyze_whist(hand: Hand | str, seat: int, *, declarer: int, contract: Contr
         raise PrefsolveError(f"the other defender's call must be one of {', '.join(PARTNER_CALLS)}, "
                              f"got {partner!r}")
     r = as_rules(rules)
-    # The rules say whether anybody may whist (not on misère, §3.2, nor on a
-    # checked 10, §3.4) and whether a defender may pass (not on 6♠ under
-    # Stalingrad, §3.5): a first call of each, as check_whist_calls judges it.
+    # The rules say whether anybody may whist (not on misère, RULES.md §3.2, nor
+    # on a checked 10, RULES.md §3.4) and whether a defender may pass (not on 6♠
+    # under Stalingrad, RULES.md §3.5): a first call of each, as check_whist_calls
+    # judges it.
     whist = check_whist_calls(c, (WHIST,), r)
     if not whist.legal:
         raise ContractError(f"no whist to advise on {c} under the {r.label} rules: {whist.reason}")
@@ -209,7 +210,7 @@ def analyze_whist(hand: Hand | str, seat: int, *, declarer: int, contract: Contr
     hints = DiscardHints()    # shared by the batches of an adaptive run
 
     def draw(k: int) -> np.ndarray:
-        return solve_many(sampler.draw(k), declarer, c.strain, leader=leader, talon=True, jobs=jobs,
+        return solve_many(sampler.draw(k), declarer, strain=c.strain, leader=leader, talon_mode="take", jobs=jobs,
                           progress=progress, hints=hints)
 
     def lead_se(t: np.ndarray) -> float:
@@ -228,7 +229,7 @@ def analyze_whist(hand: Hand | str, seat: int, *, declarer: int, contract: Contr
 
 
 def _with_talon(sampling: Sampling, talon: Hand | str, hand: Hand) -> Sampling:
-    """The sampling with the shown talon as known cards of the talon."""
+    """The sampling with the shown talon (RULES.md §3.1) as known cards of the talon."""
     from dataclasses import replace
 
     from .sampling import ConstraintError

@@ -1,0 +1,107 @@
+"""The suits and strains of Preferans, and how the talon takes part.
+
+Suits are numbered 0..3 in bidding order ♠ < ♣ < ♦ < ♥ (letters ``S C D H``).
+A **strain** is what a deal is played in: a trump suit, no-trump (``NT``), or
+``misere`` (no trump, the declarer tries to take no trick); play and advice
+also know ``allpass`` (all-pass, распасы: no trump, every player for himself).
+The **talon mode** says how the two talon cards take part (see
+docs/VOCABULARY.md): ``take``, ``lead`` or ``ignore``.
+
+>>> parse_strain("♥"), parse_strain("nt"), parse_strain("Misère"), parse_strain("БК")
+('H', 'NT', 'misere', 'NT')
+>>> parse_strain("All-pass", allpass=True), trump_of("D"), trump_of("NT")
+('allpass', 2, -1)
+>>> strain_label("misere"), strain_label("allpass"), strain_label("S")
+('Misère', 'All-pass', '♠')
+"""
+
+from __future__ import annotations
+
+from .errors import RulesError, StrainError
+
+#: Suit letters and symbols, in bidding order: index = suit number.
+SUITS = "SCDH"
+SUIT_SYMBOLS = "♠♣♦♥"
+SUIT_NAMES = ("spades", "clubs", "diamonds", "hearts")
+
+MISERE = "misere"
+ALLPASS = "allpass"
+#: The strains of a game contract, in bidding order: ♠ < ♣ < ♦ < ♥ < no-trump.
+GAME_STRAINS = ("S", "C", "D", "H", "NT")
+#: The strains a contract is solved in: the four trump suits, no-trump, misère.
+STRAINS = GAME_STRAINS + (MISERE,)
+#: The strains a deal can be played in: :data:`STRAINS` and all-pass.
+PLAY_STRAINS = STRAINS + (ALLPASS,)
+STRAIN_SYMBOLS = {"S": "♠", "C": "♣", "D": "♦", "H": "♥", "NT": "NT", MISERE: "Misère", ALLPASS: "All-pass"}
+
+#: How the talon takes part: the declarer takes it and discards two (games and
+#: misère); its cards are turned and lead the first tricks (all-pass); or it
+#: plays no part.
+TAKE, LEAD, IGNORE = "take", "lead", "ignore"
+TALON_MODES = (TAKE, LEAD, IGNORE)
+
+_ALIASES = {
+    "S": "S", "♠": "S", "♤": "S", "SPADES": "S",
+    "C": "C", "♣": "C", "♧": "C", "CLUBS": "C",
+    "D": "D", "♦": "D", "♢": "D", "DIAMONDS": "D",
+    "H": "H", "♥": "H", "♡": "H", "HEARTS": "H",
+    "NT": "NT", "N": "NT", "NOTRUMP": "NT", "NO-TRUMP": "NT", "NO TRUMP": "NT", "БК": "NT",
+    "MISERE": MISERE, "MISÈRE": MISERE, "МИЗЕР": MISERE,
+}
+_ALLPASS_ALIASES = {"ALLPASS", "ALL-PASS", "ALL PASS", "RASPASY", "РАСПАСЫ", "РАСПАСОВКА"}
+_TRUMP = {"S": 0, "C": 1, "D": 2, "H": 3}
+
+
+def parse_strain(strain: object, *, allpass: bool = False) -> str:
+    """The canonical strain: one of :data:`STRAINS` (with ``allpass=True``,
+    of :data:`PLAY_STRAINS`). Symbols, English and Russian names are read."""
+    if isinstance(strain, str):
+        key = strain.strip().upper()
+        canon = _ALIASES.get(key)
+        if canon is not None:
+            return canon
+        if key in _ALLPASS_ALIASES:
+            if allpass:
+                return ALLPASS
+            raise StrainError(f"strain {strain!r} is all-pass, which has no declarer: solve it with "
+                              f"solve_allpass (prefsolve allpass, or play --strain allpass)")
+    known = PLAY_STRAINS if allpass else STRAINS
+    raise StrainError(f"unknown strain {strain!r}: expected one of {', '.join(known)}")
+
+
+def trump_of(strain: str) -> int:
+    """The trump suit's number 0..3, or -1 for no-trump, misère and all-pass."""
+    return _TRUMP.get(strain, -1)
+
+
+def strain_label(strain: str) -> str:
+    """A strain's name for people: ``♥``, ``NT``, ``Misère``, ``All-pass``."""
+    return STRAIN_SYMBOLS[strain]
+
+
+def check_talon_mode(talon_mode: object, strain: str, has_talon: bool) -> str:
+    """The talon mode to play ``strain`` with: ``talon_mode`` checked, or for
+    None the default: ``take`` for a game or misère and ``lead`` for all-pass
+    when the deal has a talon, ``ignore`` when it has none.
+
+    >>> check_talon_mode(None, "S", True), check_talon_mode(None, "allpass", True), check_talon_mode(None, "NT", False)
+    ('take', 'lead', 'ignore')
+    """
+    if talon_mode is None:
+        if not has_talon:
+            return IGNORE
+        return LEAD if strain == ALLPASS else TAKE
+    if talon_mode not in TALON_MODES:
+        raise RulesError(f"unknown talon mode {talon_mode!r}: expected one of {', '.join(TALON_MODES)}")
+    if talon_mode == TAKE and strain == ALLPASS:
+        raise RulesError("talon mode 'take' is for games and misère: in all-pass nobody takes the talon "
+                          "(use 'lead' or 'ignore')")
+    if talon_mode == LEAD and strain != ALLPASS:
+        raise RulesError(f"talon mode 'lead' is for all-pass, not strain {strain!r} "
+                          f"(use 'take' or 'ignore')")
+    return talon_mode
+
+
+__all__ = ["SUITS", "SUIT_SYMBOLS", "SUIT_NAMES", "MISERE", "ALLPASS", "GAME_STRAINS", "STRAINS", "PLAY_STRAINS",
+           "STRAIN_SYMBOLS", "TAKE", "LEAD", "IGNORE", "TALON_MODES", "parse_strain", "trump_of",
+           "strain_label", "check_talon_mode"]
