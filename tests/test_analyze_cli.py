@@ -6,9 +6,9 @@ import sys
 import pytest
 from click.testing import CliRunner
 
-from prefsolve.analyze_cli import analyze, analyze_talon, holdings, whist
 from prefsolve.analysis import Sampling, analyze_allpass
 from prefsolve.analysis import analyze as analyze_api
+from prefsolve.cli.analyze import analyze, analyze_talon, holdings, whist
 from prefsolve.cards import Card, Hand
 from prefsolve.cli import main
 from prefsolve.contract import LADDER
@@ -127,7 +127,7 @@ def test_plot_writes_png(group, tmp_path):
 
 
 def test_plot_marks_the_recommendation_and_cuts_the_far_losses(tmp_path):
-    from prefsolve.analyze_cli import plot_analysis
+    from prefsolve.cli.analyze import plot_analysis
 
     a = analyze_api(MIXED, 0, sampling=Sampling(samples=12, seed=1), jobs=1)
     out = tmp_path / "p.png"
@@ -255,7 +255,7 @@ def test_the_lazy_bar_starts_once_when_threads_report_together(monkeypatch):
     import threading
     import time
 
-    from prefsolve import analyze_cli, cli
+    from prefsolve.cli import _common
 
     started = []
 
@@ -271,8 +271,8 @@ def test_the_lazy_bar_starts_once_when_threads_report_together(monkeypatch):
         def __exit__(self, *exc):
             pass
 
-    monkeypatch.setattr(cli, "progress_bar", lambda total, label, quiet: SlowBar())
-    bar = analyze_cli._LazyBar(100, "measuring", False)
+    monkeypatch.setattr(_common, "_start_bar", lambda total, label: SlowBar())
+    bar = _common.ProgressBar(100, "measuring", False)
     threads = [threading.Thread(target=bar.update, args=(1,)) for _ in range(8)]
     for t in threads:
         t.start()

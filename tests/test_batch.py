@@ -563,8 +563,8 @@ def test_cli_solve_file_matches_the_api_per_deal(tmp_path, jobs):
 def test_cli_solve_file_takes_the_leader_the_talon_choice_and_the_strain(tmp_path):
     deals = [DEALS[2], DEALS[3], DEALS[4]]
     path = _deal_file(tmp_path, deals)
-    for extra, leader, talon in [(["--leader", "2"], 2, None), (["--no-talon"], 0, False),
-                                 (["--leader", "1", "--talon"], 1, True)]:
+    for extra, leader, talon in [(["--leader", "2"], 2, None), (["--talon-mode", "ignore"], 0, False),
+                                 (["--leader", "1", "--talon-mode", "take"], 1, True)]:
         r = CliRunner().invoke(main, ["solve", "--file", path, "--declarer", "1", "--strain", "NT",
                                       "--jsonl", *extra])
         assert r.exit_code == 0, r.output
@@ -580,7 +580,7 @@ def test_cli_file_with_talon_names_a_deal_without_one_before_any_output(tmp_path
     path = tmp_path / "deals.txt"
     path.write_text(f"{DEALS[0]}\n# an ending\n{Deal.random(3, cards=4)}\n")
     for command in (["table"], ["solve", "--declarer", "0", "--strain", "S"]):
-        r = CliRunner().invoke(main, [*command, "--file", str(path), "--talon", "--jsonl"])
+        r = CliRunner().invoke(main, [*command, "--file", str(path), "--talon-mode", "take", "--jsonl"])
         assert r.exit_code == 2 and "line 3: " in r.output and "has no talon" in r.output
         assert r.stdout == ""
 
@@ -602,7 +602,7 @@ def test_cli_solve_file_names_the_bad_line_and_the_bad_strain(tmp_path):
 
 
 def test_cli_shows_the_check_of_a_long_file(tmp_path, monkeypatch):
-    import prefsolve.cli as cli
+    import prefsolve.cli._common as cli
 
     monkeypatch.setattr(cli, "CHECK_BAR_LINES", 3)
     path = tmp_path / "deals.txt"

@@ -9,6 +9,7 @@ import sys
 import pytest
 from click.testing import CliRunner
 
+import prefsolve
 from prefsolve import Deal, solve, table
 from prefsolve.cards import Card, Hand
 from prefsolve.cli import EXAMPLE_DEAL, main
@@ -59,7 +60,7 @@ def test_solve_json():
 
 
 def test_solve_no_talon_json_has_null_discard():
-    r = run("solve", EXAMPLE_DEAL, "--declarer", "0", "--strain", "misere", "--no-talon", "--json")
+    r = run("solve", EXAMPLE_DEAL, "--declarer", "0", "--strain", "misere", "--talon-mode", "ignore", "--json")
     assert r.exit_code == 0
     doc = json.loads(r.output)
     assert doc["discard"] is None
@@ -71,7 +72,7 @@ def test_solve_no_talon_json_has_null_discard():
     (["table", "A.-.-.- A.-.-.- K.-.-.-"], "duplicate card SA"),
     (["table", "AK.-.-.- Q.-.-.- T9.-.-.-"], "unequal size"),
     (["table", "SA SK SQ"], "cannot read deal"),
-    (["solve", "A.-.-.- K.-.-.- Q.-.-.-", "--declarer", "0", "--strain", "S", "--talon"],
+    (["solve", "A.-.-.- K.-.-.- Q.-.-.-", "--declarer", "0", "--strain", "S", "--talon-mode", "take"],
      "has no talon"),
 ])
 def test_bad_input_is_one_line_and_exit_2(args, message):
@@ -228,7 +229,7 @@ def test_a_bad_table_size_is_one_line(monkeypatch):
 
     monkeypatch.setattr(solver, "_local", threading.local())   # no solver made yet in this thread
     monkeypatch.setenv("PREFSOLVE_TT_MB", "99999999999999999999")
-    r = run("table", "--no-talon", "A.-.-.- K.-.-.- Q.-.-.-")
+    r = run("table", "--talon-mode", "ignore", "A.-.-.- K.-.-.- Q.-.-.-")
     assert r.exit_code == 2 and r.stderr.startswith("Error: PREFSOLVE_TT_MB must be")
     assert len(r.stderr.splitlines()) == 1
 
@@ -417,7 +418,8 @@ NO_TALON = "A.KT9.KT97.K7 JT97.A7.8.Q98 KQ.J8.AQJ.AJT"
 
 
 @pytest.mark.parametrize("args, text", [
-    (["table", NO_TALON, "--talon"], "has no talon, which --talon asks for; leave --talon out"),
+    (["table", NO_TALON, "--talon-mode", "take"],
+     "has no talon, which --talon-mode take asks for; leave --talon-mode out"),
     (["solve", EXAMPLE_DEAL, "--declarer", "0", "--strain", "allpass"],
      "all-pass is solved by solve_allpass, prefsolve allpass, or play --strain allpass"),
     (["table", "--", "-.K98.-.7 QT8.-.-.J -.QJ.KQ.-", "--json"],
@@ -476,3 +478,98 @@ def test_solve_line_without_a_talon_and_not_with_a_file(tmp_path):
     path.write_text(EXAMPLE_DEAL + "\n")
     r = run("solve", "--file", str(path), "--declarer", "0", "--strain", "S", "--line")
     assert r.exit_code == 2 and "--line goes with one deal" in r.stderr
+
+
+# -- a console that cannot show ♠♣♦♥ ------------------------------------------------------------
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+# Every command, with text output and (where it has one) with --json.
+EVERY_COMMAND = [
+    ["deal", "--seed", "1"],
+    ["solve", EXAMPLE_DEAL, "--declarer", "2", "--strain", "misere", "--line"],
+    ["table", EXAMPLE_DEAL],
+    ["play", EXAMPLE_DEAL, "--declarer", "2", "--strain", "S", "--played", "SA"],
+    ["play", EXAMPLE_DEAL, "--seat", "1", "--strain", "allpass"],
+    ["allpass", EXAMPLE_DEAL],
+    ["auction", "6S pass pass", "--whist", "whist pass"],
+    ["score", os.path.join(ROOT, "examples", "sochi.json")],
+    ["analyze", "A.KT9.KT97.K7", "-n", "8", "--seed", "1", "--quiet"],
+    ["analyze-talon", "AKJ98.AQ.K8.A87", "--bid", "6S", "-n", "4", "--seed", "1", "--quiet"],
+    ["whist", "A.KT9.KT97.K7", "--seat", "1", "--declarer", "0", "--contract", "7H", "-n", "8", "--seed", "1",
+     "--quiet"],
+    ["holdings", "-n", "2", "--only", "1", "--seed", "1", "--quiet"],
+]
+
+
+def cp1251_run(args):
+    src = os.path.dirname(os.path.dirname(prefsolve.__file__))    # the tested package, in the child too
+    env = dict(os.environ, PYTHONIOENCODING="cp1251", PYTHONPATH=src + os.pathsep + os.environ.get("PYTHONPATH", ""))
+    return subprocess.run([sys.executable, "-m", "prefsolve", *args], capture_output=True, env=env, timeout=120)
+
+
+@pytest.mark.parametrize("args", EVERY_COMMAND, ids=lambda a: a[0])
+def test_every_command_prints_on_a_cp1251_console(args):
+    r = cp1251_run(args)
+    assert r.returncode == 0, r.stderr.decode("cp1251", "replace")
+    text = r.stdout.decode("cp1251")       # every byte is cp1251
+    assert "Traceback" not in r.stderr.decode("cp1251") and "?" not in text.replace("(?)", "")
+    utf8 = CliRunner().invoke(main, args)
+    assert utf8.exit_code == 0
+    # The same text, with the letters S C D H in place of the suit symbols.
+    for symbol, letter in zip("♠♣♦♥", "SCDH"):
+        assert text.count(letter) == utf8.stdout.count(symbol) + utf8.stdout.count(letter)
+    if not any(a in args for a in ("deal", "--line")):   # deal prints text only; --json has no line text
+        json_run = cp1251_run([*args, "--json"])
+        assert json_run.returncode == 0
+        # JSON is exact on any console: what cp1251 lacks is escaped, not replaced.
+        assert json.loads(json_run.stdout.decode("cp1251")) == json.loads(CliRunner().invoke(
+            main, [*args, "--json"]).stdout)
+
+
+def test_the_board_and_errors_print_on_a_cp1251_stream():
+    r = CliRunner(charset="cp1251").invoke(
+        main, ["play", EXAMPLE_DEAL, "--declarer", "2", "--strain", "misere", "-i"], input="SA\nHZ\nquit\n")
+    assert r.exit_code == 0, r.output
+    assert "Declarer seat 2, Misere, seat 0 leads" in r.stdout
+    assert "takes the talon S8 CQ and discards DA HA" in r.stdout
+    assert "On the table: seat 0 SA; seat 1 to play" in r.stdout
+    assert "Error: cannot read card 'HZ'" in r.stderr
+    r = CliRunner(charset="cp1251").invoke(main, ["play", EXAMPLE_DEAL, "--declarer", "2", "--strain", "H",
+                                                  "--played", "SA SJ CJ"])
+    assert r.exit_code == 2 and "it is not in seat 2's hand (SKQ8 CQ DAQJ HAJT)" in r.stderr
+
+
+def test_command_modules_import_only_the_shared_module():
+    """cli/solve.py, play.py, rules.py and analyze.py import _common, never each other."""
+    import ast
+    import pathlib
+
+    import prefsolve.cli as cli
+
+    folder = pathlib.Path(cli.__file__).parent
+    commands = {"solve", "play", "rules", "analyze"}
+    for name in commands:
+        tree = ast.parse((folder / f"{name}.py").read_text(encoding="utf-8"))
+        for node in ast.walk(tree):
+            if isinstance(node, ast.ImportFrom) and node.level == 1:
+                imported = {node.module} if node.module else {a.name for a in node.names}
+                assert not imported & commands, f"{name}.py imports {imported & commands}"
+
+
+def test_the_examples_of_docs_cli_run():
+    """Every example command in docs/CLI.md runs and exits 0 (bench is left out: it runs for a minute)."""
+    import shlex
+
+    text = open(os.path.join(ROOT, "docs", "CLI.md"), encoding="utf-8").read()
+    examples = [line.strip() for line in text.splitlines() if line.startswith("    prefsolve ")]
+    assert len(examples) >= 25
+    for example in examples:
+        if example.startswith("prefsolve bench"):
+            continue
+        stages = [shlex.split(stage) for stage in example.split(" | ")]
+        given = None
+        for args in stages:
+            assert args[0] == "prefsolve", example
+            args = [os.path.join(ROOT, a) if a.startswith("examples/") else a for a in args[1:]]
+            r = CliRunner().invoke(main, args, input="quit\n" if "-i" in args else given)
+            assert r.exit_code == 0, (example, r.output)
+            given = r.stdout

@@ -11,9 +11,12 @@ from click.testing import CliRunner
 
 import prefsolve
 from prefsolve.allpass import allpass_table
+from prefsolve.cards import Card, Hand
+from prefsolve.deal import Deal
+from prefsolve.solver import solve, table
 from prefsolve.cli import PrefsolveGroup
 from prefsolve.play import Position, card_values
-from prefsolve.play_cli import allpass, play
+from prefsolve.cli.play import allpass, play
 
 DEAL = "A.KT9.KT97.K7 JT97.A7.8.Q98 KQ.J8.AQJ.AJT 8.Q.-.-"
 HANDS = "A.KT9.KT97.K7 JT97.A7.8.Q98 KQ.J8.AQJ.AJT"
@@ -40,7 +43,8 @@ def test_play_json_values_and_mistakes():
     expected = card_values(HANDS, 2, "H", played="SA S7 SQ CK")
     assert doc["values"] == {str(c): v for c, v in expected.items()}
     assert doc["to_move"] == 1 and doc["trick"]["cards"] == ["CK"]
-    assert doc["tricks_won"] == {"0": 1, "1": 0, "2": 0}
+    assert doc["tricks_won"] == [1, 0, 0] and doc["hands"] == [str(h) for h in Position(
+        HANDS, 2, "H", played="SA S7 SQ CK").hands]
     # Seat 0's ♠A lead gave the declarer a trick: ♣T or ♣9 would have held him to 3.
     assert doc["mistakes"] == [{"move": 1, "trick": 1, "seat": 0, "card": "SA", "value": 4,
                                 "best": 3, "cost": 1, "best_cards": ["CT", "C9"]}]
@@ -62,26 +66,30 @@ def test_play_text_marks_best_cards_and_flags_mistakes():
 
 
 def test_play_allpass_with_turned_talon():
-    r = run("play", DEAL, "--declarer", "1", "--strain", "allpass", "--turn", "CQ S8", "--json")
+    r = run("play", DEAL, "--seat", "1", "--strain", "allpass", "--turn", "CQ S8", "--json")
     assert r.exit_code == 0, r.output
     doc = json.loads(r.output)
     assert doc["turn"] == ["CQ", "S8"] and doc["trick"]["talon"] == "CQ"
     assert doc["values"] == {"CK": 2, "CT": 2, "C9": 2}
-    assert doc["value"] == allpass_table(DEAL, turn="CQ S8").tricks[1] == 2
+    assert doc["tricks"] == allpass_table(DEAL, turn="CQ S8").tricks[1] == 2
+    assert doc["seat"] == 1 and doc["declarer"] is None and doc["talon_mode"] == "lead"
 
 
 @pytest.mark.parametrize("args, message", [
-    (["--strain", "H", "--played", "SA S7 CJ"],
+    (["--declarer", "0", "--strain", "H", "--played", "SA S7 CJ"],
      "cannot play CJ (seat 2, trick 1): must follow suit ♠ (holds ♠KQ)"),
-    (["--strain", "D", "--played", "SA SK"], "cannot play SK (seat 1, trick 1): it is not in"),
-    (["--strain", "H", "--played", "D7 D8 DA DQ DT CA"], "must trump with ♥"),
-    (["--strain", "H", "--played", "SA XX"], "cannot read card 'XX'"),
-    (["--strain", "trumps"], "unknown strain 'trumps'"),
-    (["--strain", "allpass"], "needs a deal with a talon"),
-    (["--strain", "NT", "--turn", "S8 CQ"], "strain 'NT' plays no talon card"),
+    (["--declarer", "0", "--strain", "D", "--played", "SA SK"], "cannot play SK (seat 1, trick 1): it is not in"),
+    (["--declarer", "0", "--strain", "H", "--played", "D7 D8 DA DQ DT CA"], "must trump with ♥"),
+    (["--declarer", "0", "--strain", "H", "--played", "SA XX"], "cannot read card 'XX'"),
+    (["--declarer", "0", "--strain", "trumps"], "unknown strain 'trumps'"),
+    (["--seat", "0", "--strain", "allpass"], "needs a deal with a talon"),
+    (["--declarer", "0", "--strain", "allpass"], "all-pass has no declarer: give --seat"),
+    (["--seat", "0", "--strain", "S"], "--seat is for all-pass; in S give --declarer"),
+    (["--seat", "0", "--strain", "allpass", "--talon-mode", "take"], "--talon-mode take is for a game"),
+    (["--declarer", "0", "--strain", "NT", "--turn", "S8 CQ"], "strain 'NT' plays no talon card"),
 ])
 def test_play_bad_input_is_one_line_and_exit_2(args, message):
-    r = run("play", HANDS, "--declarer", "0", *args)
+    r = run("play", HANDS, *args)
     assert r.exit_code == 2, r.output
     assert message in r.output and "Traceback" not in r.output
     assert len(r.output.strip().splitlines()) == 1
@@ -110,10 +118,12 @@ def test_allpass_bad_input():
     assert r.exit_code == 2 and "must be the deal's two talon cards S8 CQ" in r.output
     r = run("allpass", HANDS)
     assert r.exit_code == 2 and "needs a deal with a talon" in r.output
-    r = run("allpass", HANDS, "--talon", "ignore", "--json")
+    r = run("allpass", HANDS, "--talon-mode", "ignore", "--json")
     assert r.exit_code == 0 and json.loads(r.output)["turn"] == []
-    r = run("allpass", DEAL, "--talon", "burn")
-    assert r.exit_code == 2 and "Invalid value for '--talon'" in r.output
+    r = run("allpass", DEAL, "--talon-mode", "burn")
+    assert r.exit_code == 2 and "Invalid value for '--talon-mode'" in r.output
+    r = run("allpass", DEAL, "--talon", "lead")
+    assert r.exit_code == 2 and "No such option '--talon'" in r.output
 
 
 def test_interactive_through_clirunner_input():
@@ -130,7 +140,7 @@ def test_interactive_through_clirunner_input():
 def test_interactive_session_through_a_pseudo_terminal():
     env = dict(os.environ, PYTHONPATH=SRC + os.pathsep + os.environ.get("PYTHONPATH", ""))
     child = pexpect.spawn(sys.executable, ["-m", "prefsolve", "play", DEAL,
-                                           "--declarer", "1", "--strain", "allpass",
+                                           "--seat", "1", "--strain", "allpass",
                                            "--interactive"],
                           env=env, encoding="utf-8", timeout=30)
     try:
@@ -163,7 +173,8 @@ def test_interactive_session_through_a_pseudo_terminal():
 
 
 @pytest.mark.parametrize("args, text", [
-    (["play", HANDS, "--declarer", "2", "--strain", "S", "--talon", "ignore"], "--talon is for all-pass"),
+    (["play", HANDS, "--declarer", "2", "--strain", "S", "--talon-mode", "lead"],
+     "--talon-mode lead is for all-pass"),
     (["play", HANDS, "--declarer", "2", "--strain", "S", "-i", "--json"],
      "--json and --interactive do not go together"),
 ])
@@ -198,13 +209,13 @@ def test_play_line_option_prints_an_optimal_line():
     assert r.exit_code == 0 and "An optimal line (total " in r.stdout
     d = json.loads(run(*args, "--json").stdout)
     # The line keeps the position's value and starts where the position is.
-    assert d["line"]["tricks"] == d["value"] and d["line"]["first_trick"] == 2
-    assert d["line"]["cards"][0] in d["best"]
+    assert d["line"]["tricks"] == d["tricks"] and d["line"]["first_trick"] == 2
+    assert d["line"]["cards"][0] in d["best_cards"]
     assert run(*args, "-i").exit_code == 2
 
 
 def test_the_printed_position_text_is_a_deal_for_play():
-    args = ["play", "A.KT9.KT97.K7 JT97.A7.8.Q98 KQ.J8.AQJ.AJT 8.Q.-.-", "--declarer", "1",
+    args = ["play", "A.KT9.KT97.K7 JT97.A7.8.Q98 KQ.J8.AQJ.AJT 8.Q.-.-", "--seat", "1",
             "--strain", "allpass", "--played", "SA S7 SK C9"]
     r = run(*args)
     prefix = "Position (DEAL for play, or Position.parse): "
@@ -219,3 +230,77 @@ def test_the_printed_position_text_is_a_deal_for_play():
     assert r.exit_code == 2 and "--leader: a position text carries" in r.stderr
     r = run("play", "A.KT9.KT97.K7 JT97.A7.8.Q98 KQ.J8.AQJ.AJT", "--strain", "S")
     assert r.exit_code == 2 and "Missing option '--declarer'" in r.stderr
+
+
+# -- the talon in a game or misère: taken as solve takes it, or ignored on request ------------
+
+@pytest.mark.parametrize("declarer, strain", [(2, "misere"), (0, "NT"), (1, "C"), (2, "H")])
+def test_play_takes_the_talon_as_table_does(declarer, strain):
+    t = table(DEAL)
+    r = run("play", DEAL, "--declarer", str(declarer), "--strain", strain, "--json")
+    assert r.exit_code == 0, r.output
+    doc = json.loads(r.output)
+    assert doc["talon_mode"] == "take" and doc["deal"] == DEAL
+    assert doc["tricks"] == t.tricks[declarer][strain]
+    assert doc["discard"] == [str(c) for c in t.discards[declarer][strain]]
+    # The play goes on from the declarer's hand after the discard: the talon is in it, the discard not.
+    kept = Hand.parse(doc["hands"][declarer])
+    assert len(kept) == 10 and not any(Card.parse(c) in kept for c in doc["discard"])
+    assert all(c in kept for c in Deal.parse(DEAL).talon if str(c) not in doc["discard"])
+    text = run("play", DEAL, "--declarer", str(declarer), "--strain", strain).stdout
+    assert text.startswith(f"Declarer seat {declarer} takes the talon ♠8 ♣Q and discards ")
+    # The printed position goes on from there, without the talon.
+    again = json.loads(run("play", text.splitlines()[-1].split(": ", 1)[1], "--json").stdout)
+    assert again["tricks"] == doc["tricks"] and again["hands"] == doc["hands"]
+
+
+def test_play_ignores_the_talon_only_when_asked_and_says_so():
+    r = run("play", DEAL, "--declarer", "2", "--strain", "misere", "--talon-mode", "ignore", "--json")
+    doc = json.loads(r.stdout)
+    assert doc["talon_mode"] == "ignore" and doc["discard"] is None
+    assert doc["tricks"] == solve(DEAL, 2, "misere", talon=False).tricks == 7
+    assert table(DEAL).tricks[2]["misere"] == 6                 # 7 as given, 6 after the talon
+    r = run("play", DEAL, "--declarer", "2", "--strain", "misere", "--talon-mode", "ignore")
+    assert r.stdout.startswith("The talon ♠8 ♣Q is ignored: the hands are played as given.")
+    r = run("play", HANDS, "--declarer", "2", "--strain", "NT", "--talon-mode", "take")
+    assert r.exit_code == 2 and "has no talon, which --talon-mode take asks for" in r.stderr
+
+
+# -- the interactive board ---------------------------------------------------------------------
+
+def test_the_board_shows_the_trick_on_the_table_and_answers_unknown_words():
+    r = run("play", DEAL, "--seat", "1", "--strain", "allpass", "-i", input="SA\nhello\nS7\nquit\n")
+    assert r.exit_code == 0, r.output
+    assert "On the table: talon ♠8, seat 0 ♠A; seat 1 to play" in r.stdout
+    assert "On the table: talon ♠8, seat 0 ♠A, seat 1 ♠7; seat 2 to play" in r.stdout
+    assert "Error: cannot read card 'hello'" in r.stderr
+    assert "'undo' takes the last card back" in r.stderr.split("cannot read card 'hello'")[1]
+    assert "\x1b" not in r.stdout      # not a terminal: plain lines, no redrawing
+
+
+def test_the_board_is_redrawn_in_place_on_a_terminal():
+    env = dict(os.environ, PYTHONPATH=SRC + os.pathsep + os.environ.get("PYTHONPATH", ""))
+    child = pexpect.spawn(sys.executable, ["-m", "prefsolve", "play", DEAL, "--declarer", "2",
+                                           "--strain", "NT", "-i"],
+                          env=env, encoding="utf-8", timeout=30)
+    try:
+        child.expect("seat 0> ")
+        first = child.before
+        assert first.count("\x1b[H\x1b[2J") == 1 and "takes the talon ♠8 ♣Q" in first
+        child.sendline("DK")
+        child.expect("seat 1> ")
+        board = child.before
+        # One board per card: the screen is cleared, then redrawn from the top.
+        assert board.count("\x1b[H\x1b[2J") == 1
+        after = board.split("\x1b[H\x1b[2J")[1]
+        assert after.lstrip().startswith("Type a card") and "takes the talon" in after
+        assert "On the table: seat 0 ♦K; seat 1 to play" in after
+        assert "Seat 0 ♦K lost 1 trick" in after
+        child.sendline("bogus")
+        child.expect("seat 1> ")
+        assert "cannot read card 'bogus'" in child.before and "'best' shows an optimal line" in child.before
+        child.sendline("quit")
+        child.expect(pexpect.EOF)
+    finally:
+        child.close()
+    assert child.exitstatus == 0

@@ -1,4 +1,4 @@
-"""Tests of the `auction` and `score` commands (prefsolve.rules_cli)."""
+"""Tests of the `auction` and `score` commands (prefsolve.cli.rules)."""
 
 import json
 from pathlib import Path
@@ -6,7 +6,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from prefsolve.rules_cli import auction, score
+from prefsolve.cli.rules import auction, score
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
 
@@ -89,11 +89,11 @@ def test_auction_illegal_exits_1(runner):
     assert r.exit_code == 0
     r = runner.invoke(auction, ["misere 9NT", "--rules", "classic"])
     assert r.exit_code == 1 and "illegal: call 2 ('9NT')" in r.output    # counted from 1 in text
-    r = runner.invoke(auction, ["6S", "--allpass", "1", "--json"])
+    r = runner.invoke(auction, ["6S", "--allpass-count", "1", "--json"])
     assert r.exit_code == 1 and "§2.6" in json.loads(r.output)["reason"]
 
 
-@pytest.mark.parametrize("args", [["раз foo"], ["6S", "--rules", "moscow"], [], ["6S", "--allpass", "-1"]])
+@pytest.mark.parametrize("args", [["раз foo"], ["6S", "--rules", "moscow"], [], ["6S", "--allpass-count", "-1"]])
 def test_auction_bad_input_exits_2(runner, args):
     r = runner.invoke(auction, args)
     assert r.exit_code == 2 and "Error:" in r.output and "Traceback" not in r.output

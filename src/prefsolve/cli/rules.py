@@ -13,42 +13,22 @@ from typing import Any
 
 import click
 
-from prefsolve.auction import (AuctionResult, WhistResult, check_auction, check_declaration, check_whist_calls,
-                               split_whist_text)
-from prefsolve.contract import Contract
-from prefsolve.errors import PrefsolveError
-from prefsolve.rules import PROFILES, Rules
-from prefsolve.scoring import ScoreSheet, sheet_from_game
+from ..auction import (AuctionResult, WhistResult, check_auction, check_declaration, check_whist_calls,
+                       split_whist_text)
+from ..contract import Contract
+from ..errors import PrefsolveError
+from ..rules import Rules
+from ..scoring import ScoreSheet, sheet_from_game
+from ._common import command, emit_json, json_option, rules_option, rules_with_settings, settings_option
 
 _SEAT_NAMES = ("first hand", "second hand", "third hand")
 
 
-def _rules_option(default: str | None):
-    return click.option(
-        "--rules", "profile", type=click.Choice(PROFILES, case_sensitive=False), default=default,
-        show_default=default is not None, help="Rules profile (see docs/RULES.md).",
-    )
-
-
-#: ``--set SWITCH=VALUE``: one switch of the rules changed (auction, score and the analyzer).
-settings_option = click.option(
-    "--set", "settings", multiple=True, metavar="SWITCH=VALUE",
-    help="Change one switch of the rules, e.g. stalingrad=true (repeatable; docs/RULES.md lists them).")
-
-
-def rules_with_settings(profile: str, settings: tuple[str, ...]) -> Rules:
-    """The profile with the --set switches applied; a bad one is a usage error (exit 2)."""
-    try:
-        return Rules.profile(profile).with_settings(settings)
-    except PrefsolveError as exc:
-        raise click.BadParameter(str(exc), param_hint="--set") from None
-
-
-@click.command("auction")
+@command("auction")
 @click.argument("calls", nargs=-1, required=True)
-@_rules_option("sochi")
+@rules_option("sochi")
 @settings_option
-@click.option("--allpass", "allpass_count", type=click.IntRange(min=0), default=0, show_default=True,
+@click.option("--allpass-count", "allpass_count", type=click.IntRange(min=0), default=0, show_default=True,
               help="Consecutive all-pass deals before this one (exit from all-pass, §2.6).")
 @click.option("--declare", "declared", metavar="CONTRACT",
               help="Also check the contract the winner declares after the talon (§2.3, §3.1).")
@@ -56,7 +36,7 @@ def rules_with_settings(profile: str, settings: tuple[str, ...]) -> Rules:
               help='Also check the defenders\' calls on the declared contract, in speaking order '
                    '(e.g. "pass half pass"; §3.2-3.5).')
 @click.option("--closed", is_flag=True, help="A lone whister plays closed (default: open).")
-@click.option("--json", "as_json", is_flag=True, help="Print the verdict as JSON.")
+@json_option
 def auction(calls: tuple[str, ...], profile: str, settings: tuple[str, ...], allpass_count: int,
             declared: str | None, whist_calls: str | None, closed: bool, as_json: bool) -> None:
     """Check an auction: CALLS in order from first hand (seat 0).
@@ -116,7 +96,7 @@ def auction(calls: tuple[str, ...], profile: str, settings: tuple[str, ...], all
             lines.append(_whist_line(w, contract, words, result.winner))
             legal = w.legal
     if as_json:
-        click.echo(json.dumps(out, ensure_ascii=False))
+        emit_json(out)
     else:
         click.echo("\n".join(lines))
     if not legal:
@@ -191,11 +171,11 @@ def _whist_line(w: WhistResult, contract: Contract, words: list[str], declarer: 
     return f"{head}legal; {what}"
 
 
-@click.command("score")
+@command("score")
 @click.argument("game", type=click.File("r", encoding="utf-8-sig"))   # a BOM from Windows editors is dropped
-@_rules_option(None)
+@rules_option(None)
 @settings_option
-@click.option("--json", "as_json", is_flag=True, help="Print the sheet and settlement as JSON.")
+@json_option
 def score(game: Any, profile: str | None, settings: tuple[str, ...], as_json: bool) -> None:
     """Score a game file: the sheet (pool, mountain, whists) and the settlement.
 
@@ -221,7 +201,7 @@ def score(game: Any, profile: str | None, settings: tuple[str, ...], as_json: bo
     except PrefsolveError as exc:
         raise click.BadParameter(str(exc), param_hint="GAME") from None
     if as_json:
-        click.echo(json.dumps(sheet.to_dict(), ensure_ascii=False))
+        emit_json(sheet.to_dict())
     else:
         click.echo(format_sheet(sheet))
 
@@ -258,3 +238,6 @@ def format_sheet(sheet: ScoreSheet) -> str:
         sign = "+" if bal > 0 else ""
         lines.append(f"  {name:<{width}}{sign}{_fmt(bal)}")
     return "\n".join(lines)
+
+
+COMMANDS = (auction, score)

@@ -11,75 +11,21 @@ progress bar on stderr unless ``--quiet`` or ``--json``.
 from __future__ import annotations
 
 import functools
-import json
 import sys
-import threading
 from pathlib import Path
-from typing import Any
 
 import click
 
-from . import analysis
-from .batch import MAX_JOBS
-from .cards import Hand
-from .errors import PrefsolveError
-from .rules import PROFILES
-from .rules_cli import rules_with_settings, settings_option
+from .. import analysis
+from ..batch import MAX_JOBS
+from ..cards import Hand
+from ..errors import PrefsolveError
+from ._common import emit_json as _emit
+from ._common import errors_to_exit2 as _errors_to_exit2
+from ._common import (jobs_option, json_option, progress_bar as _bar, quiet_option, rules_option,
+                      rules_with_settings, seed_option, settings_option)
 
 PLOT_HINT = 'Error: --plot needs matplotlib: pip install "prefsolve[plot]"'
-
-
-def _errors_to_exit2(f):
-    """Bad input → one line on stderr and exit 2, never a traceback."""
-
-    @functools.wraps(f)
-    def wrapper(*args, **kwargs):
-        try:
-            return f(*args, **kwargs)
-        except PrefsolveError as exc:
-            click.echo(f"Error: {exc}", err=True)
-            sys.exit(2)
-
-    return wrapper
-
-
-class _LazyBar:
-    """A progress bar that appears with the first finished sample.
-
-    Input is validated before any sample is solved, so a bad hand gives its
-    one-line error without a half-drawn bar in front of it.
-    """
-
-    def __init__(self, total: int, label: str, quiet: bool) -> None:
-        self.total, self.label, self.quiet = total, label, quiet
-        self.bar: Any = None   # cli.progress_bar's bar once started
-        # holdings reports from its worker threads: two first updates at once
-        # drew two bars (the label printed twice) without the lock.
-        self._lock = threading.Lock()
-
-    def update(self, n: int) -> None:
-        with self._lock:
-            if self.bar is None:
-                # Imported here: cli.py imports this module to register the commands.
-                from .cli import progress_bar
-
-                self.bar = progress_bar(self.total, self.label, self.quiet).__enter__()
-            self.bar.update(n)
-
-    def __enter__(self) -> _LazyBar:
-        return self
-
-    def __exit__(self, *exc) -> None:
-        if self.bar is not None:
-            self.bar.__exit__(*exc)
-
-
-def _bar(total: int, label: str, quiet: bool) -> _LazyBar:
-    return _LazyBar(total, label, quiet)
-
-
-def _emit(obj: dict) -> None:
-    click.echo(json.dumps(obj, ensure_ascii=False))
 
 
 def _constraints(known: tuple[str, ...], void: tuple[str, ...]) -> tuple[dict, dict]:
@@ -211,15 +157,12 @@ def _common(command):
     def f(*args, rules: str = "sochi", settings: tuple[str, ...] = (), **kwargs):
         return command(*args, rules=rules_with_settings(rules, settings), **kwargs)
 
-    f = click.option("--quiet", "-q", is_flag=True, help="No progress bar.")(f)
-    f = click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")(f)
-    f = click.option("--jobs", "-j", type=click.IntRange(1, MAX_JOBS), default=None,
-                     help="Threads [default: all usable cores].")(f)
+    f = quiet_option(f)
+    f = json_option(f)
+    f = jobs_option()(f)
     f = settings_option(f)
-    f = click.option("--rules", type=click.Choice(PROFILES, case_sensitive=False), default="sochi",
-                     show_default=True, help="Rules profile (as in auction and score).")(f)
-    f = click.option("--seed", type=click.IntRange(min=0), default=None,
-                     help="Random seed (repeatable answers).")(f)
+    f = rules_option("sochi", dest="rules")(f)
+    f = seed_option()(f)
     return f
 
 
@@ -383,7 +326,7 @@ def whist(hand, seat, declarer, contract, partner, talon_cards, samples, adaptiv
 @click.option("--samples", "-n", type=click.IntRange(1), default=200, show_default=True,
               help="Deals per holding.")
 @click.option("--only", "numbers", type=click.IntRange(1, 46), multiple=True, metavar="N",
-              help="Measure only row N of the seed's table (repeatable).")
+              help="Measure only row N of the book's table (RULES.md §8; repeatable).")
 @click.option("--seed", type=click.IntRange(min=0), default=None,
               help="Random seed (repeatable answers).")
 @click.option("--jobs", "-j", type=click.IntRange(1, MAX_JOBS), default=None,
@@ -392,7 +335,7 @@ def whist(hand, seat, declarer, contract, partner, talon_cards, samples, adaptiv
 @click.option("--quiet", "-q", is_flag=True, help="No progress bar.")
 @_errors_to_exit2
 def holdings(samples, numbers, seed, jobs, as_json, quiet):
-    """The seed's 46 suit holdings: its trick estimates next to exact double-dummy play.
+    """The classic book's 46 suit holdings (RULES.md §8): its trick estimates next to exact double-dummy play.
 
     \b
         prefsolve holdings --samples 200 --seed 1

@@ -1,0 +1,364 @@
+"""The ``play`` and ``allpass`` commands.
+
+* ``prefsolve play DEAL --declarer 1 --strain H --played "SA S7 S8 D9"``: the
+  position after the played cards, the value of every legal card (the
+  counted seat's total tricks after it, with perfect play), the optimal cards
+  marked and the mistakes of the played cards. A game or misère on a deal
+  with a talon starts after the declarer's best discard, as ``solve`` finds
+  it (``--talon-mode ignore`` plays the hands as given). ``--interactive``
+  opens a session in which the user plays cards (or ``undo``, ``best``,
+  ``quit``) and sees the values after each one; on a terminal the board is
+  redrawn in place.
+* ``prefsolve allpass DEAL [--talon-mode lead|ignore] [--turn "HK SQ"]``: the
+  fewest tricks each player can be sure of in all-pass, with one line each.
+
+``python -m prefsolve.cli.play`` runs both commands without the main group.
+"""
+
+from __future__ import annotations
+
+import sys
+
+import click
+
+from ..allpass import allpass_table
+from ..cards import parse_cards
+from ..errors import CardError, PrefsolveError
+from ..play import Position
+from ..strains import ALLPASS, TAKE, parse_strain, strain_label
+from ._common import PrefsolveGroup, command, deal_argument, emit_json, json_option, leader_option, talon_mode_option
+
+COMMANDS_HELP = ("Type a card (e.g. SA), or several, to play them; 'undo' takes the last card back, "
+                 "'best' shows an optimal line from here, 'help' this list, 'quit' leaves.")
+#: ANSI: cursor home and clear the screen, so that the board is redrawn in place.
+CLEAR_SCREEN = "\x1b[H\x1b[2J"
+
+
+def _header(pos: Position) -> str:
+    if pos.strain == ALLPASS:
+        head = f"All-pass, tricks counted for seat {pos.seat}"
+        if pos.turn:
+            which = "trick 1" if len(pos.turn) == 1 else f"tricks 1-{len(pos.turn)}"
+            head += f"; the talon leads {which}: " + " then ".join(c.symbol for c in pos.turn)
+        else:
+            head += f"; seat {pos.leader} leads"
+        return head
+    trumps = " trumps" if pos.trump >= 0 else ""
+    return (f"Declarer seat {pos.declarer}, {strain_label(pos.strain)}{trumps}, "
+            f"seat {pos.leader} leads")
+
+
+def format_position(pos: Position, values: dict | None = None, mistakes=None) -> str:
+    """The position as text: cards left, tricks played, the table, card values."""
+    rows = [_header(pos), "", "Cards left:"]
+    rows += [f"  Seat {s}: {h.symbols() or '-'}" for s, h in enumerate(pos.hands)]
+    if pos.played_tricks:
+        rows += ["Tricks played:"]
+        rows += [f"  Trick {i}: {t.format()}" for i, t in enumerate(pos.played_tricks, 1)]
+    won = ", ".join(f"seat {s} {n}" for s, n in enumerate(pos.tricks_won))
+    rows.append(f"Tricks won: {won}")
+    if pos.is_over():
+        count = pos.tricks_won[pos.counted_seat]
+        who = "the declarer" if pos.strain != ALLPASS else f"seat {pos.seat}"
+        rows.append(f"The play is over: {who} took {count} trick{'' if count == 1 else 's'}.")
+    else:
+        on_table = pos.current_trick.format() if (pos.trick or pos.talon_card) else "empty"
+        rows.append(f"Trick {pos.trick_number} on the table: {on_table}")
+        values = pos.card_values() if values is None else values
+        best = set(pos.best_cards(values))
+        mover = pos.to_move
+        assert mover is not None   # the play is not over
+        wants = "the most" if pos.maximizing(mover) else "the fewest"
+        owner = "the declarer's" if pos.strain != ALLPASS else f"seat {pos.seat}'s"
+        if pos.strain == ALLPASS and mover != pos.seat:
+            # Each all-pass player minimises his own tricks; this count only
+            # knows the counted seat's, against which the others press together.
+            whose = f"* = the most: this count has the others press seat {pos.seat}"
+        else:
+            whose = f"seat {mover} wants {wants}, * = best"
+        rows.append(f"Seat {mover} to play; {owner} total tricks after each card ({whose}):")
+        rows += [f"  {c.symbol:<3} {v:>2}{'  *' if c in best else ''}" for c, v in values.items()]
+    if mistakes:
+        rows.append("Mistakes in the played cards:")
+        rows += [f"  {m.format()}" for m in mistakes]
+    elif mistakes is not None and pos.played:
+        rows.append("No mistakes in the played cards.")
+    return "\n".join(rows)
+
+
+def on_table(pos: Position) -> str:
+    """The current trick seat by seat: "talon ♠8, seat 0 ♠A; seat 1 to play"."""
+    cur = pos.current_trick
+    cards = [f"talon {cur.talon_card.symbol}"] if cur.talon_card is not None else []
+    cards += [f"seat {(cur.leader + i) % 3} {c.symbol}" for i, c in enumerate(cur.cards)]
+    return f"On the table: {', '.join(cards) or 'nothing yet'}; seat {pos.to_move} to play"
+
+
+def position_dict(pos: Position, values: dict, mistakes) -> dict:
+    """``play --json``: the position, the value of each card and the mistakes (docs/JSON.md).
+    ``deal`` is the deal as given (with its talon); the play goes on from the hands after the discard."""
+    return {
+        "position": str(pos),
+        "deal": str(pos.deal),
+        "declarer": pos.declarer,
+        "seat": pos.seat,
+        "strain": pos.strain,
+        "leader": pos.leader,
+        "talon_mode": pos.talon_mode,
+        "discard": pos.discard.to_list() if pos.discard is not None else None,
+        "turn": pos.turn.to_list(),
+        "played": pos.played.to_list(),
+        "hands": [str(h) for h in pos.hands],
+        "played_tricks": [t.to_dict() for t in pos.played_tricks],
+        "trick": pos.current_trick.to_dict() if not pos.is_over() else None,
+        "tricks_won": list(pos.tricks_won),
+        "to_move": pos.to_move,
+        "tricks": pos.value(),
+        "values": {str(c): v for c, v in values.items()},
+        "best_cards": [str(c) for c in pos.best_cards(values)],
+        "mistakes": [m.to_dict() for m in mistakes],
+    }
+
+
+def _mistake_note(seat: int, card, values: dict, maximizing: bool, judged: bool = True) -> str | None:
+    """What to tell the user at once when the card just played gave away tricks
+    (``judged``: whether the seat's cards are judged at all; see Position.mistakes)."""
+    if not judged:
+        return None
+    best = (max if maximizing else min)(values.values())
+    cost = abs(best - values[card])
+    if not cost:
+        return None
+    better = " ".join(c.symbol for c, v in values.items() if v == best)
+    return f"Seat {seat} {card.symbol} lost {cost} trick{'' if cost == 1 else 's'}; best was {better}."
+
+
+class _Board:
+    """The board of an interactive session. On a terminal it is redrawn in
+    place (ANSI clear and home) with the commands on top; elsewhere (a pipe,
+    a file) each board follows the last as plain lines."""
+
+    def __init__(self, pos: Position, note: str | None) -> None:
+        self.pos, self.note = pos, note
+        self.redraw = sys.stdout.isatty()
+
+    def show(self, *messages: str, mistakes: bool = False) -> None:
+        pos = self.pos
+        if self.redraw:
+            click.echo(CLEAR_SCREEN, nl=False)
+            click.echo(COMMANDS_HELP)
+            if self.note:
+                click.echo(self.note)
+            click.echo()
+        click.echo(format_position(pos, mistakes=pos.mistakes() if mistakes else None))
+        if not pos.is_over():
+            click.echo(on_table(pos))
+        for message in messages:
+            click.echo(message)
+
+
+def _interact(pos: Position, note: str | None) -> None:
+    """A terminal session on ``pos``; reads lines until ``quit`` or end of input."""
+    board = _Board(pos, note)
+    if not board.redraw:
+        click.echo(COMMANDS_HELP)
+        if note:
+            click.echo(note)
+    board.show(mistakes=True)
+    while True:
+        prompt = "done" if pos.is_over() else f"seat {pos.to_move}"
+        try:
+            text = click.prompt(prompt, default="", show_default=False, prompt_suffix="> ")
+        except click.Abort as exc:  # end of input or Ctrl-C
+            click.echo()
+            if isinstance(exc.__cause__ or exc.__context__, KeyboardInterrupt):
+                raise   # Ctrl-C ends a session as it ends any command: exit 130
+            return
+        word = text.strip().lower()
+        if not word:
+            continue
+        if word in ("quit", "q", "exit"):
+            return
+        if word in ("help", "?", "h"):
+            click.echo(COMMANDS_HELP)
+        elif word in ("undo", "u"):
+            if pos.played:
+                card = pos.pop()
+                board.show(f"Took back {card.symbol}.")
+            else:
+                click.echo("Nothing to undo.")
+        elif word in ("best", "b"):
+            if pos.is_over():
+                click.echo("The play is over.")
+            else:
+                line = pos.best_line()
+                click.echo(f"An optimal line (total {line.tricks} for seat {pos.counted_seat}):")
+                click.echo(line.format())
+        else:
+            # A line's cards are played together or not at all: a bad card
+            # takes back the ones before it, so the session never stops half
+            # way through what was typed.
+            done = []
+            try:
+                for card in parse_cards(text):
+                    seat, values = pos.to_move, pos.card_values()
+                    pos.push(card)
+                    assert seat is not None   # push() refused a card after the last trick
+                    done.append((seat, card, values))
+            except PrefsolveError as exc:
+                for _ in done:
+                    pos.pop()
+                kept = " (none of the line's cards was played)" if done else ""
+                click.echo(f"Error: {exc}{kept}", err=True)
+                if isinstance(exc, CardError) and not done:    # not a card: maybe a mistyped command
+                    click.echo(COMMANDS_HELP, err=True)
+                continue
+            notes = [_mistake_note(seat, card, values, pos.maximizing(seat),
+                                   pos.strain != ALLPASS or seat == pos.seat)
+                     for seat, card, values in done]
+            board.show(*(n for n in notes if n))
+
+
+@command("play")
+@deal_argument
+@click.option("--declarer", type=click.IntRange(0, 2), default=None,
+              help="Declarer's seat in a game or misère; required unless DEAL is a position text.")
+@click.option("--seat", type=click.IntRange(0, 2), default=None,
+              help="All-pass: the seat whose tricks are counted; required unless DEAL is a position text.")
+@click.option("--strain", default=None, help="S, C, D, H, NT, misere or allpass; required unless "
+                                             "DEAL is a position text.")
+@leader_option(None, "Seat that leads trick 1 [default: 0].")
+@click.option("--played", default=None, help='Cards played so far, in order: "SA S7 S8 D9".')
+@talon_mode_option(("take", "lead", "ignore"),
+                   "take (a game or misère): the declarer takes the talon and discards the best 2 "
+                   "cards; lead (all-pass): the talon cards lead tricks 1 and 2; ignore: the hands are "
+                   "played as given [default: take or lead when the deal has a talon].")
+@click.option("--turn", default=None,
+              help='All-pass: the talon cards in the order turned, e.g. "HK SQ".')
+@click.option("--line", "with_line", is_flag=True,
+              help="Also print an optimal line from the position to the last trick.")
+@json_option
+@click.option("--interactive", "-i", is_flag=True,
+              help="Play cards one by one in a terminal session.")
+def play(deal_text, declarer, seat, strain, leader, played, talon_mode, turn, with_line, as_json,
+         interactive):
+    """The value of every card in a position of the play.
+
+    Each legal card of the player to move is shown with the counted seat's
+    total tricks (already won included) if it is played and everyone plays
+    perfectly afterwards: the declarer's in a game or misère, the --seat's
+    in all-pass. In a game or misère on a deal with a talon the declarer
+    first takes it and puts away the best discard, as solve does, and the
+    play starts from the hands after it. DEAL may also be the position text
+    that the output ends with ("...; declarer=2; strain=S; played=..."),
+    which carries the options itself.
+
+    \b
+        prefsolve play "K98.AKQ.J.KQJ J.T97.QT9.A87 AQT7.J8.AK8.T" --declarer 2 --strain S --played "HQ H7 HT S8 SJ"
+        prefsolve play "A.KT9.KT97.K7 JT97.A7.8.Q98 KQ.J8.AQJ.AJT 8.Q.-.-" --seat 1 --strain allpass -i
+    """
+    if as_json and interactive:
+        raise click.UsageError("--json and --interactive do not go together (a session prints text)")
+    if with_line and interactive:
+        raise click.UsageError("--line and --interactive do not go together (type 'best' in a session)")
+    pos, note = _position(deal_text, declarer, seat, strain, leader, played, talon_mode, turn)
+    if interactive:
+        _interact(pos, note)
+        return
+    values = pos.card_values()
+    found = pos.mistakes()
+    line = pos.best_line() if with_line and not pos.is_over() else None
+    if as_json:
+        out = position_dict(pos, values, found)
+        if with_line:
+            out["line"] = line.to_dict() if line else None
+        emit_json(out)
+        return
+    if note:
+        click.echo(note)
+    click.echo(format_position(pos, values, found))
+    if line:
+        click.echo(f"An optimal line (total {line.tricks} for seat {pos.counted_seat}):")
+        click.echo(line.format())
+    click.echo(f"Position (DEAL for play, or Position.parse): {pos}")
+
+
+def _position(deal_text: str, declarer, seat, strain, leader, played, talon_mode, turn):
+    """The position of ``play``'s arguments and a note on the talon to print
+    (or None). The arguments are a deal and options, or a position text
+    (``str(Position)``), which carries them all."""
+    options = {"--declarer": declarer, "--seat": seat, "--strain": strain, "--leader": leader,
+               "--played": played, "--talon-mode": talon_mode, "--turn": turn}
+    if ";" in deal_text:
+        given = [name for name, value in options.items() if value is not None]
+        if given:
+            raise click.UsageError(f"{', '.join(given)}: a position text carries the seats, strain, "
+                                   f"leader, played cards and talon itself; change them there")
+        pos = Position.parse(deal_text)
+        return pos, _talon_note(pos)
+    if strain is None:
+        raise click.UsageError("Missing option '--strain' (or give a position text as DEAL)")
+    strain = parse_strain(strain, allpass=True)
+    leader = 0 if leader is None else leader
+    if strain == ALLPASS:
+        if declarer is not None:
+            raise click.UsageError("all-pass has no declarer: give --seat, the seat whose tricks are counted")
+        if seat is None:
+            raise click.UsageError("Missing option '--seat' (or give a position text as DEAL)")
+    else:
+        if seat is not None:
+            raise click.UsageError(f"--seat is for all-pass; in {strain} give --declarer")
+        if declarer is None:
+            raise click.UsageError("Missing option '--declarer' (or give a position text as DEAL)")
+    pos = Position(deal_text, declarer, strain=strain, seat=seat, leader=leader, talon_mode=talon_mode,
+                   turn=turn, played=played or "")
+    return pos, _talon_note(pos)
+
+
+def _talon_note(pos: Position) -> str | None:
+    """What happened to the talon of a game or misère, for the text output."""
+    talon = pos.deal.talon
+    if pos.strain == ALLPASS or talon is None:
+        return None
+    if pos.talon_mode == TAKE:
+        return (f"Declarer seat {pos.declarer} takes the talon {talon.symbols()} and discards "
+                f"{pos.discard} (the best discard); the play starts from the hands after it.")
+    return f"The talon {talon.symbols()} is ignored: the hands are played as given."
+
+
+@command("allpass")
+@deal_argument
+@talon_mode_option(("lead", "ignore"),
+                   "lead: the talon cards start tricks 1 and 2; ignore: they play no part [default: lead when "
+                   "the deal has a talon].")
+@click.option("--turn", default=None,
+              help='The talon cards in the order turned, e.g. "HK SQ" [default: ♠ ♣ ♦ ♥, '
+                   'higher rank first].')
+@json_option
+def allpass(deal_text, talon_mode, turn, as_json):
+    """All-pass: the fewest tricks each player can be sure of, with a line each.
+
+    A talon card leads its trick: first hand (seat 0) plays first to it, the
+    highest card of its suit wins, and when nobody can follow (possible only
+    in a study position) first hand takes the trick (§4.3).
+
+    \b
+        prefsolve allpass "A.KT9.KT97.K7 JT97.A7.8.Q98 KQ.J8.AQJ.AJT 8.Q.-.-"
+    """
+    t = allpass_table(deal_text, talon_mode=talon_mode, turn=turn)
+    if as_json:
+        emit_json(t.to_dict())
+        return
+    click.echo(t.deal.diagram())
+    click.echo()
+    click.echo(t.format())
+
+
+COMMANDS = (play, allpass)
+
+
+if __name__ == "__main__":  # pragma: no cover - a group of these two commands alone
+    group = PrefsolveGroup(help="Play analysis and all-pass commands of prefsolve.")
+    for _command in COMMANDS:
+        group.add_command(_command)
+    group(prog_name="python -m prefsolve.cli.play")

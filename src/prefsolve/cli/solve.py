@@ -1,0 +1,187 @@
+"""The solving commands: ``deal``, ``solve``, ``table`` and ``bench``.
+
+``solve`` and ``table`` take one DEAL (the built-in example without one) or
+``--file`` of deals, solved on every core and printed in the file's order as
+they come (``--json``: one object, ``--jsonl``: one object per line).
+"""
+
+from __future__ import annotations
+
+import json
+
+import click
+
+from ..batch import imap_deals, stream_tables
+from ..bench import WORKLOADS
+from ..bench import run as run_bench
+from ..cards import Card
+from ..deal import Deal
+from ..engine import DEFAULT_TT_MB, MAX_TT_MB
+from ..play import Position
+from ..solver import solve, table
+from ..strains import STRAIN_SYMBOLS, parse_strain
+from ._common import (EXAMPLE_DEAL, command, emit_json, emit_stream, file_deals, file_option, file_progress,
+                      jobs_option, json_option, jsonl_option, leader_option, optional_deal_argument,
+                      quiet_option, seed_option, talon_mode_option)
+
+talon_mode = talon_mode_option(
+    ("take", "ignore"),
+    "take: the declarer takes the talon and discards the best 2 cards; ignore: the hands are "
+    "played as given [default: take when the deal has a talon].")
+file_jobs_option = jobs_option("Threads for --file [default: all usable cores].")
+
+
+@command("deal")
+@seed_option(help="Random seed (repeatable deals).")
+@click.option("--cards", type=click.IntRange(1, 10), default=10, show_default=True,
+              help="Cards per hand; fewer than 10 gives an ending without talon.")
+@click.option("--count", type=click.IntRange(1), default=1, show_default=True,
+              help="Number of deals, one per line (seeds seed, seed+1, ...).")
+def deal(seed: int | None, cards: int, count: int) -> None:
+    """Print random deals in canonical text.
+
+    \b
+        prefsolve deal --seed 1 --count 1000 --cards 10
+    """
+    for i in range(count):
+        s = None if seed is None else seed + i
+        click.echo(str(Deal.random(s, cards=cards)))
+
+
+@command("solve")
+@optional_deal_argument
+@click.option("--declarer", type=click.IntRange(0, 2), required=True, help="Declarer's seat.")
+@click.option("--strain", required=True, help="S, C, D, H, NT or misere.")
+@leader_option()
+@talon_mode
+@click.option("--line", "with_line", is_flag=True,
+              help="Also print an optimal line of play (after the best discard).")
+@file_option
+@file_jobs_option
+@quiet_option
+@json_option
+@jsonl_option
+def solve_cmd(deal_text, declarer, strain, leader, talon_mode, with_line, deal_file, jobs, quiet, as_json,
+              as_jsonl):
+    """Solve one contract: the declarer's tricks with best play.
+
+    Without DEAL (and without --file), the built-in example deal is solved.
+    With --file, one line per deal ("deal: tricks"), printed in the file's
+    order as they are solved; with --json as {"solutions": [...]}, with
+    --jsonl one solution per line.
+
+    \b
+        prefsolve solve "A.KT9.KT97.K7 JT97.A7.8.Q98 KQ.J8.AQJ.AJT 8.Q.-.-" --declarer 2 --strain NT
+    """
+    strain = parse_strain(strain)
+    if with_line and deal_file is not None:
+        raise click.UsageError("--line goes with one deal, not --file")
+    texts = file_deals(deal_text, deal_file, talon_mode, as_json, as_jsonl, jobs, quiet)
+    if texts is not None:
+        def work(text: str, sv) -> dict:
+            d = Deal.parse(text)
+            found = solve(d, declarer, strain=strain, leader=leader, talon_mode=talon_mode, solver=sv).to_dict()
+            return {"deal": str(d), **without_nodes(found)}
+
+        with file_progress(len(texts), quiet) as bar:
+            emit_stream(imap_deals(texts, work, jobs=jobs, progress=bar.update), "solutions", lambda x: x,
+                        lambda x: f"{x['deal']}: {solution_text(x['tricks'], x['discard'], strain)}",
+                        as_json, as_jsonl)
+        return
+    d = Deal.parse(EXAMPLE_DEAL if deal_text is None else deal_text)   # "" is an error, not the example
+    sol = solve(d, declarer, strain=strain, leader=leader, talon_mode=talon_mode)
+    pos = line = None
+    if with_line:
+        pos = Position(d, declarer, strain=strain, leader=leader, talon_mode=sol.talon_mode,
+                       discard=sol.discard)
+        line = pos.best_line()
+    if as_json or as_jsonl:
+        out = {"deal": str(d), **sol.to_dict()}
+        if line is not None:
+            out["line"] = line.to_dict()
+            out["position"] = str(pos)     # the DEAL that play takes to go on from here
+        emit_json(out)
+        return
+    click.echo(d.diagram())
+    click.echo()
+    # The header as play prints it: "Declarer seat 2, ♠ trumps, seat 0 leads".
+    trumps = " trumps" if strain in ("S", "C", "D", "H") else ""
+    click.echo(f"Declarer seat {declarer}, {STRAIN_SYMBOLS[strain]}{trumps}, seat {leader} leads: "
+               + solution_text(sol.tricks, sol.discard and sol.discard.to_list(), strain))
+    if line is not None:
+        click.echo(f"An optimal line (total {line.tricks} for seat {declarer}):")
+        click.echo(line.format())
+        click.echo(f"Position (DEAL for play, or Position.parse): {pos}")
+
+
+def without_nodes(result: dict) -> dict:
+    """A result of ``--file`` without its node count: the nodes depend on what
+    the thread's table holds from the deals solved before, so the same file
+    would print differently from run to run; the tricks do not."""
+    return {k: v for k, v in result.items() if k != "nodes"}
+
+
+def solution_text(tricks: int, discard: list[str] | None, strain: str) -> str:
+    noun = "trick" if tricks == 1 else "tricks"
+    what = f"{noun} forced on the declarer" if strain == "misere" else noun
+    line = f"{tricks} {what}"
+    if discard:
+        line += f", discard {' '.join(Card.parse(c).symbol for c in discard)}"
+    return line
+
+
+@command("table")
+@optional_deal_argument
+@leader_option()
+@talon_mode
+@file_option
+@file_jobs_option
+@quiet_option
+@json_option
+@jsonl_option
+def table_cmd(deal_text, leader, talon_mode, deal_file, jobs, quiet, as_json, as_jsonl):
+    """Tricks for every declarer in ♠ ♣ ♦ ♥ NT and misère, with the best discard.
+
+    Without DEAL (and without --file), the built-in example deal is solved.
+    With --file, the tables are printed in the file's order as they are
+    solved, so memory stays flat on millions of deals; with --json as
+    {"tables": [...]}, with --jsonl one table per line.
+
+    \b
+        prefsolve table "A.KT9.KT97.K7 JT97.A7.8.Q98 KQ.J8.AQJ.AJT 8.Q.-.-" --leader 1
+    """
+    texts = file_deals(deal_text, deal_file, talon_mode, as_json, as_jsonl, jobs, quiet)
+    if texts is not None:
+        with file_progress(len(texts), quiet) as bar:
+            emit_stream(stream_tables(texts, leader=leader, talon_mode=talon_mode, jobs=jobs, progress=bar.update),
+                        "tables", lambda t: without_nodes(t.to_dict()), lambda t: f"{t.deal}\n{t.format()}",
+                        as_json, as_jsonl, blank_between=True)
+        return
+    d = Deal.parse(EXAMPLE_DEAL if deal_text is None else deal_text)   # "" is an error, not the example
+    t = table(d, leader=leader, talon_mode=talon_mode)
+    if as_json or as_jsonl:
+        emit_json(t.to_dict())
+        return
+    click.echo(d.diagram())
+    click.echo()
+    click.echo(t.format())
+
+
+@command("bench")
+@click.option("--quick", is_flag=True, help="Small sizes: under a minute.")
+@seed_option(2026, help="Random seed of the workloads.")
+@click.option("--only", multiple=True, type=click.Choice(WORKLOADS),
+              help="Workload to run (repeatable) [default: all].")
+@click.option("--tt-mb", type=click.IntRange(1, MAX_TT_MB), default=DEFAULT_TT_MB, show_default=True)
+def bench_cmd(quick, seed, only, tt_mb):
+    """Speed benchmarks on fixed seeds; prints one JSON object.
+
+    \b
+        prefsolve bench --quick --only contract --only misere
+    """
+    res = run_bench(quick, seed, list(only) or None, tt_mb,
+                    progress=lambda name: click.echo(f"running {name} ...", err=True))
+    click.echo(json.dumps(res, indent=2))
+
+
+COMMANDS = (deal, solve_cmd, table_cmd, bench_cmd)

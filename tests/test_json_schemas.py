@@ -1,0 +1,146 @@
+"""Every command's JSON matches its schema in docs/schemas/ (JSON Schema, draft 2020-12).
+
+Each command with ``--json`` (and ``--jsonl`` where it has one) is run on real
+inputs, through the main group as a user runs it, and every object it prints is
+validated. A command with a ``--json`` option and no schema fails the test.
+"""
+
+import json
+from pathlib import Path
+
+import click
+import pytest
+from click.testing import CliRunner
+from jsonschema import Draft202012Validator
+
+from prefsolve.cli import EXAMPLE_DEAL, main
+
+ROOT = Path(__file__).resolve().parent.parent
+SCHEMAS = ROOT / "docs" / "schemas"
+ENDING = "K7.-.-.- AQ.-.-.- J.A.-.-"
+HANDS = "A.KT9.KT97.K7 JT97.A7.8.Q98 KQ.J8.AQJ.AJT"
+PLAYED = "K98.AKQ.J.KQJ J.T97.QT9.A87 AQT7.J8.AK8.T"
+
+# Real inputs for each command: every shape its JSON takes (with and without
+# a talon, a line, a file of deals, an illegal call, ...).
+CASES = {
+    "solve": [
+        [EXAMPLE_DEAL, "--declarer", "2", "--strain", "S"],
+        [EXAMPLE_DEAL, "--declarer", "0", "--strain", "misere", "--line"],
+        [HANDS, "--declarer", "1", "--strain", "NT", "--leader", "2"],
+        ["--file", "{deals}", "--declarer", "1", "--strain", "H"],
+    ],
+    "table": [[EXAMPLE_DEAL], [ENDING, "--leader", "1"], ["--file", "{deals}"]],
+    "play": [
+        [PLAYED, "--declarer", "2", "--strain", "S", "--played", "HQ H7 HT S8 SJ", "--line"],
+        [EXAMPLE_DEAL, "--declarer", "1", "--strain", "C", "--played", "SA SJ"],
+        [EXAMPLE_DEAL, "--declarer", "1", "--strain", "misere", "--talon-mode", "ignore"],
+        [EXAMPLE_DEAL, "--seat", "1", "--strain", "allpass", "--played", "SA S7 SK C9"],
+        [ENDING, "--declarer", "1", "--strain", "NT", "--played", "SK SQ SJ S7 SA CA", "--line"],
+    ],
+    "allpass": [[EXAMPLE_DEAL], [EXAMPLE_DEAL, "--turn", "CQ S8"], [HANDS, "--talon-mode", "ignore"]],
+    "auction": [
+        ["раз два пас три пас", "--declare", "7D", "--whist", "вист пас"],
+        ["6S pass pass", "--whist", "whist whist", "--set", "stalingrad=true"],
+        ["pass pass pass"],
+        ["6S 7S"],
+        ["misere 9NT", "--rules", "classic"],
+        ["6S pass pass", "--declare", "6C"],
+    ],
+    "score": [[str(ROOT / "examples" / "sochi.json")], [str(ROOT / "examples" / "sochi.json"), "--rules", "leningrad"]],
+    "analyze": [
+        ["A.KT9.KT97.K7", "-n", "6", "--seed", "1"],
+        ["A.KT9.KT97.K7", "-n", "6", "--seed", "1", "--allpass", "--known", "1:SK", "--void", "2:S"],
+    ],
+    "analyze-talon": [["AKJ98.AQ.K8.A87", "--bid", "6S", "-n", "4", "--seed", "1"]],
+    "whist": [["A.KT9.KT97.K7", "--seat", "1", "--declarer", "0", "--contract", "7H", "-n", "6", "--seed", "1"]],
+    "holdings": [["-n", "2", "--only", "1", "--only", "5", "--seed", "1"]],
+}
+
+
+def json_commands():
+    """The commands of the main group with a --json or --jsonl option."""
+    return sorted(name for name, command in main.commands.items()
+                  if any(isinstance(p, click.Option) and {"--json", "--jsonl"} & set(p.opts)
+                         for p in command.params))
+
+
+def has_jsonl(name):
+    return any("--jsonl" in p.opts for p in main.commands[name].params if isinstance(p, click.Option))
+
+
+def validator(name):
+    schema = json.loads((SCHEMAS / f"{name}.schema.json").read_text(encoding="utf-8"))
+    Draft202012Validator.check_schema(schema)
+    return Draft202012Validator(schema)
+
+
+def test_every_command_with_json_has_a_schema_and_cases():
+    commands = json_commands()
+    assert {"solve", "table", "play", "allpass", "auction", "score"} <= set(commands)
+    missing = [name for name in commands if not (SCHEMAS / f"{name}.schema.json").exists()]
+    assert not missing, f"commands without a schema in docs/schemas/: {missing}"
+    assert sorted(CASES) == commands
+    stray = {p.name.removesuffix(".schema.json") for p in SCHEMAS.glob("*.schema.json")} - set(commands)
+    assert not stray, f"schemas of no command: {stray}"
+
+
+def test_schemas_are_strict():
+    """Every object of every schema names its keys and allows no others."""
+    def walk(node, where):
+        if isinstance(node, dict):
+            if node.get("type") == "object" and "properties" in node:
+                assert node.get("additionalProperties") is False, where
+                assert node.get("required"), where
+            for key, value in node.items():
+                walk(value, f"{where}/{key}")
+        elif isinstance(node, list):
+            for i, value in enumerate(node):
+                walk(value, f"{where}/{i}")
+
+    for path in SCHEMAS.glob("*.schema.json"):
+        doc = json.loads(path.read_text(encoding="utf-8"))
+        assert doc["$schema"] == "https://json-schema.org/draft/2020-12/schema"
+        walk(doc, path.name)
+
+
+@pytest.mark.parametrize("name, args", [(n, a) for n, cases in CASES.items() for a in cases],
+                         ids=lambda x: x if isinstance(x, str) else None)
+def test_json_output_matches_the_schema(name, args, tmp_path):
+    deals = tmp_path / "deals.txt"
+    deals.write_text(f"{EXAMPLE_DEAL}\n# an ending\n{ENDING}\n{HANDS}\n")
+    args = [a.replace("{deals}", str(deals)) for a in args]
+    check = validator(name)
+    flags = [["--json"], ["--jsonl"]] if has_jsonl(name) else [["--json"]]
+    for flag in flags:
+        r = CliRunner().invoke(main, [name, *args, *flag])
+        assert r.exit_code in (0, 1), r.output     # auction: 1 for an illegal call, with its JSON
+        lines = r.stdout.splitlines()
+        assert lines and (flag == ["--jsonl"] or len(lines) == 1)
+        for line in lines:
+            doc = json.loads(line)
+            errors = sorted(check.iter_errors(doc), key=str)
+            assert not errors, f"{name} {flag}: {errors[0].message} at {list(errors[0].absolute_path)}"
+
+
+def test_the_schemas_refuse_what_the_commands_never_print():
+    """The schemas can fail: a renamed key, a wrong type or a missing key is caught."""
+    r = CliRunner().invoke(main, ["play", PLAYED, "--declarer", "2", "--strain", "S", "--json"])
+    doc = json.loads(r.stdout)
+    check = validator("play")
+    assert check.is_valid(doc)
+    assert not check.is_valid({**doc, "extra": 1})
+    assert not check.is_valid({k: v for k, v in doc.items() if k != "tricks"})
+    assert not check.is_valid({**doc, "tricks_won": {"0": 1, "1": 0, "2": 0}})
+    assert not check.is_valid({**doc, "values": {"S1": 3}})
+
+
+def test_the_examples_of_docs_json_match_their_schemas():
+    text = (ROOT / "docs" / "JSON.md").read_text(encoding="utf-8")
+    sections = text.split("\n## ")[1:]
+    assert sorted(s.split("\n", 1)[0] for s in sections) == json_commands()
+    for section in sections:
+        name = section.split("\n", 1)[0]
+        example = section.split("```json\n", 1)[1].split("\n```", 1)[0]
+        errors = list(validator(name).iter_errors(json.loads(example)))
+        assert not errors, f"docs/JSON.md, {name}: {errors[0].message}"
