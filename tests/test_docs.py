@@ -33,7 +33,6 @@ CITATIONS_TODO = {
     "docs/citations-todo.txt",
     "src/prefsolve/analyzer.py",
     "src/prefsolve/analyze_cli.py",
-    "src/prefsolve/play_cli.py",
 }
 
 #: Names of rules documents kept outside the repository.

@@ -40,16 +40,14 @@ def test_play_json_values_and_mistakes():
     r = run("play", HANDS, "--declarer", "2", "--strain", "H", "--played", "SA S7 SQ CK", "--json")
     assert r.exit_code == 0, r.output
     doc = json.loads(r.output)
-    expected = card_values(HANDS, 2, "H", played="SA S7 SQ CK")
+    expected = card_values(HANDS, 2, strain="H", played="SA S7 SQ CK", talon_mode="ignore")
     assert doc["values"] == {str(c): v for c, v in expected.items()}
     assert doc["to_move"] == 1 and doc["trick"]["cards"] == ["CK"]
-    assert doc["tricks_won"] == [1, 0, 0] and doc["hands"] == [str(h) for h in Position(
-        HANDS, 2, "H", played="SA S7 SQ CK").hands]
+    assert doc["tricks_won"] == [1, 0, 0] and doc["hands"] == [str(h) for h in Position(HANDS, 2, strain="H", played="SA S7 SQ CK", talon_mode="ignore").hands]
     # Seat 0's ♠A lead gave the declarer a trick: ♣T or ♣9 would have held him to 3.
     assert doc["mistakes"] == [{"move": 1, "trick": 1, "seat": 0, "card": "SA", "value": 4,
-                                "best": 3, "cost": 1, "best_cards": ["CT", "C9"]}]
-    assert Position.parse(doc["position"]).played == Position(
-        HANDS, 2, "H", played="SA S7 SQ CK").played
+                                "best_value": 3, "cost": 1, "best_cards": ["CT", "C9"]}]
+    assert Position.parse(doc["position"]).played == Position(HANDS, 2, strain="H", played="SA S7 SQ CK", talon_mode="ignore").played
 
 
 def test_play_text_marks_best_cards_and_flags_mistakes():
@@ -58,7 +56,7 @@ def test_play_text_marks_best_cards_and_flags_mistakes():
     out = r.output
     assert "Trick 1: 0 ♠A  1 ♠7  2 ♠Q   won by 0" in out
     assert "Seat 0 to play" in out and "card 1 (trick 1), seat 0 ♠A: lost 1 trick" in out
-    values = card_values(HANDS, 2, "H", played="SA S7 SQ")
+    values = card_values(HANDS, 2, strain="H", played="SA S7 SQ", talon_mode="ignore")
     best = min(values.values())
     for card, value in values.items():
         row = next(line for line in out.splitlines() if line.strip().startswith(card.symbol + " "))
@@ -69,7 +67,7 @@ def test_play_allpass_with_turned_talon():
     r = run("play", DEAL, "--seat", "1", "--strain", "allpass", "--turn", "CQ S8", "--json")
     assert r.exit_code == 0, r.output
     doc = json.loads(r.output)
-    assert doc["turn"] == ["CQ", "S8"] and doc["trick"]["talon"] == "CQ"
+    assert doc["turn"] == ["CQ", "S8"] and doc["trick"]["talon_card"] == "CQ"
     assert doc["values"] == {"CK": 2, "CT": 2, "C9": 2}
     assert doc["tricks"] == allpass_table(DEAL, turn="CQ S8").tricks[1] == 2
     assert doc["seat"] == 1 and doc["declarer"] is None and doc["talon_mode"] == "lead"
@@ -82,10 +80,10 @@ def test_play_allpass_with_turned_talon():
     (["--declarer", "0", "--strain", "H", "--played", "D7 D8 DA DQ DT CA"], "must trump with ♥"),
     (["--declarer", "0", "--strain", "H", "--played", "SA XX"], "cannot read card 'XX'"),
     (["--declarer", "0", "--strain", "trumps"], "unknown strain 'trumps'"),
-    (["--seat", "0", "--strain", "allpass"], "needs a deal with a talon"),
+    (["--seat", "0", "--strain", "allpass", "--talon-mode", "lead"], "needs a deal with a talon"),
     (["--declarer", "0", "--strain", "allpass"], "all-pass has no declarer: give --seat"),
     (["--seat", "0", "--strain", "S"], "--seat is for all-pass; in S give --declarer"),
-    (["--seat", "0", "--strain", "allpass", "--talon-mode", "take"], "--talon-mode take is for a game"),
+    (["--seat", "0", "--strain", "allpass", "--talon-mode", "take"], "in all-pass nobody takes the talon"),
     (["--declarer", "0", "--strain", "NT", "--turn", "S8 CQ"], "strain 'NT' plays no talon card"),
 ])
 def test_play_bad_input_is_one_line_and_exit_2(args, message):
@@ -100,9 +98,9 @@ def test_allpass_json_and_text():
     assert r.exit_code == 0, r.output
     doc = json.loads(r.output)
     table = allpass_table(DEAL)
-    assert doc == table.to_dict()
-    assert doc["tricks"] == {"0": 4, "1": 2, "2": 7} and doc["turn"] == ["S8", "CQ"]
-    for p in "012":
+    assert {**doc, "nodes": 0} == {**table.to_dict(), "nodes": 0} and doc["nodes"] > 0
+    assert doc["tricks"] == [4, 2, 7] and doc["turn"] == ["S8", "CQ"]
+    for p in range(3):
         assert doc["lines"][p]["tricks_won"][p] == doc["tricks"][p]
     r = run("allpass", DEAL)
     assert r.exit_code == 0
@@ -116,8 +114,10 @@ def test_allpass_json_and_text():
 def test_allpass_bad_input():
     r = run("allpass", DEAL, "--turn", "CQ SK")
     assert r.exit_code == 2 and "must be the deal's two talon cards S8 CQ" in r.output
-    r = run("allpass", HANDS)
+    r = run("allpass", HANDS, "--talon-mode", "lead")
     assert r.exit_code == 2 and "needs a deal with a talon" in r.output
+    r = run("allpass", HANDS, "--json")     # no talon to turn: the hands are played alone
+    assert r.exit_code == 0 and json.loads(r.output)["talon_mode"] == "ignore"
     r = run("allpass", HANDS, "--talon-mode", "ignore", "--json")
     assert r.exit_code == 0 and json.loads(r.output)["turn"] == []
     r = run("allpass", DEAL, "--talon-mode", "burn")
@@ -174,7 +174,7 @@ def test_interactive_session_through_a_pseudo_terminal():
 
 @pytest.mark.parametrize("args, text", [
     (["play", HANDS, "--declarer", "2", "--strain", "S", "--talon-mode", "lead"],
-     "--talon-mode lead is for all-pass"),
+     "talon mode 'lead' is for all-pass"),
     (["play", HANDS, "--declarer", "2", "--strain", "S", "-i", "--json"],
      "--json and --interactive do not go together"),
 ])
@@ -189,7 +189,7 @@ def test_allpass_turned_cards_of_a_study_position_as_in_play():
     assert r.exit_code == 0, r.output
     doc = json.loads(r.output)
     for p in range(3):
-        assert doc["tricks"][str(p)] == Position(HANDS, p, "allpass", turn="S8 CQ").value()
+        assert doc["tricks"][p] == Position(HANDS, seat=p, strain="allpass", turn="S8 CQ").value()
 
 
 def test_interactive_line_is_played_whole_or_not_at_all():
@@ -258,12 +258,12 @@ def test_play_ignores_the_talon_only_when_asked_and_says_so():
     r = run("play", DEAL, "--declarer", "2", "--strain", "misere", "--talon-mode", "ignore", "--json")
     doc = json.loads(r.stdout)
     assert doc["talon_mode"] == "ignore" and doc["discard"] is None
-    assert doc["tricks"] == solve(DEAL, 2, "misere", talon=False).tricks == 7
+    assert doc["tricks"] == solve(DEAL, 2, strain="misere", talon_mode="ignore").tricks == 7
     assert table(DEAL).tricks[2]["misere"] == 6                 # 7 as given, 6 after the talon
     r = run("play", DEAL, "--declarer", "2", "--strain", "misere", "--talon-mode", "ignore")
     assert r.stdout.startswith("The talon ♠8 ♣Q is ignored: the hands are played as given.")
     r = run("play", HANDS, "--declarer", "2", "--strain", "NT", "--talon-mode", "take")
-    assert r.exit_code == 2 and "has no talon, which --talon-mode take asks for" in r.stderr
+    assert r.exit_code == 2 and "has no talon to take" in r.stderr
 
 
 # -- the interactive board ---------------------------------------------------------------------

@@ -340,7 +340,7 @@ def allpass(deal_text, talon_mode, turn, as_json):
 
     A talon card leads its trick: first hand (seat 0) plays first to it, the
     highest card of its suit wins, and when nobody can follow (possible only
-    in a study position) first hand takes the trick (§4.3).
+    in a study position) first hand takes the trick (RULES.md §4.3).
 
     \b
         prefsolve allpass "A.KT9.KT97.K7 JT97.A7.8.Q98 KQ.J8.AQJ.AJT 8.Q.-.-"
