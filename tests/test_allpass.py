@@ -5,13 +5,15 @@ import random
 import pytest
 from hypothesis import given, strategies as st
 
-import reference as ref
-from helpers import hands_text
 from prefsolve import Card, Deal, Hand, solve
-from prefsolve.engine import Solver
 from prefsolve.allpass import allpass_table, solve_allpass
+from prefsolve.engine import Solver
 from prefsolve.errors import DealError, RulesError, SeatError
 from prefsolve.play import Position, canonical_turn
+
+import reference as ref
+from helpers import hands_text
+from strategies import deals, seats
 
 SOLVER = Solver(16)
 DEAL = "A.KT9.KT97.K7 JT97.A7.8.Q98 KQ.J8.AQJ.AJT 8.Q.-.-"
@@ -85,27 +87,29 @@ def test_talon_led_starts_of_real_deals_agree_with_a_separate_search():
     assert checked == 12
 
 
-def play_out(pos, player, player_best, rng):
-    """Play to the end: ``player`` best if player_best else the others best; the rest random."""
+def play_out(pos, player, player_best, choose):
+    """Play to the end: ``player`` best if player_best else the others best; the
+    rest play ``choose(legal cards)``."""
     while not pos.is_over():
         seat = pos.to_move
         if (seat == player) == player_best:
             card = pos.best_cards()[0]
         else:
-            card = rng.choice(pos.legal_cards())
+            card = choose(pos.legal_cards())
         pos.push(card)
     return pos.tricks_won[player]
 
 
-@given(st.integers(0, 10**6), st.integers(0, 2), st.sampled_from(["lead", "ignore"]))
-def test_guarantee_holds_against_any_play_and_is_forced_by_best_play(seed, player, talon):
-    rng = random.Random(seed)
-    deal = Deal.random(seed)
+@given(deals(talon=True), seats(), st.sampled_from(["lead", "ignore"]), st.data())
+def test_guarantee_holds_against_any_play_and_is_forced_by_best_play(deal, player, talon, data):
+    def choose(cards):
+        return data.draw(st.sampled_from(cards))
+
     guarantee = solve_allpass(deal, player, talon_mode=talon).tricks
     # P playing for the guarantee never takes more, whatever the others do ...
-    assert play_out(Position(deal, seat=player, strain="allpass", talon_mode=talon), player, True, rng) <= guarantee
+    assert play_out(Position(deal, seat=player, strain="allpass", talon_mode=talon), player, True, choose) <= guarantee
     # ... and the others playing against P give him at least as many, whatever P does.
-    assert play_out(Position(deal, seat=player, strain="allpass", talon_mode=talon), player, False, rng) >= guarantee
+    assert play_out(Position(deal, seat=player, strain="allpass", talon_mode=talon), player, False, choose) >= guarantee
 
 
 @pytest.mark.parametrize("seed", range(8))

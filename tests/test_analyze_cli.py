@@ -6,11 +6,10 @@ import sys
 import pytest
 from click.testing import CliRunner
 
-from prefsolve.analysis import Sampling, analyze_allpass
-from prefsolve.analysis import analyze as analyze_api
-from prefsolve.cli.analyze import analyze, analyze_talon, holdings, whist
+from prefsolve.analysis import Sampling, analyze as analyze_api, analyze_allpass
 from prefsolve.cards import Card, Hand
 from prefsolve.cli import main
+from prefsolve.cli.analyze import analyze, analyze_talon, holdings, whist
 from prefsolve.contract import LADDER
 
 MIXED = "A.KT9.KT97.K7"

@@ -10,15 +10,24 @@ import sys
 import pytest
 from hypothesis import given, strategies as st
 
-import reference as ref
-from helpers import TRUMPS, hands_text, index, masks
 from prefsolve import Deal, solve
-from prefsolve._core import (ENDINGS4_FORMAT, Solver, compute_endings4, ending4_table, ending_table,
-                             endings4_matches, endings_fingerprint)
+from prefsolve._core import (
+    ENDINGS4_FORMAT,
+    Solver,
+    compute_endings4,
+    ending4_table,
+    ending_table,
+    endings4_matches,
+    endings_fingerprint,
+)
 from prefsolve._endings import encode_endings4, load_endings4
 from prefsolve.cards import cards_of_mask
 from prefsolve.solver import DiscardHints
 from prefsolve.strains import STRAINS, trump_of
+
+import reference as ref
+from helpers import TRUMPS, hands_text, index, masks
+from strategies import ending_deals, endings, seats, strains
 
 SOLVER = Solver(16)
 
@@ -992,11 +1001,9 @@ def relabel(deal, perm):
     return Deal([move(h) for h in deal.hands], talon)
 
 
-@given(st.integers(0, 10**9), st.integers(1, 7), st.sampled_from(STRAINS),
-       st.integers(0, 2), st.integers(0, 2), st.sampled_from(SUIT_PERMUTATIONS))
-def test_results_in_range_and_suit_relabelling_changes_nothing(seed, cards, strain, declarer,
-                                                                leader, perm):
-    d = Deal.random(seed, cards=cards)
+@given(ending_deals(1, 7), strains(), seats(), seats(), st.sampled_from(SUIT_PERMUTATIONS))
+def test_results_in_range_and_suit_relabelling_changes_nothing(d, strain, declarer, leader, perm):
+    cards = d.tricks
     value = solve(d, declarer, strain=strain, leader=leader, talon_mode="ignore").tricks
     assert 0 <= value <= cards
     t = trump_of(strain)
@@ -1189,3 +1196,10 @@ def test_a_solver_shared_between_threads_raises_instead_of_corrupting():
     with pytest.raises(ValueError):
         shared.value(hands, 5, -1, False)
     assert shared.value(hands, 0, 0, False) == solve(d, 0, strain="S", talon_mode="ignore").tricks
+
+
+@given(endings(1, 5), strains(), seats(), seats())
+def test_engine_equals_reference_on_small_endings(hands, strain, declarer, leader):
+    expected = ref.solve(hands, declarer, TRUMPS[strain], strain == "misere", leader)
+    assert engine_value(hands, declarer, strain, leader) == expected
+    assert 0 <= expected <= len(hands[0])

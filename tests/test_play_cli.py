@@ -12,11 +12,11 @@ from click.testing import CliRunner
 import prefsolve
 from prefsolve.allpass import allpass_table
 from prefsolve.cards import Card, Hand
-from prefsolve.deal import Deal
-from prefsolve.solver import solve, table
 from prefsolve.cli import PrefsolveGroup
-from prefsolve.play import Position, card_values
 from prefsolve.cli.play import allpass, play
+from prefsolve.deal import Deal
+from prefsolve.play import Position, card_values
+from prefsolve.solver import solve, table
 
 DEAL = "A.KT9.KT97.K7 JT97.A7.8.Q98 KQ.J8.AQJ.AJT 8.Q.-.-"
 HANDS = "A.KT9.KT97.K7 JT97.A7.8.Q98 KQ.J8.AQJ.AJT"

@@ -35,7 +35,16 @@ _HEADER = struct.Struct("<4sIIII")
 def load_endings4(fmt: int, size: int, path: Path | None = None) -> tuple[int, bytes] | None:
     """The fingerprint and the table that ``path`` (default FILE) holds, if
     it is a table file of this format and size whose checksum matches, else
-    None (the engine then solves the table itself)."""
+    None (the engine then solves the table itself).
+
+    >>> import tempfile
+    >>> with tempfile.TemporaryDirectory() as folder:
+    ...     path = Path(folder) / "endings.bin"
+    ...     _ = path.write_bytes(encode_endings4(1, 7, bytes(range(8))))
+    ...     same, other = load_endings4(1, 8, path), load_endings4(2, 8, path)
+    >>> same[0], list(same[1]), other     # the fingerprint and the table; None for another format
+    (7, [0, 1, 2, 3, 4, 5, 6, 7], None)
+    """
     try:
         data = (FILE if path is None else path).read_bytes()
         magic, got_fmt, got_size, fingerprint, crc = _HEADER.unpack_from(data)

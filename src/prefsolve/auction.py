@@ -18,14 +18,15 @@ from __future__ import annotations
 
 import operator
 import re
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
-from functools import lru_cache
-from typing import Any, Iterable, Sequence
+from functools import cache, lru_cache
+from typing import Any
 
 from prefsolve.contract import LEVELS, Contract
-from prefsolve.strains import GAME_STRAINS
 from prefsolve.errors import AuctionError, ContractError
 from prefsolve.rules import Rules
+from prefsolve.strains import GAME_STRAINS
 
 PASS = "pass"
 BID = "bid"
@@ -158,7 +159,7 @@ def parse_calls(text: str | Iterable[str | Call]) -> tuple[Call, ...]:
     return tuple(calls)
 
 
-@lru_cache(maxsize=None)
+@cache
 def _ladder(extensions: str) -> tuple[Contract, ...]:
     games = lambda level, hand: [Contract(level, s, hand) for s in GAME_STRAINS]  # noqa: E731
     if extensions == "none":
@@ -197,7 +198,7 @@ def seniority(contract: Contract, rules: Rules | str | None = None) -> int:
         ) from None
 
 
-@lru_cache(maxsize=None)
+@cache
 def _seniority_table(extensions: str) -> dict[Contract, int]:
     return {c: i for i, c in enumerate(_ladder(extensions))}
 

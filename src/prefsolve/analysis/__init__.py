@@ -47,7 +47,7 @@ if _typing.TYPE_CHECKING:   # what type checkers and IDEs see: the same names, i
     from .allpass import AllpassAnalysis, analyze_allpass
     from .bid import Analysis, analyze
     from .defence import DEFENCES
-    from .holdings import SEED_HOLDINGS, HoldingStats, HoldingsTable
+    from .holdings import SEED_HOLDINGS, HoldingsTable, HoldingStats
     from .recommendation import Recommendation
     from .sampling import ConstraintError, Sampler, Sampling, sample_deals
     from .stats import ContractStats, binomial_se, mean_se

@@ -12,12 +12,12 @@ winner may declare, asked of :mod:`prefsolve.auction` rather than restated.
 
 from __future__ import annotations
 
-from typing import Callable
+from collections.abc import Callable
 
 from ..auction import allowed_declarations
 from ..cards import Hand
-from ..contract import LADDER, Contract
 from ..checks import check_seat
+from ..contract import LADDER, Contract
 from ..errors import ContractError, HandError
 from ..rules import Rules
 

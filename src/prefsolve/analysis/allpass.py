@@ -21,7 +21,7 @@ from ..checks import check_count, check_seat
 from ..rules import Rules
 from ._common import Progress, as_hand, as_rules
 from .recommendation import Recommendation
-from .sampling import ConstraintError, Sampling, start
+from .sampling import DEFAULT_SAMPLING, ConstraintError, Sampling, start
 from .stats import binomial_se, mean_se, tricks_histogram
 
 #: How the all-pass score of one sample is modelled (stated in every result).
@@ -84,7 +84,7 @@ def allpass_talon_mode(rules: Rules | str) -> str:
     return "ignore" if rules.raspasy_talon == "ignored" else "lead"
 
 
-def analyze_allpass(hand: Hand | str, seat: int = 0, *, sampling: Sampling = Sampling(),
+def analyze_allpass(hand: Hand | str, seat: int = 0, *, sampling: Sampling = DEFAULT_SAMPLING,
                     rules: Rules | str = "sochi", allpass_count: int = 0, jobs: int | None = None,
                     progress: Progress | None = None) -> AllpassAnalysis:
     """The distribution of a player's all-pass tricks over sampled layouts.

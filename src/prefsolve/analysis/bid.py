@@ -14,22 +14,30 @@ differences between contracts are sharp.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Sequence
+from typing import TYPE_CHECKING
 
 from ..auction import seniority
 from ..batch import table_many
 from ..cards import Hand
-from ..contract import LADDER, Contract
 from ..checks import check_seat
+from ..contract import LADDER, Contract
 from ..errors import ContractError
 from ..rules import Rules
 from ..solver import DiscardHints
 from ..strains import STRAINS
-from ._common import Progress, allowed_contracts, as_contract, as_hand, as_rules, leader_for
+from ._common import (
+    Progress,
+    allowed_contracts,
+    as_contract,
+    as_hand,
+    as_rules,
+    leader_for,
+)
 from .defence import DEFENCE_TEXT, check_defence, declarer_scores
 from .recommendation import Recommendation
-from .sampling import Sampling, sample_adaptively, start
+from .sampling import DEFAULT_SAMPLING, Sampling, sample_adaptively, start
 from .stats import ContractStats
 
 # numpy is imported where it is used (see sampling.py).
@@ -157,7 +165,7 @@ def evaluate(tricks: np.ndarray, rules: Rules, defence: str) -> list[ContractSta
     return out
 
 
-def analyze(hand: Hand | str, seat: int = 0, *, sampling: Sampling = Sampling(),
+def analyze(hand: Hand | str, seat: int = 0, *, sampling: Sampling = DEFAULT_SAMPLING,
             rules: Rules | str = "sochi", defence: str = "best", jobs: int | None = None,
             progress: Progress | None = None) -> Analysis:
     """Evaluate every contract (6♠ … 10NT, misère) for a player's 10 cards.

@@ -12,8 +12,8 @@ its cards win, as trump and in no-trump.
 from __future__ import annotations
 
 import random
+from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import Iterable
 
 from ..batch import map_deals
 from ..cards import ALL_CARDS, SUITS, Hand
@@ -40,6 +40,9 @@ SEED_HOLDINGS: tuple[tuple[int, str, str], ...] = (
     (46, "J xxxx", "0–2"),
 )
 _SMALL = (0, 1, 2, 3)  # ranks of 7 8 9 10: the book's "x" (RULES.md §8)
+
+#: The holdings' default sampling: 200 deals per holding, a fresh seed.
+HOLDINGS_SAMPLING = Sampling(samples=200)
 
 
 @dataclass(frozen=True)
@@ -120,7 +123,7 @@ def _holding_tricks(deal: Deal, suit: int, strain: str, solver) -> int:
                if t.winner == 0 and t.cards[t.seats.index(0)].suit == suit)
 
 
-def holdings(*, sampling: Sampling = Sampling(samples=200), numbers: Iterable[int] | None = None,
+def holdings(*, sampling: Sampling = HOLDINGS_SAMPLING, numbers: Iterable[int] | None = None,
              jobs: int | None = None, progress: Progress | None = None) -> HoldingsTable:
     """Measure the book's holding table (RULES.md §8) by sampling and exact play.
 
@@ -166,7 +169,7 @@ def holdings(*, sampling: Sampling = Sampling(samples=200), numbers: Iterable[in
             work.append((number, deal, suit))
 
     def one(item, solver) -> tuple[int, int]:
-        number, deal, suit = item
+        _, deal, suit = item
         out = (_holding_tricks(deal, suit, SUITS[suit], solver),
                _holding_tricks(deal, suit, "NT", solver))
         if progress:

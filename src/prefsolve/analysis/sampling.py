@@ -17,12 +17,12 @@ from __future__ import annotations
 
 import math
 import random
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Callable, Iterable, Iterator, Mapping, Sequence, cast
+from typing import TYPE_CHECKING, cast
 
 from ..cards import ALL_CARDS, SUIT_SYMBOLS, Hand, in_hand_order
-from ..checks import check_seat, check_seed
-from ..checks import whole as _whole
+from ..checks import check_seat, check_seed, whole as _whole
 from ..deal import Deal
 from ..errors import DealError, PrefsolveError
 from ._common import as_hand
@@ -352,7 +352,7 @@ class Sampler:
             groups: dict[tuple[int, ...], list[int]] = {}
             for c in self._unseen:
                 allowed = tuple(k for k, place in enumerate(self._places) if self._need[k]
-                                and not (self._voids.get(place, 0) >> c.index) & 1)   # type: ignore[call-overload]
+                                and not (self._voids.get(place, 0) >> c.index) & 1)
                 groups.setdefault(allowed, []).append(c.index)
             self._groups = sorted(groups.items())
         if self._ways(0, tuple(self._need)) == 0:     # memoised: every call says so, not just the first
@@ -446,7 +446,11 @@ def _known_hands(known: Mapping[object, object] | None, own_seat: int, own: Hand
 
 
 
-def sample_deals(hand: Hand | str, seat: int = 0, *, sampling: Sampling = Sampling()) -> list[Deal]:
+#: The sampling an analysis uses when given none: 1 000 layouts, a fresh seed.
+DEFAULT_SAMPLING = Sampling()
+
+
+def sample_deals(hand: Hand | str, seat: int = 0, *, sampling: Sampling = DEFAULT_SAMPLING) -> list[Deal]:
     """The layouts the analyses of ``hand`` draw for the same sampling (for checks and reuse).
 
     >>> len(sample_deals("A.KT9.KT97.K7", sampling=Sampling(samples=3, seed=1)))

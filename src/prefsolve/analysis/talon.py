@@ -13,8 +13,9 @@ the winning bid is scored on the same samples.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import Iterable, cast
+from typing import cast
 
 from ..auction import seniority
 from ..batch import map_deals, resolve_jobs
@@ -25,7 +26,14 @@ from ..deal import Deal
 from ..rules import Rules
 from ..solver import solve
 from ..strains import STRAINS
-from ._common import Progress, allowed_contracts, as_contract, as_hand, as_rules, leader_for
+from ._common import (
+    Progress,
+    allowed_contracts,
+    as_contract,
+    as_hand,
+    as_rules,
+    leader_for,
+)
 from .defence import DEFENCE_TEXT, check_defence, declarer_scores
 from .recommendation import Recommendation
 from .sampling import ConstraintError, Sampling, start
@@ -33,6 +41,9 @@ from .stats import ContractStats
 
 #: Pilot samples that name the candidate discards (the first ones, at most this many).
 PILOT = 40
+
+#: The talon analysis's default sampling: 200 layouts, a fresh seed.
+TALON_SAMPLING = Sampling(samples=200)
 
 
 def equivalent_discards(hand12: Hand) -> list[Cards]:
@@ -151,7 +162,7 @@ class TalonAnalysis:
         return "\n".join(rows)
 
 
-def analyze_talon(hand12: Hand | str, seat: int = 0, *, sampling: Sampling = Sampling(samples=200),
+def analyze_talon(hand12: Hand | str, seat: int = 0, *, sampling: Sampling = TALON_SAMPLING,
                   rules: Rules | str = "sochi", defence: str = "best", bid: Contract | str | None = None,
                   candidates: int = 4, jobs: int | None = None,
                   progress: Progress | None = None) -> TalonAnalysis:

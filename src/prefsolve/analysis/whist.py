@@ -18,15 +18,15 @@ from typing import TYPE_CHECKING
 from ..auction import HALF, PASS, WHIST, check_whist_calls
 from ..batch import solve_many
 from ..cards import Hand
-from ..contract import Contract
 from ..checks import check_seat
+from ..contract import Contract
 from ..errors import ContractError, PrefsolveError
 from ..rules import Rules
 from ..solver import DiscardHints
 from ._common import Progress, as_contract, as_hand, as_rules, leader_for
 from .defence import balance_row
 from .recommendation import Recommendation
-from .sampling import Sampling, sample_adaptively, start
+from .sampling import DEFAULT_SAMPLING, Sampling, sample_adaptively, start
 from .stats import binomial_se, mean_se, tricks_histogram
 
 # numpy is imported where it is used (see sampling.py).
@@ -147,7 +147,7 @@ def whist_options(contract: Contract, first: bool, partner: str, rules: Rules | 
 
 
 def analyze_whist(hand: Hand | str, seat: int, *, declarer: int, contract: Contract | str,
-                  sampling: Sampling = Sampling(), rules: Rules | str = "sochi", partner: str | None = None,
+                  sampling: Sampling = DEFAULT_SAMPLING, rules: Rules | str = "sochi", partner: str | None = None,
                   talon: Hand | str | None = None, jobs: int | None = None,
                   progress: Progress | None = None) -> WhistAnalysis:
     """Whist, pass or half-whist for a defender's 10 cards against ``contract`` by ``declarer``.

@@ -6,6 +6,12 @@ into one ``Error: ...`` line on stderr and exit code 2 by itself, so it
 behaves the same in any group. Human output is an aligned table and a
 recommendation line; ``--json`` prints one JSON object; long runs show a
 progress bar on stderr unless ``--quiet`` or ``--json``.
+
+>>> import json
+>>> from click.testing import CliRunner
+>>> result = CliRunner().invoke(analyze, ["A.KT9.KT97.K7", "--samples", "4", "--seed", "1", "--json", "--jobs", "1"])
+>>> result.exit_code, json.loads(result.output)["samples"]
+(0, 4)
 """
 
 from __future__ import annotations
@@ -20,10 +26,18 @@ from .. import analysis
 from ..batch import MAX_JOBS
 from ..cards import Hand
 from ..errors import PrefsolveError
-from ._common import emit_json as _emit
-from ._common import errors_to_exit2 as _errors_to_exit2
-from ._common import (jobs_option, json_option, progress_bar as _bar, quiet_option, rules_option,
-                      rules_with_settings, seed_option, settings_option)
+from ._common import (
+    emit_json as _emit,
+    errors_to_exit2 as _errors_to_exit2,
+    jobs_option,
+    json_option,
+    progress_bar as _bar,
+    quiet_option,
+    rules_option,
+    rules_with_settings,
+    seed_option,
+    settings_option,
+)
 
 PLOT_HINT = 'Error: --plot needs matplotlib: pip install "prefsolve[plot]"'
 

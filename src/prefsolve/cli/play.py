@@ -13,6 +13,14 @@
   fewest tricks each player can be sure of in all-pass, with one line each.
 
 ``python -m prefsolve.cli.play`` runs both commands without the main group.
+
+>>> import json
+>>> from click.testing import CliRunner
+>>> from prefsolve.allpass import allpass_table
+>>> deal = "A.KT9.KT97.K7 JT97.A7.8.Q98 KQ.J8.AQJ.AJT 8.Q.-.-"
+>>> out = json.loads(CliRunner().invoke(allpass, [deal, "--json"]).output)
+>>> out["tricks"] == list(allpass_table(deal).tricks)      # the API's answer, seat by seat
+True
 """
 
 from __future__ import annotations
