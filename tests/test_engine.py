@@ -166,7 +166,7 @@ def test_solved_four_card_endings_match_reference():
 def test_shipped_four_card_endings_are_the_engines_own():
     """endings4.bin holds exactly what the engine solves (compute_endings4,
     what it falls back on without the file), with this engine's fingerprint:
-    regenerate it with `python -m prefsolve._endings` after changing how
+    regenerate it with `python -m prefsolve.engine` after changing how
     endings are numbered or solved."""
     shipped = load_endings4(ENDINGS4_FORMAT, 27 * 495 * 70)
     assert shipped is not None, "endings4.bin is missing or does not match this engine's format"
@@ -1174,23 +1174,28 @@ def test_a_solver_shared_between_threads_raises_instead_of_corrupting():
     shared = Solver(16)
     d = Deal.random(12)
     hands = [h.mask for h in d.hands]
-    done = threading.Event()
+    stop = threading.Event()
 
     def long_solve():
-        for declarer in range(3):  # misère with all 66 discards: long enough to overlap
-            shared.clear()
-            shared.best_discard(hands, d.talon.mask, declarer, -1, True, 0)
-        done.set()
+        # Misère with all 66 discards, again and again until told to stop, so
+        # that the main thread finds a search running however busy the host is.
+        while not stop.is_set():
+            for declarer in range(3):
+                shared.clear()
+                shared.best_discard(hands, d.talon.mask, declarer, -1, True, 0)
 
     worker = threading.Thread(target=long_solve)
     worker.start()
-    deadline = time.monotonic() + 10
-    while not shared.busy and not done.is_set() and time.monotonic() < deadline:
-        time.sleep(0.0005)
-    assert shared.busy, "the worker's search was not observed running"
-    with pytest.raises(RuntimeError, match="one Solver per thread"):
-        shared.value(hands, 0, -1, False)
-    worker.join()
+    try:
+        deadline = time.monotonic() + 30
+        while not shared.busy and time.monotonic() < deadline:
+            time.sleep(0.0005)
+        assert shared.busy, "the worker's search was not observed running"
+        with pytest.raises(RuntimeError, match="one Solver per thread"):
+            shared.value(hands, 0, -1, False)
+    finally:
+        stop.set()
+        worker.join()
     assert not shared.busy
     # The solver is usable again, and an error inside a call releases it too.
     with pytest.raises(ValueError):

@@ -11,8 +11,6 @@ import ast
 import re
 from pathlib import Path
 
-import pytest
-
 import prefsolve
 
 PACKAGE = Path(prefsolve.__file__).resolve().parent
@@ -143,22 +141,10 @@ def path_through(graph: dict[str, set[str]], component: set[str]) -> list[str]:
     raise AssertionError(f"no cycle through {sorted(component)}")
 
 
-#: A cycle still to undo: the engine reads the shipped endings table through
-#: prefsolve._endings, whose writer (``python -m prefsolve._endings``) asks the
-#: engine to solve the table. The strict xfail below fails once it is gone.
-KNOWN_CYCLE = ("prefsolve._endings -> prefsolve.engine -> prefsolve._endings "
-               "(in the cycle of prefsolve._endings, prefsolve.engine)")
-
-
-def test_the_package_has_no_import_cycle_but_the_known_one():
+def test_the_package_has_no_import_cycle():
     graph = import_graph()
     assert "prefsolve.engine" in graph and "prefsolve" in graph
-    assert [c for c in cycles(graph) if c != KNOWN_CYCLE] == []
-
-
-@pytest.mark.xfail(strict=True, reason=f"known cycle: {KNOWN_CYCLE}")
-def test_the_package_has_no_import_cycle():
-    assert cycles(import_graph()) == []
+    assert cycles(graph) == []
 
 
 def write_package(root: Path, modules: dict[str, str]) -> Path:

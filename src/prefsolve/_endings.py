@@ -8,7 +8,7 @@ four-card one takes about 0.7 s, so it ships solved, in ``endings4.bin``,
 and :func:`load_endings4` reads it: :mod:`prefsolve.engine` registers it
 with the core (``_core.set_endings4_source``), which calls it once, at its
 first misère or all-pass search, and checks what it returns. The file is the
-engine's own work: ``python -m prefsolve._endings`` writes it from
+engine's own work: ``python -m prefsolve.engine`` writes it from
 ``_core.compute_endings4()``, the code the engine falls back on when the
 file is missing or does not match, and the tests compare the two byte for
 byte and sample entries against the pure-Python reference solver.
@@ -23,7 +23,6 @@ table only when all of these match and 256 entries it solves again agree.
 from __future__ import annotations
 
 import struct
-import sys
 import zlib
 from pathlib import Path
 
@@ -62,25 +61,3 @@ def encode_endings4(fmt: int, fingerprint: int, table: bytes) -> bytes:
     """The file's bytes for ``table``."""
     header = _HEADER.pack(MAGIC, fmt, len(table), fingerprint, zlib.crc32(table))
     return header + zlib.compress(table, 9)
-
-
-def write_endings4(path: Path | None = None) -> int:
-    """Solve the table with the engine and write it to ``path`` (default
-    FILE); returns the file's size in bytes."""
-    from prefsolve import engine
-
-    table = engine.compute_endings4()
-    data = encode_endings4(engine.ENDINGS4_FORMAT, engine.endings_fingerprint(), table)
-    (FILE if path is None else path).write_bytes(data)
-    return len(data)
-
-
-def main() -> int:
-    path = Path(sys.argv[1]) if len(sys.argv) > 1 else FILE
-    size = write_endings4(path)
-    print(f"wrote {path} ({size} bytes)")
-    return 0
-
-
-if __name__ == "__main__":
-    sys.exit(main())

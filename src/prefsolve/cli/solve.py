@@ -128,7 +128,7 @@ def solve_cmd(deal_text, declarer, strain, leader, talon_mode, with_line, deal_f
     # The header as play prints it: "Declarer seat 2, ♠ trumps, seat 0 leads".
     trumps = " trumps" if strain in ("S", "C", "D", "H") else ""
     click.echo(f"Declarer seat {declarer}, {STRAIN_SYMBOLS[strain]}{trumps}, seat {leader} leads: "
-               + solution_text(sol.tricks, sol.discard and sol.discard.to_list(), strain))
+               + solution_text(sol.tricks, sol.discard.to_list() if sol.discard else None, strain))
     if line is not None:
         click.echo(f"An optimal line (total {line.tricks} for seat {declarer}):")
         click.echo(line.format())
