@@ -413,7 +413,7 @@ def test_import_prefsolve_loads_names_on_use():
     assert set(prefsolve.__all__) <= set(dir(prefsolve))
     assert all(getattr(prefsolve, name) is not None for name in prefsolve.__all__)
     with pytest.raises(AttributeError, match="no attribute 'nosuch'"):
-        prefsolve.nosuch
+        _ = prefsolve.nosuch
     # Submodules are attributes right after "import prefsolve", as when it loaded them all.
     code = ("import prefsolve\n"
             "print(prefsolve.errors.PrefsolveError.__name__, prefsolve.batch.iter_tables.__name__,"

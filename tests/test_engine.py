@@ -1082,7 +1082,7 @@ def test_discard_hints_change_the_work_not_the_value(seed, declarer, strain):
 
 
 def test_solve_with_shared_hints_matches_solve_without():
-    from prefsolve.analyzer import Sampler, _known_hands
+    from prefsolve.analysis.sampling import Sampler, _known_hands
     from prefsolve.cards import Hand
 
     own = Hand.parse("A.KT9.KT97.K7")

@@ -43,11 +43,10 @@ import time
 
 from . import __version__
 from ._probe import machine_probe
-from .engine import Solver
 from .batch import usable_cores
 from .deal import Deal
+from .engine import DEFAULT_TT_MB, Solver, new_solver, table_size_mb
 from .errors import PrefsolveError
-from .engine import DEFAULT_TT_MB, new_solver, table_size_mb
 from .solver import solve, table
 
 WORKLOADS = ("contract", "misere", "table", "parallel", "analyze")
@@ -133,6 +132,26 @@ def time_tables(n: int, seed: int, solver: Solver) -> tuple[list[float], list[in
 
 
 PROBE_ROUNDS = 100_000_000     # rounds of the machine probe per thread, about 0.1 s
+
+
+#: The hand of the analyze workload: a hand with real doubts, seat 0.
+ANALYZE_HAND = "A.KT9.KT97.K7"
+
+
+def time_analyze(samples: int = 1000, seed: int = 2026, jobs: int | None = None) -> dict:
+    """Time one bid evaluation (all contracts, talon and best discard per sample).
+
+    >>> sorted(time_analyze(samples=2, jobs=1))
+    ['jobs', 'samples', 'samples_per_s', 'seconds', 'workload']
+    """
+    from .analysis import Sampling, analyze
+    from .batch import resolve_jobs
+
+    t0 = time.perf_counter()
+    analyze(ANALYZE_HAND, 0, sampling=Sampling(samples=samples, seed=seed), jobs=jobs)
+    dt = time.perf_counter() - t0
+    return {"workload": f"analyze {ANALYZE_HAND} seat 0", "samples": samples, "jobs": resolve_jobs(jobs),
+            "seconds": round(dt, 3), "samples_per_s": round(samples / dt, 2)}
 
 
 def _probe_loop(rounds: int) -> None:
@@ -276,9 +295,7 @@ def run(quick: bool = False, seed: int = 2026, only: list[str] | None = None,
         else:
             if progress:
                 progress(name)
-            from .analyzer import bench_workload
-
-            res = bench_workload(samples=SIZES[name][pick], seed=seed + 5)
+            res = time_analyze(samples=SIZES[name][pick], seed=seed + 5)
         workloads[name] = res
     return result
 
