@@ -22,7 +22,7 @@ from click.testing import CliRunner
 from distributed import Client, LocalCluster
 
 from prefsolve import Deal
-from prefsolve.batch import map_deals, solve_many, table_many, tables
+from prefsolve.batch import map_deals, solve_many, table_many, tables, use_scheduler
 from prefsolve.cli import main
 from prefsolve.cluster import ClusterError, pack_deals, unpack_deals
 from prefsolve.errors import DealError, PrefsolveError
@@ -99,6 +99,28 @@ def test_tables_with_discards_and_map_deals_come_back_whole(client):
         return str(d), solver.nodes >= 0
 
     assert map_deals(ENDINGS, work, scheduler=client) == [(str(d), True) for d in ENDINGS]
+
+
+def test_the_analyses_run_on_the_cluster_of_a_use_scheduler_block(client):
+    """The analyses call the batch functions; inside use_scheduler() those
+    run on the cluster, with the local results."""
+    from distributed import get_task_stream
+
+    from prefsolve import holdings
+    from prefsolve.analysis import Sampling, analyze, analyze_allpass, analyze_talon
+
+    sampling = Sampling(samples=24, seed=3)
+    runs = [lambda: analyze("A.KT9.KT97.K7", 0, sampling=sampling),
+            lambda: analyze_talon("AKQ.KT9.KT97.K7", 0, sampling=sampling, jobs=2),
+            lambda: analyze_allpass("A.KT9.KT97.K7", 0, sampling=sampling),
+            lambda: holdings(sampling=Sampling(samples=6, seed=1), numbers=[1, 2])]
+    for run in runs:
+        local = run()
+        with get_task_stream(client) as tasks, use_scheduler(client):
+            assert run() == local
+        assert tasks.data      # solved by the workers, not here
+    with use_scheduler(client), pytest.raises(PrefsolveError, match="jobs must be a whole number"):
+        table_many(DEALS[:1], jobs=0)
 
 
 def test_a_scheduler_address_works_as_a_client(cluster, local_tables):

@@ -16,6 +16,8 @@ same results in the same order.
 from __future__ import annotations
 
 import atexit
+import contextlib
+import contextvars
 import math
 import operator
 import os
@@ -208,7 +210,8 @@ def imap_deals(items: Sequence, work: Callable, *, jobs: int | None = None,
     is emptied) and waits for what has. ``jobs`` is checked here, before the
     first item.
     """
-    if check_where(jobs, scheduler):
+    scheduler = check_where(jobs, scheduler)
+    if scheduler is not None:
         check_progress(progress)
         from .cluster import run_items
 
@@ -223,20 +226,54 @@ def imap_deals(items: Sequence, work: Callable, *, jobs: int | None = None,
     return _on_threads(items, work, jobs, progress)
 
 
-def check_where(jobs: object, scheduler: object) -> bool:
-    """Whether a batch runs on a Dask cluster: ``scheduler`` is a
-    ``dask.distributed.Client`` or a scheduler's address (the workers' own
-    threads solve, so ``jobs`` must then be None), or None for ``jobs``
-    threads of this process."""
+# The scheduler of the enclosing use_scheduler() block, if any.
+_SCHEDULER: contextvars.ContextVar[Scheduler | None] = contextvars.ContextVar("prefsolve_scheduler", default=None)
+
+
+@contextlib.contextmanager
+def use_scheduler(scheduler: Scheduler) -> Iterator[None]:
+    """Run every batch of the block on a Dask cluster: the batch functions
+    called without ``scheduler=`` inside it use ``scheduler`` (a
+    ``dask.distributed.Client``, or an address, connected to at each call),
+    with their ``jobs`` not used (the workers' threads solve), as
+    ``dask.config.set(scheduler=...)`` does for Dask's collections. This is
+    how code that calls the batch functions, such as the analyses of
+    :mod:`prefsolve.analysis`, runs on a cluster unchanged:
+
+    >>> from prefsolve.analysis import Sampling, analyze
+    >>> with use_scheduler(client):                        # doctest: +SKIP
+    ...     a = analyze("A.KT9.KT97.K7", 0, sampling=Sampling(samples=100_000))
+
+    The block's setting is this thread's (and its asyncio task's), as a
+    context variable.
+    """
+    from .cluster import check_scheduler
+
+    check_scheduler(scheduler)
+    token = _SCHEDULER.set(scheduler)
+    try:
+        yield
+    finally:
+        _SCHEDULER.reset(token)
+
+
+def check_where(jobs: int | None, scheduler: object) -> Scheduler | None:
+    """Where a batch runs: the Dask cluster of ``scheduler`` (a
+    ``dask.distributed.Client`` or a scheduler's address; the workers' own
+    threads solve, so ``jobs`` must then be None), else that of the
+    enclosing :func:`use_scheduler` block (``jobs`` not used), else None:
+    ``jobs`` threads of this process."""
     if scheduler is None:
-        return False
+        if jobs is not None:
+            resolve_jobs(jobs)  # a bad value is named, even where it is not used
+        return _SCHEDULER.get()
     from .cluster import check_scheduler
 
     check_scheduler(scheduler)
     if jobs is not None:
         raise PrefsolveError(f"jobs={jobs!r} counts this process's threads; on a Dask cluster each "
                              f"worker's threads solve (dask worker --nthreads), so leave jobs=None")
-    return True
+    return scheduler
 
 
 def check_progress(progress: object) -> None:
@@ -385,7 +422,8 @@ def solve_many(deals: Iterable[Deal | str], declarer: int, *, strain: str, leade
     hints = check_hints(hints) or DiscardHints()    # see table_many
     import numpy as np  # imported on use: keeps the CLI's start-up fast
 
-    if check_where(jobs, scheduler):
+    scheduler = check_where(jobs, scheduler)
+    if scheduler is not None:
         check_progress(progress)
         from .cluster import run_deals
 
@@ -439,7 +477,8 @@ def table_many(deals: Iterable[Deal | str], *, leader: int = 0, talon_mode: str 
     import numpy as np  # imported on use: keeps the CLI's start-up fast
 
     out = np.empty((len(deals), len(declarers), len(STRAINS)), dtype=np.int8)
-    if check_where(jobs, scheduler):
+    scheduler = check_where(jobs, scheduler)
+    if scheduler is not None:
         check_progress(progress)
         from .cluster import run_deals
 
@@ -491,7 +530,8 @@ def stream_tables(items: Sequence[Deal | str], *, leader: int = 0, talon_mode: s
     """
     leader = check_seat(leader, "leader")
     talon_mode = _batch_talon_mode(talon_mode)
-    if check_where(jobs, scheduler):
+    scheduler = check_where(jobs, scheduler)
+    if scheduler is not None:
         check_progress(progress)
         from .cluster import run_deals
 
