@@ -83,7 +83,7 @@ def bench_reference(seed: int, solver: Solver, n: int = 30) -> dict:
 
 
 #: Deals of the ``dask`` workload and its rounds: (quick, full).
-DASK_DEALS = (48, 240)
+DASK_DEALS = (48, 480)
 DASK_ROUNDS = (1, 5)
 
 

@@ -57,8 +57,9 @@ CONNECT_TIMEOUT = 10.0
 #: little and the progress moves.
 TASK_SECONDS = 2.0
 
-#: The shortest task, except the last ones: 0.1 s of solving.
-MIN_TASK_SECONDS = 0.1
+#: The shortest task, except the last ones: 0.02 s of solving, a few times
+#: the round trip of a task through the scheduler (a few ms on a LAN).
+MIN_TASK_SECONDS = 0.02
 
 #: Deals a second a worker thread solves, assumed until the first task has
 #: measured it: a full table with talon takes 7-16 ms, one contract with the
