@@ -248,6 +248,7 @@ def test_bad_lines_are_named_before_the_scheduler_is_asked(tmp_path):
 @pytest.mark.parametrize("args, message", [
     (["--scheduler", "tcp://127.0.0.1:1", "--jobs", "2"], "--jobs counts this machine's threads"),
     (["--scheduler", "tcp://127.0.0.1:1", "--cluster", "local:2"], "either --scheduler or --cluster"),
+    (["--scheduler", "tcp://nonsense"], "not a scheduler address: 'tcp://nonsense' (missing port number"),
     (["--cluster", "local:0"], "expected local:N"),
     (["--cluster", "ssh:2"], "expected local:N"),
     (["--resume"], "--resume goes with --jsonl FILE"),

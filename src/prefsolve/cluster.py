@@ -29,6 +29,7 @@ never imports it. Without it installed, the error names the extra to install
 
 from __future__ import annotations
 
+import contextlib
 import copyreg
 import math
 import queue
@@ -109,39 +110,35 @@ def check_scheduler(scheduler: object) -> None:
                              f"such as 'tcp://host:8786', got {scheduler!r}")
 
 
-class connect:
+@contextlib.contextmanager
+def connect(scheduler: Any, *, timeout: float | None = None) -> Iterator[Any]:
     """The client of ``scheduler`` for the length of a ``with`` block.
 
     A Client is used as it is and left open; an address opens a client that
     the block closes. A scheduler that does not answer within ``timeout``
     seconds (default: ``CONNECT_TIMEOUT``) is a :class:`ClusterError`.
     """
+    check_scheduler(scheduler)
+    if not isinstance(scheduler, str):
+        yield scheduler
+        return
+    require_distributed()
+    from distributed.comm.addressing import get_address_host_port, normalize_address
 
-    def __init__(self, scheduler: Any, *, timeout: float | None = None) -> None:
-        check_scheduler(scheduler)
-        self.scheduler = scheduler
-        self.timeout = CONNECT_TIMEOUT if timeout is None else timeout
-        self.client: Any = None
-        self._owned = False
+    try:
+        # Read first: a Client given an address it cannot read leaves a
+        # half-made client behind, whose clean-up fails at exit.
+        get_address_host_port(normalize_address(scheduler))
+    except ValueError as exc:
+        raise PrefsolveError(f"not a scheduler address: {scheduler!r} ({exc})") from None
+    from distributed import Client
 
-    def __enter__(self) -> Any:
-        if not isinstance(self.scheduler, str):
-            self.client = self.scheduler
-            return self.client
-        distributed = require_distributed()
-        try:
-            self.client = distributed.Client(self.scheduler, timeout=self.timeout, set_as_default=False)
-        except (OSError, TimeoutError) as exc:
-            raise ClusterError(f"cannot reach the Dask scheduler at {self.scheduler!r}: {exc}") from None
-        except (ValueError, TypeError) as exc:   # an address distributed cannot read
-            raise PrefsolveError(f"not a scheduler address: {self.scheduler!r} ({exc})") from None
-        self._owned = True
-        return self.client
-
-    def __exit__(self, *exc: object) -> None:
-        if self._owned and self.client is not None:
-            self.client.close()
-        self.client, self._owned = None, False
+    try:
+        client = Client(scheduler, timeout=CONNECT_TIMEOUT if timeout is None else timeout, set_as_default=False)
+    except (OSError, TimeoutError) as exc:
+        raise ClusterError(f"cannot reach the Dask scheduler at {scheduler!r}: {exc}") from None
+    with client:
+        yield client
 
 
 # -- deals as card masks ---------------------------------------------------
