@@ -99,8 +99,13 @@ def bench_dask(quick: bool, seed: int) -> dict:
     in the ``parallel`` workload. ``speedup`` is the 2-worker rate over the
     1-worker rate; ``overhead`` is how much slower 2 workers are than
     ``table_many(jobs=2)``, on the same 2 cores (medians of the rounds).
+    On a shared host the two timings of ``overhead`` can fall in different
+    states of the host; ``idle`` does not depend on that: the share of the
+    2 workers' time in the run that no task was computing (the scheduler's
+    round trips and the tail of the batch), from the task stream's start
+    and stop times.
     """
-    from distributed import Client, LocalCluster
+    from distributed import Client, LocalCluster, get_task_stream
 
     from prefsolve.batch import table_many
     from prefsolve.deal import Deal
@@ -122,6 +127,7 @@ def bench_dask(quick: bool, seed: int) -> dict:
         table_many(warm * 2, jobs=2)
         rates: dict[str, list[float]] = {"1": [], "2": [], "local_2": []}
         machine: dict[str, list[float]] = {"1": [], "2": []}
+        idle: list[float] = []
         tasks: dict[str, int] = {}
         expected = None
         for r in range(DASK_ROUNDS[pick]):
@@ -133,12 +139,19 @@ def bench_dask(quick: bool, seed: int) -> dict:
                 if name == "local_2":
                     t0 = time.perf_counter()
                     got = table_many(deals, jobs=2)
+                    wall = time.perf_counter() - t0
                 else:
                     machine[name].append(bench.machine_rate(int(name)))
-                    t0 = time.perf_counter()
-                    got = table_many(deals, scheduler=clients[int(name)], progress=counts.append)
+                    with get_task_stream(clients[int(name)]) as stream:
+                        t0 = time.perf_counter()
+                        got = table_many(deals, scheduler=clients[int(name)], progress=counts.append)
+                        wall = time.perf_counter() - t0
                     tasks[name] = len(counts)
-                rates[name].append(len(deals) / (time.perf_counter() - t0))
+                    if name == "2":
+                        computing = sum(s["stop"] - s["start"] for task in stream.data
+                                        for s in task["startstops"] if s["action"] == "compute")
+                        idle.append(1 - computing / (2 * wall))
+                rates[name].append(len(deals) / wall)
                 if expected is None:
                     expected = got
                 elif not (got == expected).all():
@@ -161,6 +174,8 @@ def bench_dask(quick: bool, seed: int) -> dict:
             "of_machine": round(statistics.median([e / m for e, m in zip(ratios, machine_ratios)]), 2),
             "overhead": round(statistics.median(overheads), 3),
             "overheads": [round(x, 3) for x in overheads],
+            "idle": round(statistics.median(idle), 3),
+            "idles": [round(x, 3) for x in idle],
             "startup_s": {k: round(v, 2) for k, v in startup.items()},
         }
     finally:

@@ -368,4 +368,4 @@ def test_the_dask_bench_workload_reports_counts_and_rates(monkeypatch):
     assert 1 <= w["tasks_1"] <= 12 and 2 <= w["tasks_2"] <= 12
     assert w["deals_per_s_1"] > 0 and w["deals_per_s_2"] > 0 and w["local_deals_per_s_2"] > 0
     assert w["speedups"] == [w["speedup"]] and w["overheads"] == [w["overhead"]]
-    assert w["machine_speedup"] > 0
+    assert w["machine_speedup"] > 0 and w["idles"] == [w["idle"]] and 0 <= w["idle"] < 1
