@@ -171,6 +171,7 @@ def bench_dask(quick: bool, seed: int) -> dict:
             "speedup": round(statistics.median(ratios), 2),
             "speedups": [round(x, 2) for x in ratios],
             "machine_speedup": round(statistics.median(machine_ratios), 2),
+            "machine_speedups": [round(x, 2) for x in machine_ratios],
             "of_machine": round(statistics.median([e / m for e, m in zip(ratios, machine_ratios)]), 2),
             "overhead": round(statistics.median(overheads), 3),
             "overheads": [round(x, 3) for x in overheads],
