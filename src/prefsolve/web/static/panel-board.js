@@ -126,8 +126,7 @@ export default {
             node = cardElement(card, {selected: edit.picked === card});
             node.addEventListener("click", (event) => {
               event.stopPropagation();
-              edit.picked = edit.picked === card ? null : card;
-              render();
+              pick(card, seat);
             });
           } else if (moving) {
             const value = position.values[card];
@@ -160,8 +159,7 @@ export default {
           const node = cardElement(card, {selected: edit.picked === card});
           node.addEventListener("click", (event) => {
             event.stopPropagation();
-            edit.picked = edit.picked === card ? null : card;
-            render();
+            pick(card, "talon");
           });
           talon.appendChild(node);
         }
@@ -235,6 +233,18 @@ export default {
         item.appendChild(el("span", "winner", `→ seat ${trick.winner}`));
         list.appendChild(item);
       });
+    };
+
+    // A card of the zone holding the picked card picks (or drops) it; a card
+    // of another zone moves the picked card there, as a click on the zone does.
+    const pick = (card, zone) => {
+      const from = edit.picked && [0, 1, 2, "talon"].find((key) => edit.zones[key].includes(edit.picked));
+      if (edit.picked && from !== zone) {
+        moveTo(zone);
+        return;
+      }
+      edit.picked = edit.picked === card ? null : card;
+      render();
     };
 
     const moveTo = (zone) => {

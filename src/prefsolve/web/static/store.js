@@ -21,6 +21,17 @@ export class Store {
     this.errors = {};        // field → message
   }
 
+  /** Run an action that asks the server; while any runs, the page's body carries data-busy. */
+  async task(action) {
+    this.pending = (this.pending || 0) + 1;
+    document.body.dataset.busy = "true";
+    try {
+      return await action();
+    } finally {
+      if (--this.pending === 0) delete document.body.dataset.busy;
+    }
+  }
+
   on(event, listener) {
     (this.listeners[event] ||= []).push(listener);
   }
@@ -36,7 +47,11 @@ export class Store {
   }
 
   /** Load a deal text or a position text (str(Position)); errors go next to `field`. */
-  async load(text, field = "deal") {
+  load(text, field = "deal") {
+    return this.task(() => this.loadNow(text, field));
+  }
+
+  async loadNow(text, field) {
     text = (text || "").trim();
     try {
       if (text.includes(";")) {
@@ -77,7 +92,11 @@ export class Store {
     return api("/api/allpass", {deal: this.deal, talon_mode: mode});
   }
 
-  async setAllpassMode(mode) {
+  setAllpassMode(mode) {
+    return this.task(() => this.setAllpassModeNow(mode));
+  }
+
+  async setAllpassModeNow(mode) {
     this.allpassMode = mode;
     try {
       this.allpass = await this.allpassTable();
@@ -94,11 +113,15 @@ export class Store {
   }
 
   /** A random deal by seed (or a fresh seed when none is given). */
-  async randomDeal(seed) {
+  randomDeal(seed) {
+    return this.task(() => this.randomDealNow(seed));
+  }
+
+  async randomDealNow(seed) {
     const query = seed === "" || seed === null || seed === undefined ? "" : `?seed=${encodeURIComponent(seed)}`;
     try {
       const answer = await api(`/api/deal${query}`);
-      return {ok: await this.load(answer.deal), seed: answer.seed};
+      return {ok: await this.loadNow(answer.deal, "deal"), seed: answer.seed};
     } catch (error) {
       this.report("deal", error.message);
       return {ok: false};
@@ -127,7 +150,11 @@ export class Store {
   }
 
   /** Ask the server for the position after the played cards. */
-  async refresh(field) {
+  refresh(field) {
+    return this.task(() => this.refreshNow(field));
+  }
+
+  async refreshNow(field) {
     this.busy = true;
     try {
       const body = {...this.setup, played: this.played};
