@@ -2,7 +2,8 @@
 
 Starts a board server, opens it in headless Chromium (Playwright driving
 Debian's ``chromium``), plays the example deal's no-trump contract for a
-few cards with one mistake, runs the analyzer on 100 samples, and saves
+few cards with one mistake, runs the analyzer on a strong hand for 100
+samples, and saves
 ``board-desktop.png`` (1280 × 800) and ``board-phone.png`` (390 × 844) in
 the folder given (default ``docs``).
 """
@@ -17,6 +18,10 @@ from .local import LocalServer, chromium
 #: The views shot: file name, viewport, whether the whole page is taken.
 VIEWS = (("board-desktop.png", {"width": 1280, "height": 800}, True),
          ("board-phone.png", {"width": 390, "height": 844}, False))
+
+
+#: The hand the analyzer shows: a game hand, so that the chart has gains and losses.
+ANALYZED_HAND = "AKJ98.AQ.K8.A"
 
 
 def prepare(page, url: str) -> None:
@@ -35,6 +40,7 @@ def prepare(page, url: str) -> None:
         before = page.evaluate("document.querySelector('#position-text').value")
         target.click()
         page.wait_for_function("t => document.querySelector('#position-text').value !== t", arg=before)
+    page.fill("#an-hand", ANALYZED_HAND)
     page.fill("#an-samples", "100")
     page.fill("#an-seed", "1")
     page.click("#an-run")
