@@ -27,8 +27,9 @@ from pathlib import Path
 
 import numpy as np
 
-from fit_misere_guess import N_LAYOUTS, fit, suit_layout
 from prefsolve import Deal, solve_many
+
+from fit_misere_guess import N_LAYOUTS, fit, suit_layout
 
 ROOT = Path(__file__).resolve().parent.parent
 HEADER = ROOT / "src" / "prefsolve" / "_game_guess.h"

@@ -5,13 +5,15 @@ import random
 import pytest
 from hypothesis import given, strategies as st
 
-import reference as ref
-from helpers import hands_text
 from prefsolve import Card, Deal, Hand, solve
-from prefsolve.engine import Solver
 from prefsolve.allpass import allpass_table, solve_allpass
+from prefsolve.engine import Solver
 from prefsolve.errors import DealError, RulesError, SeatError
 from prefsolve.play import Position, canonical_turn
+
+import reference as ref
+from helpers import hands_text
+from strategies import deals, seats
 
 SOLVER = Solver(16)
 DEAL = "A.KT9.KT97.K7 JT97.A7.8.Q98 KQ.J8.AQJ.AJT 8.Q.-.-"
@@ -85,27 +87,29 @@ def test_talon_led_starts_of_real_deals_agree_with_a_separate_search():
     assert checked == 12
 
 
-def play_out(pos, player, player_best, rng):
-    """Play to the end: ``player`` best if player_best else the others best; the rest random."""
+def play_out(pos, player, player_best, choose):
+    """Play to the end: ``player`` best if player_best else the others best; the
+    rest play ``choose(legal cards)``."""
     while not pos.is_over():
         seat = pos.to_move
         if (seat == player) == player_best:
             card = pos.best_cards()[0]
         else:
-            card = rng.choice(pos.legal_cards())
+            card = choose(pos.legal_cards())
         pos.push(card)
     return pos.tricks_won[player]
 
 
-@given(st.integers(0, 10**6), st.integers(0, 2), st.sampled_from(["lead", "ignore"]))
-def test_guarantee_holds_against_any_play_and_is_forced_by_best_play(seed, player, talon):
-    rng = random.Random(seed)
-    deal = Deal.random(seed)
+@given(deals(talon=True), seats(), st.sampled_from(["lead", "ignore"]), st.data())
+def test_guarantee_holds_against_any_play_and_is_forced_by_best_play(deal, player, talon, data):
+    def choose(cards):
+        return data.draw(st.sampled_from(cards))
+
     guarantee = solve_allpass(deal, player, talon_mode=talon).tricks
     # P playing for the guarantee never takes more, whatever the others do ...
-    assert play_out(Position(deal, seat=player, strain="allpass", talon_mode=talon), player, True, rng) <= guarantee
+    assert play_out(Position(deal, seat=player, strain="allpass", talon_mode=talon), player, True, choose) <= guarantee
     # ... and the others playing against P give him at least as many, whatever P does.
-    assert play_out(Position(deal, seat=player, strain="allpass", talon_mode=talon), player, False, rng) >= guarantee
+    assert play_out(Position(deal, seat=player, strain="allpass", talon_mode=talon), player, False, choose) >= guarantee
 
 
 @pytest.mark.parametrize("seed", range(8))
@@ -158,7 +162,8 @@ def test_turned_cards_of_a_study_position_as_in_play():
     # An ending without talon with turned cards: the same position as `play --strain allpass --turn`.
     ending, turn = "AK.-.-.- QJ.-.-.- T9.-.-.-", "S8"
     for p in range(3):
-        assert solve_allpass(ending, p, turn=turn).tricks == Position(ending, seat=p, strain="allpass", turn=turn).value()
+        position = Position(ending, seat=p, strain="allpass", turn=turn)
+        assert solve_allpass(ending, p, turn=turn).tricks == position.value()
     t = allpass_table(ending, turn=turn)
     assert [str(c) for c in t.turn] == ["S8"] and t.tricks == tuple(solve_allpass(ending, p, turn=turn).tricks
                                                                    for p in range(3))
@@ -171,7 +176,8 @@ def test_turned_cards_of_a_study_position_as_in_play():
     (lambda: solve_allpass(DEAL, 3), SeatError, "seat must be a seat 0, 1 or 2, got 3"),
     (lambda: solve_allpass(DEAL, 0, talon_mode="first"), RulesError, "unknown talon mode 'first'"),
     (lambda: solve_allpass(DEAL, 0, talon_mode="take"), RulesError, "in all-pass nobody takes the talon"),
-    (lambda: solve_allpass(DEAL, 0, talon_mode="ignore", turn="S8 CQ"), DealError, "with the talon ignored no talon card is played"),
+    (lambda: solve_allpass(DEAL, 0, talon_mode="ignore", turn="S8 CQ"), DealError,
+     "with the talon ignored no talon card is played"),
     (lambda: solve_allpass("AK.-.-.- QJ.-.-.- T9.-.-.-", 0, talon_mode="lead"), DealError,
      "needs a deal with a talon"),
     (lambda: solve_allpass("AK.-.-.- QJ.-.-.- T9.-.-.-", 0, turn="SA"), DealError,

@@ -6,10 +6,10 @@ import sys
 import pytest
 from click.testing import CliRunner
 
-from prefsolve.cli.analyze import analyze, analyze_talon, holdings, whist
-from prefsolve.analyzer import analyze as analyze_api
+from prefsolve.analysis import Sampling, analyze as analyze_api, analyze_allpass
 from prefsolve.cards import Card, Hand
 from prefsolve.cli import main
+from prefsolve.cli.analyze import analyze, analyze_talon, holdings, whist
 from prefsolve.contract import LADDER
 
 MIXED = "A.KT9.KT97.K7"
@@ -46,9 +46,9 @@ def test_analyze_json_matches_the_api(group):
     d = json.loads(r.stdout)
     assert d["samples"] == 12 and list(d["contracts"]) == KEYS
     for c in d["contracts"].values():
-        assert 0 <= c["p_make"] <= 1 and len(c["tricks"]) == 11 and sum(c["tricks"]) == 12
-    assert set(d["recommendation"]) >= {"contract", "max_bid"}
-    assert d == analyze_api(MIXED, seat=1, samples=12, seed=5).to_dict()
+        assert 0 <= c["p_make"] <= 1 and len(c["tricks_histogram"]) == 11 and sum(c["tricks_histogram"]) == 12
+    assert set(d["recommendation"]) == {"call", "contract", "discard", "max_bid", "expected", "expected_se"}
+    assert d == analyze_api(MIXED, 1, sampling=Sampling(samples=12, seed=5)).to_dict()
     assert r.stderr == ""  # --json: no progress bar
 
 
@@ -125,6 +125,35 @@ def test_plot_writes_png(group, tmp_path):
     assert out.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
 
 
+def test_plot_marks_the_recommendation_and_cuts_the_far_losses(tmp_path):
+    from prefsolve.cli.analyze import plot_analysis
+
+    a = analyze_api(MIXED, 0, sampling=Sampling(samples=12, seed=1), jobs=1)
+    out = tmp_path / "p.png"
+    drawn = plot_analysis(a, str(out))
+    assert out.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+    rec = a.recommendation.contract
+    assert drawn["recommended"] == rec.symbol and drawn["labels"] == [s.contract.symbol for s in a.contracts]
+    assert "6♠" in drawn["labels"] and "misère" in drawn["labels"]     # suit symbols, as in the text
+    lo, hi = drawn["ylim"]
+    assert lo <= min(0.0, a[rec].expected) and max(0.0, a[rec].expected) <= hi
+    # The 10-level losses of this hand lie far below the contracts that matter: cut, with their values.
+    assert drawn["clipped"] and all(not lo <= v <= hi for v in drawn["clipped"].values())
+    assert drawn["clipped"] == {s.contract.symbol: s.expected for s in a.contracts if not lo <= s.expected <= hi}
+    assert rec.symbol not in drawn["clipped"]
+
+
+def test_allpass_count_reaches_the_allpass_analysis(group):
+    r = run(group, "analyze", MIXED, "--samples", "4", "--seed", "4", "--allpass-count", "2", "--json")
+    assert r.exit_code == 0, r.stderr
+    d = json.loads(r.stdout)
+    want = analyze_allpass(MIXED, sampling=Sampling(samples=4, seed=4), allpass_count=2).to_dict()
+    assert d["allpass"] == want and d["allpass"]["allpass_count"] == 2
+    assert d["allpass"]["recommendation"]["call"] == "pass"
+    r = run(group, "analyze", MIXED, "--samples", "4", "--allpass", "--allpass-count", "-1")
+    assert r.exit_code == 2
+
+
 def test_plot_without_suffix_is_a_png_under_that_name(group, tmp_path):
     out = tmp_path / "chart"
     r = run(group, "analyze", MIXED, "--samples", "3", "--seed", "1", "--quiet", "--plot", str(out))
@@ -146,8 +175,10 @@ def test_whist_command(group):
             "--samples", "6", "--seed", "2", "--json")
     assert r.exit_code == 0, r.stderr
     d = json.loads(r.stdout)
-    assert d["contract"] == "6H" and set(d["options"]) == {"whist", "pass", "half"}
-    assert 0 <= d["p_quota"] <= 1 and d["recommendation"] in d["options"]
+    assert d["contract"] == "6H" and set(d["options"]) == {"whist", "pass", "half-whist"}
+    assert 0 <= d["p_quota"] <= 1 and d["recommendation"]["call"] in d["options"]
+    assert set(d["recommendation"]) == {"call", "contract", "discard", "max_bid", "expected", "expected_se"}
+    assert d["recommendation"]["contract"] == "6H" and d["recommendation"]["discard"] is None
     r = run(group, "whist", MIXED, "--seat", "2", "--declarer", "0", "--contract", "6H",
             "--samples", "6", "--seed", "2", "--quiet")
     assert r.exit_code == 0 and "recommendation: " in r.stdout
@@ -162,6 +193,7 @@ def test_analyze_talon_command(group):
     assert d["options"][0]["p_make"] == 1.0
     # Discards are lists of cards in the JSON, as in solve and table.
     assert len(d["recommendation"]["discard"]) == 2 and all(len(o["discard"]) == 2 for o in d["options"])
+    assert set(d["recommendation"]) == {"call", "contract", "discard", "max_bid", "expected", "expected_se"}
     assert all(Card.parse(c) in Hand.parse("AKQJT987.A.A.AK") for c in d["recommendation"]["discard"])
     r = run(group, "analyze-talon", "AKQJT987.A.A.AK", "--samples", "4", "--seed", "2", "--quiet")
     assert r.exit_code == 0 and "recommendation: discard" in r.stdout
@@ -182,7 +214,8 @@ def test_holdings_command(group):
     assert r.exit_code == 0, r.stderr
     d = json.loads(r.stdout)
     assert [h["holding"] for h in d["holdings"]] == ["A", "AKQJ xxxx"]
-    assert d["holdings"][1]["trump"]["mean"] == 8.0
+    assert d["holdings"][1]["trump"] == 8.0 and d["holdings"][1]["trump_sd"] == 0.0
+    assert {"trump", "trump_se", "trump_sd", "nt", "nt_se", "nt_sd"} <= set(d["holdings"][0])
     r = run(group, "holdings", "--samples", "3", "--only", "2", "--seed", "1", "--quiet")
     assert r.exit_code == 0 and "AK" in r.stdout and "as trump" in r.stdout
     r = run(group, "holdings", "--only", "47")
@@ -190,13 +223,11 @@ def test_holdings_command(group):
 
 
 def test_analyze_with_allpass_uses_the_same_layouts(group):
-    from prefsolve.analyzer import analyze_allpass
-
     r = run(group, "analyze", MIXED, "--samples", "8", "--seed", "4", "--allpass", "--json")
     assert r.exit_code == 0, r.stderr
     d = json.loads(r.stdout)
-    assert d["allpass"] == analyze_allpass(MIXED, samples=8, seed=4).to_dict()
-    assert sum(d["allpass"]["tricks"]) == d["samples"] == 8
+    assert d["allpass"] == analyze_allpass(MIXED, sampling=Sampling(samples=8, seed=4)).to_dict()
+    assert sum(d["allpass"]["tricks_histogram"]) == d["samples"] == 8
     r = run(group, "analyze", MIXED, "--samples", "4", "--seed", "4", "--allpass", "--quiet")
     assert r.exit_code == 0 and "All-pass for seat 0 (4 samples, talon lead" in r.stdout
 

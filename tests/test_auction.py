@@ -3,8 +3,19 @@
 import pytest
 from hypothesis import assume, given, settings, strategies as st
 
-from prefsolve.auction import (BID, Call, check_auction, check_declaration, check_whist_calls, ladder,
-                               legal_calls, parse_calls, parse_whist_calls, seniority, split_whist_text)
+from prefsolve.auction import (
+    BID,
+    Call,
+    check_auction,
+    check_declaration,
+    check_whist_calls,
+    ladder,
+    legal_calls,
+    parse_calls,
+    parse_whist_calls,
+    seniority,
+    split_whist_text,
+)
 from prefsolve.contract import Contract
 from prefsolve.errors import AuctionError, RulesError
 from prefsolve.rules import PROFILES, Rules

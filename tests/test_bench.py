@@ -1,5 +1,6 @@
 """The benchmark harness: JSON structure, fixed seeds, CLI wiring (tiny sizes)."""
 
+import importlib.util
 import json
 import subprocess
 import sys
@@ -11,15 +12,25 @@ import pytest
 from click.testing import CliRunner
 
 from prefsolve import bench
-from prefsolve.errors import PrefsolveError
 from prefsolve.cli import main
+from prefsolve.errors import PrefsolveError
+
+
+def load_run_py():
+    """bench/run.py as a module: the benchmark runner of the source tree."""
+    spec = importlib.util.spec_from_file_location("bench_run", Path(__file__).parents[1] / "bench" / "run.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
 
 
 def test_quick_workloads_report_percentiles_and_nodes(monkeypatch):
     monkeypatch.setitem(bench.SIZES, "contract", (12, 12))
     monkeypatch.setitem(bench.SIZES, "misere", (4, 4))
-    res = bench.run(quick=True, only=["contract", "misere", "reference"], tt_mb=8)
+    res = load_run_py().run(quick=True, only=["contract", "misere", "reference"], tt_mb=8)
     assert 1 <= res["machine"]["usable_cores"] <= res["machine"]["cores"] and res["version"]
+    assert list(res["workloads"]) == ["contract", "misere", "reference"]
     for name in ("contract", "misere"):
         w = res["workloads"][name]
         assert w["n"] == bench.SIZES[name][0]
@@ -27,6 +38,20 @@ def test_quick_workloads_report_percentiles_and_nodes(monkeypatch):
         assert w["nodes_median"] > 0 and w["solves_per_s"] > 0
     ref = res["workloads"]["reference"]
     assert ref["identical"] is True and ref["ratio"] > 1
+
+
+def test_the_package_runs_only_workloads_it_carries():
+    # The reference solver is the test suite's: the installed package neither
+    # offers nor loads it; bench/run.py adds it from the source tree.
+    assert "reference" not in bench.WORKLOADS
+    with pytest.raises(PrefsolveError, match="python bench/run.py"):
+        bench.run(quick=True, only=["reference"])
+    assert bench.run(quick=True, only=[])["workloads"] == {}
+    run_py = load_run_py()
+    assert run_py.WORKLOADS == ("contract", "misere", "table", "reference", "parallel", "analyze")
+    with pytest.raises(PrefsolveError, match="unknown workload 'nope'"):
+        run_py.run(quick=True, only=["reference", "nope"])
+    assert list(run_py.run(quick=True, only=["reference"])["workloads"]) == ["reference"]
 
 
 def test_same_seed_same_nodes(monkeypatch):
@@ -139,6 +164,8 @@ def test_every_pass_searches_the_same_nodes():
 def test_cli_bench_rejects_unknown_workload():
     r = CliRunner().invoke(main, ["bench", "--only", "nope"])
     assert r.exit_code == 2 and "nope" in r.output
+    r = CliRunner().invoke(main, ["bench", "--only", "reference"])
+    assert r.exit_code == 2 and "reference" in r.output
 
 
 def test_cli_bench_prints_json(monkeypatch):

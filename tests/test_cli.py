@@ -15,7 +15,6 @@ from prefsolve.cards import Card, Hand
 from prefsolve.cli import EXAMPLE_DEAL, main
 
 
-
 def without_nodes(doc):
     """A result's JSON without its node counts, which depend on what the
     solver's table held from earlier solves in the same process."""
@@ -279,8 +278,8 @@ def test_every_command_has_an_example_in_its_help():
 def test_every_example_in_a_commands_help_runs(args):
     if "--samples" in args:   # the same command on fewer samples: the example's syntax is what counts
         args = args + ["--samples", "3"]
-    if args[0] == "bench":    # the bench's syntax on its smallest workload
-        args = ["bench", "--quick", "--only", "reference"]
+    if args[0] == "bench":    # the bench's syntax on a quick workload
+        args = ["bench", "--quick", "--only", "contract"]
     if args[0] == "serve":    # a server runs until stopped: its options are checked, not run
         args = [*args, "--help"]
     r = run(*args)
@@ -416,7 +415,7 @@ def test_import_prefsolve_loads_names_on_use():
     assert set(prefsolve.__all__) <= set(dir(prefsolve))
     assert all(getattr(prefsolve, name) is not None for name in prefsolve.__all__)
     with pytest.raises(AttributeError, match="no attribute 'nosuch'"):
-        prefsolve.nosuch
+        _ = prefsolve.nosuch
     # Submodules are attributes right after "import prefsolve", as when it loaded them all.
     code = ("import prefsolve\n"
             "print(prefsolve.errors.PrefsolveError.__name__, prefsolve.batch.iter_tables.__name__,"
@@ -587,3 +586,31 @@ def test_the_examples_of_docs_cli_run():
             r = CliRunner().invoke(main, args, input="quit\n" if "-i" in args else given)
             assert r.exit_code == 0, (example, r.output)
             given = r.stdout
+
+
+def test_the_commands_of_the_readme_run(tmp_path, monkeypatch):
+    """Every command line of README.md's first examples runs as written and exits 0."""
+    import re
+    import shlex
+
+    text = open(os.path.join(ROOT, "README.md"), encoding="utf-8").read()
+    block = re.search(r"## A few things to try\n.*?```sh\n(.*?)```", text, re.S)
+    assert block is not None
+    lines = [line.split("  #")[0].strip() for line in block.group(1).splitlines() if line.strip()]
+    assert len(lines) >= 6
+    monkeypatch.chdir(tmp_path)
+    for line in lines:
+        for stage in line.split(" && "):
+            args = shlex.split(stage)
+            out = None
+            if ">" in args:
+                out = tmp_path / args[args.index(">") + 1]
+                args = args[:args.index(">")]
+            assert args[0] == "prefsolve", line
+            args = args[1:]
+            if args[0] in ("analyze", "whist"):   # fewer samples than the README's (the last --samples counts)
+                args += ["--samples", "20", "-q"]
+            r = CliRunner().invoke(main, args, input="quit\n" if "-i" in args else None)
+            assert r.exit_code == 0, (stage, r.output)
+            if out is not None:
+                out.write_text(r.stdout)

@@ -5,12 +5,14 @@ import random
 import pytest
 from hypothesis import given, strategies as st
 
-import reference as ref
-from helpers import TRUMPS, hands_text
 import prefsolve
 from prefsolve import Card, Deal, solve
 from prefsolve.errors import CardError, DealError, IllegalPlayError, PrefsolveError, RulesError, SeatError, StrainError
 from prefsolve.play import Position, best_line, card_values, mistakes
+
+import reference as ref
+from helpers import TRUMPS, hands_text
+from strategies import deals, plays, seats, strains
 
 PLAY_STRAINS = ("S", "C", "D", "H", "NT", "misere", "allpass")
 
@@ -124,19 +126,15 @@ def best_of(pos, values):
     return (max if pos.maximizing(pos.to_move) else min)(values.values())
 
 
-@given(st.integers(0, 10**6), st.sampled_from(PLAY_STRAINS), st.integers(0, 2),
-       st.integers(0, 29))
-def test_best_value_is_the_solved_value_and_best_line_replays_to_it(seed, strain, declarer, k):
-    rng = random.Random(seed)
-    deal = Deal.random(seed)
+@given(deals(talon=True), strains(allpass=True), seats(), st.data())
+def test_best_value_is_the_solved_value_and_best_line_replays_to_it(deal, strain, declarer, data):
     if strain != "allpass":
         deal = deal.without_talon()
     pos = position(deal, declarer, strain)
     start = pos.value()
     if strain != "allpass":
         assert start == solve(deal, declarer, strain=strain, talon_mode="ignore").tricks
-    for _ in range(k):
-        pos.push(rng.choice(pos.legal_cards()))
+    pos, _ = data.draw(plays(pos, max_cards=29))
     values = pos.card_values()
     assert set(values) == set(pos.legal_cards()) and values
     assert best_of(pos, values) == pos.value()
@@ -160,13 +158,10 @@ def test_start_values_match_solve_for_every_first_lead():
         assert best_of(pos, values) == solve(deal, 2, strain=strain, leader=1, talon_mode="ignore").tricks
 
 
-@given(st.integers(0, 10**6), st.sampled_from(PLAY_STRAINS), st.integers(1, 30))
-def test_adjacent_cards_of_one_hand_have_equal_values(seed, strain, k):
-    rng = random.Random(seed)
-    deal = Deal.random(seed)
+@given(deals(talon=True), strains(allpass=True), st.data())
+def test_adjacent_cards_of_one_hand_have_equal_values(deal, strain, data):
     pos = position(deal if strain == "allpass" else deal.without_talon(), 0, strain)
-    for _ in range(k - 1):
-        pos.push(rng.choice(pos.legal_cards()))
+    pos, _ = data.draw(plays(pos, max_cards=29))
     values = pos.card_values()
     for card, value in values.items():
         if card.rank < 7:
@@ -175,16 +170,16 @@ def test_adjacent_cards_of_one_hand_have_equal_values(seed, strain, k):
                 assert values[above] == value
 
 
-@given(st.integers(0, 10**6), st.sampled_from(PLAY_STRAINS), st.integers(0, 30))
-def test_push_pop_and_text_round_trip(seed, strain, k):
-    rng = random.Random(seed)
-    deal = Deal.random(seed)
-    pos = position(deal, rng.randrange(3), strain, leader=0 if strain == "allpass" else rng.randrange(3),
+@given(deals(talon=True), strains(allpass=True), seats(), seats(), st.data())
+def test_push_pop_and_text_round_trip(deal, strain, declarer, leader, data):
+    pos = position(deal, declarer, strain, leader=0 if strain == "allpass" else leader,
                    talon_mode=None if strain == "allpass" else "ignore")
+    _, cards = data.draw(plays(pos))
+    k = len(cards)
     states = []
-    for _ in range(k):
+    for card in cards:
         states.append(str(pos))
-        pos.push(rng.choice(pos.legal_cards()))
+        pos.push(card)
     assert Position.parse(str(pos)) == pos
     assert len(pos.played) == k and sum(pos.tricks_won) == k // 3 == len(pos.played_tricks)
     assert pos.is_over() == (k == 30) and (pos.to_move is None) == (k == 30)

@@ -12,11 +12,11 @@ from click.testing import CliRunner
 import prefsolve
 from prefsolve.allpass import allpass_table
 from prefsolve.cards import Card, Hand
-from prefsolve.deal import Deal
-from prefsolve.solver import solve, table
 from prefsolve.cli import PrefsolveGroup
-from prefsolve.play import Position, card_values
 from prefsolve.cli.play import allpass, play
+from prefsolve.deal import Deal
+from prefsolve.play import Position, card_values
+from prefsolve.solver import solve, table
 
 DEAL = "A.KT9.KT97.K7 JT97.A7.8.Q98 KQ.J8.AQJ.AJT 8.Q.-.-"
 HANDS = "A.KT9.KT97.K7 JT97.A7.8.Q98 KQ.J8.AQJ.AJT"
@@ -43,11 +43,12 @@ def test_play_json_values_and_mistakes():
     expected = card_values(HANDS, 2, strain="H", played="SA S7 SQ CK", talon_mode="ignore")
     assert doc["values"] == {str(c): v for c, v in expected.items()}
     assert doc["to_move"] == 1 and doc["trick"]["cards"] == ["CK"]
-    assert doc["tricks_won"] == [1, 0, 0] and doc["hands"] == [str(h) for h in Position(HANDS, 2, strain="H", played="SA S7 SQ CK", talon_mode="ignore").hands]
+    position = Position(HANDS, 2, strain="H", played="SA S7 SQ CK", talon_mode="ignore")
+    assert doc["tricks_won"] == [1, 0, 0] and doc["hands"] == [str(h) for h in position.hands]
     # Seat 0's ♠A lead gave the declarer a trick: ♣T or ♣9 would have held him to 3.
     assert doc["mistakes"] == [{"move": 1, "trick": 1, "seat": 0, "card": "SA", "value": 4,
                                 "best_value": 3, "cost": 1, "best_cards": ["CT", "C9"]}]
-    assert Position.parse(doc["position"]).played == Position(HANDS, 2, strain="H", played="SA S7 SQ CK", talon_mode="ignore").played
+    assert Position.parse(doc["position"]).played == position.played
 
 
 def test_play_text_marks_best_cards_and_flags_mistakes():

@@ -9,8 +9,18 @@ from prefsolve.auction import check_whist_calls, parse_whist_calls
 from prefsolve.contract import LADDER, Contract
 from prefsolve.errors import RulesError, ScoringError
 from prefsolve.rules import PROFILES, Rules
-from prefsolve.scoring import (AllPassDeal, GameDeal, ScoreSheet, allpass_balance, contract_balance, is_played,
-                               score_deal, settle, sheet_from_game, talon_tricks)
+from prefsolve.scoring import (
+    AllPassDeal,
+    GameDeal,
+    ScoreSheet,
+    allpass_balance,
+    contract_balance,
+    is_played,
+    score_deal,
+    settle,
+    sheet_from_game,
+    talon_tricks,
+)
 
 SOCHI = Rules.profile("sochi")
 LENINGRAD = Rules.profile("leningrad")
@@ -617,8 +627,8 @@ def test_a_game_without_talon_cannot_be_conceded():
 
 
 def test_every_rules_parameter_takes_a_profile_name():
+    from prefsolve.analysis import allowed_contracts, leader_for
     from prefsolve.auction import ladder, seniority
-    from prefsolve.analyzer import allowed_contracts, leader_for
 
     assert Contract.parse("10S").whist_obligation("leningrad") == 1
     assert Contract.parse("10S").whist_obligation("sochi") == 0

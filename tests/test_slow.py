@@ -6,13 +6,20 @@ The default suite checks the same properties on fewer and smaller cases.
 import random
 
 import pytest
+from test_engine import (
+    SOLVER,
+    brute_force_discard,
+    check_run_families,
+    check_table_families,
+    check_trick_families,
+    engine_value,
+)
+
+from prefsolve import Deal, solve
+from prefsolve.strains import STRAINS
 
 import reference as ref
 from helpers import TRUMPS
-from prefsolve import Deal, solve
-from prefsolve.strains import STRAINS
-from test_engine import (SOLVER, brute_force_discard, check_run_families, check_table_families,
-                         check_trick_families, engine_value)
 
 pytestmark = pytest.mark.slow
 

@@ -5,10 +5,9 @@ Cards are bits ``suit * 8 + rank`` of a 32-bit mask (suits S C D H, ranks
 """
 
 from collections.abc import Callable, Sequence
+from typing import Any, Self
 
-from typing import Any
-
-from typing_extensions import Buffer, Self, disjoint_base
+from typing_extensions import Buffer, disjoint_base
 
 @disjoint_base
 class Solver:

@@ -405,7 +405,7 @@ cdef void solve_endings4(uint8_t* out) noexcept:
 
 
 # ENDINGS4 as shipped (prefsolve/endings4.bin, written by
-# `python -m prefsolve._endings` from solve_endings4) is used when it matches
+# `python -m prefsolve.engine` from solve_endings4) is used when it matches
 # this format; otherwise it is filled here (about 0.7 s). The format changes
 # whenever the numbering or the byte's encoding does.
 ENDINGS4_FORMAT = 2
@@ -527,7 +527,7 @@ def endings4_matches(table):
 
 def compute_endings4():
     """ENDINGS4 solved here (solve_endings4), whatever the shipped file
-    holds, as bytes: what prefsolve._endings writes and the tests compare
+    holds, as bytes: what engine.write_endings4 writes and the tests compare
     with the file."""
     cdef bytearray out = bytearray(ENDINGS4_SIZE)
     cdef unsigned char[:] view = out

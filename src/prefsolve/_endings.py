@@ -8,7 +8,7 @@ four-card one takes about 0.7 s, so it ships solved, in ``endings4.bin``,
 and :func:`load_endings4` reads it: :mod:`prefsolve.engine` registers it
 with the core (``_core.set_endings4_source``), which calls it once, at its
 first misère or all-pass search, and checks what it returns. The file is the
-engine's own work: ``python -m prefsolve._endings`` writes it from
+engine's own work: ``python -m prefsolve.engine`` writes it from
 ``_core.compute_endings4()``, the code the engine falls back on when the
 file is missing or does not match, and the tests compare the two byte for
 byte and sample entries against the pure-Python reference solver.
@@ -23,7 +23,6 @@ table only when all of these match and 256 entries it solves again agree.
 from __future__ import annotations
 
 import struct
-import sys
 import zlib
 from pathlib import Path
 
@@ -35,7 +34,16 @@ _HEADER = struct.Struct("<4sIIII")
 def load_endings4(fmt: int, size: int, path: Path | None = None) -> tuple[int, bytes] | None:
     """The fingerprint and the table that ``path`` (default FILE) holds, if
     it is a table file of this format and size whose checksum matches, else
-    None (the engine then solves the table itself)."""
+    None (the engine then solves the table itself).
+
+    >>> import tempfile
+    >>> with tempfile.TemporaryDirectory() as folder:
+    ...     path = Path(folder) / "endings.bin"
+    ...     _ = path.write_bytes(encode_endings4(1, 7, bytes(range(8))))
+    ...     same, other = load_endings4(1, 8, path), load_endings4(2, 8, path)
+    >>> same[0], list(same[1]), other     # the fingerprint and the table; None for another format
+    (7, [0, 1, 2, 3, 4, 5, 6, 7], None)
+    """
     try:
         data = (FILE if path is None else path).read_bytes()
         magic, got_fmt, got_size, fingerprint, crc = _HEADER.unpack_from(data)
@@ -53,25 +61,3 @@ def encode_endings4(fmt: int, fingerprint: int, table: bytes) -> bytes:
     """The file's bytes for ``table``."""
     header = _HEADER.pack(MAGIC, fmt, len(table), fingerprint, zlib.crc32(table))
     return header + zlib.compress(table, 9)
-
-
-def write_endings4(path: Path | None = None) -> int:
-    """Solve the table with the engine and write it to ``path`` (default
-    FILE); returns the file's size in bytes."""
-    from prefsolve import engine
-
-    table = engine.compute_endings4()
-    data = encode_endings4(engine.ENDINGS4_FORMAT, engine.endings_fingerprint(), table)
-    (FILE if path is None else path).write_bytes(data)
-    return len(data)
-
-
-def main() -> int:
-    path = Path(sys.argv[1]) if len(sys.argv) > 1 else FILE
-    size = write_endings4(path)
-    print(f"wrote {path} ({size} bytes)")
-    return 0
-
-
-if __name__ == "__main__":
-    sys.exit(main())

@@ -4,6 +4,9 @@
 prefsolve.bench times it on one thread and on all cores, right before a
 timing of the engine, to gauge what the host gives parallel threads at the
 moment. It shares no code or state with the search core.
+
+>>> machine_probe(1000) == machine_probe(1000) != machine_probe(1001)
+True
 """
 
 from libc.stdint cimport uint64_t

@@ -18,14 +18,15 @@ from __future__ import annotations
 
 import operator
 import re
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
-from functools import lru_cache
-from typing import Any, Iterable, Sequence
+from functools import cache, lru_cache
+from typing import Any
 
 from prefsolve.contract import LEVELS, Contract
-from prefsolve.strains import GAME_STRAINS
 from prefsolve.errors import AuctionError, ContractError
 from prefsolve.rules import Rules
+from prefsolve.strains import GAME_STRAINS
 
 PASS = "pass"
 BID = "bid"
@@ -158,7 +159,7 @@ def parse_calls(text: str | Iterable[str | Call]) -> tuple[Call, ...]:
     return tuple(calls)
 
 
-@lru_cache(maxsize=None)
+@cache
 def _ladder(extensions: str) -> tuple[Contract, ...]:
     games = lambda level, hand: [Contract(level, s, hand) for s in GAME_STRAINS]  # noqa: E731
     if extensions == "none":
@@ -197,7 +198,7 @@ def seniority(contract: Contract, rules: Rules | str | None = None) -> int:
         ) from None
 
 
-@lru_cache(maxsize=None)
+@cache
 def _seniority_table(extensions: str) -> dict[Contract, int]:
     return {c: i for i, c in enumerate(_ladder(extensions))}
 
@@ -480,6 +481,26 @@ def check_declaration(bid: Contract | str, declared: Contract | str, rules: Rule
     if seniority(declared, rules) < seniority(bid, rules):
         return Verdict(False, f"§3.1: the declared contract {declared} is lower than the winning bid {bid}")
     return Verdict(True)
+
+
+def allowed_declarations(bid: Contract | str, rules: Rules | str | None = None) -> tuple[Contract, ...]:
+    """The contracts of the profile's ladder the winner of ``bid`` may declare,
+    in seniority order: exactly those :func:`check_declaration` accepts.
+
+    >>> [str(c) for c in allowed_declarations("10H", "sochi")]
+    ['10H', '10NT']
+    >>> Contract.misere() in allowed_declarations("8S", Rules().replace(misere_binding=False))
+    True
+    """
+    rules = Rules.of(rules)
+    bid = bid if isinstance(bid, Contract) else Contract.parse(bid)
+    seniority(bid, rules)       # a bid off the profile's ladder is an error, not an empty answer
+    return _allowed_declarations(bid, rules)
+
+
+@lru_cache(maxsize=1024)
+def _allowed_declarations(bid: Contract, rules: Rules) -> tuple[Contract, ...]:
+    return tuple(c for c in ladder(rules) if check_declaration(bid, c, rules).legal)
 
 
 # -- whist calls (RULES.md §3.2) ------------------------------------------------

@@ -20,10 +20,11 @@ import queue
 import threading
 import weakref
 from collections import abc, deque
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from itertools import islice
 from pathlib import Path
-from typing import TYPE_CHECKING, Callable, Iterable, Iterator, Sequence
+from typing import TYPE_CHECKING
 
 from .checks import check_seat
 from .deal import Deal
@@ -33,7 +34,7 @@ from .solver import DiscardHints, Table, as_deal, check_hints, solve, table
 from .strains import STRAINS, TAKE, check_talon_mode, parse_strain
 
 if TYPE_CHECKING:
-    import numpy as np   # for annotations; the functions import it on use
+    import numpy as np  # for annotations; the functions import it on use
 
 Progress = Callable[[int], None]
 

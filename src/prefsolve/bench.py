@@ -6,15 +6,16 @@ Workloads (single thread, random deals, seat 0 leads):
 * ``misere``: one misère, 10 tricks, no talon;
 * ``table``: the full table with talon (3 declarers x 6 strains, best of 66
   discards each);
-* ``reference``: the pure-Python reference minimax of ``tests/reference.py``
-  against the engine on a small shared set of endings (when the source tree
-  is at hand), to show the speed-up on this machine;
 * ``parallel``: deals/s of ``table_many`` with 1 thread and with all cores
   (medians of five alternated rounds), next to the same ratio for a plain
   native compute loop (``machine_speedup``), a gauge of what the host gave
   parallel threads during the run;
 * ``analyze``: a bid evaluation (all contracts, talon and best discard in
   every sample) on all cores, in samples/s.
+
+The ``reference`` workload (the pure-Python reference minimax of the test
+suite against the engine) needs the source tree: ``python bench/run.py`` adds
+it to these.
 
 Times are in microseconds; nodes are search nodes per solve. The same seeds
 give the same deals on every machine, so runs can be compared.
@@ -32,7 +33,6 @@ shows how far the passes were apart.
 
 from __future__ import annotations
 
-import importlib.util
 import os
 import platform
 import random
@@ -40,18 +40,16 @@ import statistics
 import sys
 import threading
 import time
-from pathlib import Path
 
 from . import __version__
 from ._probe import machine_probe
-from .engine import Solver
 from .batch import usable_cores
 from .deal import Deal
+from .engine import DEFAULT_TT_MB, Solver, new_solver, table_size_mb
 from .errors import PrefsolveError
-from .engine import DEFAULT_TT_MB, new_solver, table_size_mb
 from .solver import solve, table
 
-WORKLOADS = ("contract", "misere", "table", "reference", "parallel", "analyze")
+WORKLOADS = ("contract", "misere", "table", "parallel", "analyze")
 SIZES = {  # workload: (quick, full)
     "contract": (100, 1000),
     "misere": (60, 1000),
@@ -73,6 +71,12 @@ def _percentile(values: list[float], q: float) -> float:
 
 
 def summarize(times_s: list[float], nodes: list[int]) -> dict:
+    """The figures of one pass: times in µs, nodes per solve.
+
+    >>> s = summarize([0.001, 0.003, 0.002], [10, 30, 20])
+    >>> s["n"], s["median_us"], s["max_us"], s["nodes_median"], s["solves_per_s"]
+    (3, 2000.0, 3000.0, 20, 500.0)
+    """
     us = [t * 1e6 for t in times_s]
     return {
         "n": len(us),
@@ -128,6 +132,26 @@ def time_tables(n: int, seed: int, solver: Solver) -> tuple[list[float], list[in
 
 
 PROBE_ROUNDS = 100_000_000     # rounds of the machine probe per thread, about 0.1 s
+
+
+#: The hand of the analyze workload: a hand with real doubts, seat 0.
+ANALYZE_HAND = "A.KT9.KT97.K7"
+
+
+def time_analyze(samples: int = 1000, seed: int = 2026, jobs: int | None = None) -> dict:
+    """Time one bid evaluation (all contracts, talon and best discard per sample).
+
+    >>> sorted(time_analyze(samples=2, jobs=1))
+    ['jobs', 'samples', 'samples_per_s', 'seconds', 'workload']
+    """
+    from .analysis import Sampling, analyze
+    from .batch import resolve_jobs
+
+    t0 = time.perf_counter()
+    analyze(ANALYZE_HAND, 0, sampling=Sampling(samples=samples, seed=seed), jobs=jobs)
+    dt = time.perf_counter() - t0
+    return {"workload": f"analyze {ANALYZE_HAND} seat 0", "samples": samples, "jobs": resolve_jobs(jobs),
+            "seconds": round(dt, 3), "samples_per_s": round(samples / dt, 2)}
 
 
 def _probe_loop(rounds: int) -> None:
@@ -230,50 +254,6 @@ class ParallelRounds:
         }
 
 
-def _load_reference(root: Path | None):
-    candidates = [root] if root else []
-    candidates += [Path.cwd(), Path(__file__).resolve().parents[2]]
-    for base in candidates:
-        path = base / "tests" / "reference.py"
-        if path.exists():
-            spec = importlib.util.spec_from_file_location("prefsolve_reference", path)
-            assert spec is not None and spec.loader is not None   # a .py file gets a source loader
-            module = importlib.util.module_from_spec(spec)
-            spec.loader.exec_module(module)
-            return module
-    return None
-
-
-def bench_reference(seed: int, solver: Solver, root: Path | None = None, n: int = 30) -> dict | None:
-    """Reference minimax vs engine on the same n random 4-card endings, all strains."""
-    ref = _load_reference(root)
-    if ref is None:
-        return None
-    from .cards import Card, mask_of_cards
-    from .solver import trump_of
-
-    rng = random.Random(seed)
-    cases = []
-    for _ in range(n):
-        hands = ref.random_ending(rng, 4)
-        cases.append((hands, rng.randrange(3), rng.choice(["S", "C", "D", "H", "NT", "misere"])))
-    t0 = time.perf_counter()
-    expected = [ref.solve(h, d, s if s in "SCDH" else None, s == "misere", 0) for h, d, s in cases]
-    t_ref = time.perf_counter() - t0
-    masks = [[mask_of_cards(Card.parse(c) for c in h) for h in hands] for hands, _, _ in cases]
-    t0 = time.perf_counter()
-    got = [solver.value(m, d, trump_of(s), s == "misere", 0) for m, (_, d, s) in zip(masks, cases)]
-    t_eng = time.perf_counter() - t0
-    return {
-        "n": n,
-        "cards": 4,
-        "reference_us": round(t_ref / n * 1e6, 1),
-        "engine_us": round(t_eng / n * 1e6, 1),
-        "ratio": round(t_ref / t_eng, 1),
-        "identical": got == expected,
-    }
-
-
 def machine() -> dict:
     cpu = platform.processor() or platform.machine()
     try:
@@ -291,14 +271,18 @@ def machine() -> dict:
 
 
 def run(quick: bool = False, seed: int = 2026, only: list[str] | None = None,
-        tt_mb: int = DEFAULT_TT_MB, root: Path | None = None, progress=None) -> dict:
-    """Run the workloads and return the JSON-ready result."""
+        tt_mb: int = DEFAULT_TT_MB, progress=None) -> dict:
+    """Run the workloads ``only`` (default: all of them; an empty list runs
+    none) and return the JSON-ready result."""
     solver = new_solver(tt_mb)
     pick = 0 if quick else 1
-    wanted = list(only or WORKLOADS)
+    wanted = list(WORKLOADS if only is None else only)
     unknown = [w for w in wanted if w not in WORKLOADS]
     if unknown:
-        raise PrefsolveError(f"unknown workload {unknown[0]!r}: expected one of {', '.join(WORKLOADS)}")
+        # The reference solver is the test suite's: it runs from the source tree.
+        hint = " (the reference workload runs from the source tree: python bench/run.py)" * (
+            unknown[0] == "reference")
+        raise PrefsolveError(f"unknown workload {unknown[0]!r}: expected one of {', '.join(WORKLOADS)}{hint}")
     # `tt_mb` sizes the single-thread workloads; `parallel` and `analyze` run on
     # the per-thread solvers of the batch API, sized by PREFSOLVE_TT_MB.
     workloads: dict[str, object] = {}
@@ -311,12 +295,7 @@ def run(quick: bool = False, seed: int = 2026, only: list[str] | None = None,
         else:
             if progress:
                 progress(name)
-            if name == "reference":
-                res = bench_reference(seed + 3, solver, root)
-            else:
-                from .analyzer import bench_workload
-
-                res = bench_workload(samples=SIZES[name][pick], seed=seed + 5)
+            res = time_analyze(samples=SIZES[name][pick], seed=seed + 5)
         workloads[name] = res
     return result
 
@@ -367,7 +346,7 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--tt-mb", type=int, default=DEFAULT_TT_MB)
     args = p.parse_args(argv)
     try:
-        res = run(args.quick, args.seed, args.only, args.tt_mb,
+        res = run(args.quick, args.seed, args.only or None, args.tt_mb,
                   progress=lambda name: print(f"running {name} ...", file=sys.stderr))
     except PrefsolveError as exc:
         p.error(str(exc))     # one line, exit 2

@@ -28,11 +28,11 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from typing import Iterable, Iterator
+from collections.abc import Iterable, Iterator
 
 from .checks import whole
 from .errors import CardError, HandError
-from .strains import SUIT_NAMES, SUIT_SYMBOLS, SUITS
+from .strains import SUIT_SYMBOLS, SUITS
 
 RANKS = "789TJQKA"
 

@@ -17,10 +17,12 @@ in the modules above (:mod:`prefsolve.solver`, :mod:`prefsolve.play`).
 from __future__ import annotations
 
 import os
+import sys
 import threading
+from pathlib import Path
 
 from . import _core
-from ._endings import load_endings4
+from ._endings import FILE, encode_endings4, load_endings4
 from .errors import PrefsolveError
 
 Solver = _core.Solver
@@ -89,7 +91,7 @@ def check_solver(solver: object) -> Solver:
 # all-pass search (not now, not when a solver is made); it checks what the
 # loader returns and solves the table itself when the file is missing or
 # does not match. What the core computes and checks is exported for
-# prefsolve._endings (which writes the shipped file) and the tests.
+# write_endings4 (which writes the shipped file) and the tests.
 _core.set_endings4_source(load_endings4)
 ENDINGS4_FORMAT = _core.ENDINGS4_FORMAT
 compute_endings4 = _core.compute_endings4
@@ -98,6 +100,22 @@ endings4_matches = _core.endings4_matches
 ending_table = _core.ending_table
 ending4_table = _core.ending4_table
 
+def write_endings4(path: Path | None = None) -> int:
+    """Solve the four-card misère endings here and write them to ``path``
+    (default: the file shipped in the package); returns the file's size.
+    ``python -m prefsolve.engine [PATH]`` runs it: after any change to how
+    endings are numbered or solved, the tests fail until the file is
+    written again."""
+    data = encode_endings4(ENDINGS4_FORMAT, endings_fingerprint(), compute_endings4())
+    (FILE if path is None else path).write_bytes(data)
+    return len(data)
+
+
 __all__ = ["Solver", "DEFAULT_TT_MB", "MAX_TT_MB", "table_size_mb", "new_solver", "default_solver",
            "check_solver", "ENDINGS4_FORMAT", "compute_endings4", "endings_fingerprint",
-           "endings4_matches", "ending_table", "ending4_table"]
+           "endings4_matches", "ending_table", "ending4_table", "write_endings4"]
+
+
+if __name__ == "__main__":
+    target = Path(sys.argv[1]) if len(sys.argv) > 1 else FILE
+    print(f"wrote {target} ({write_endings4(target)} bytes)")

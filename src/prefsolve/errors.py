@@ -3,6 +3,14 @@
 Every error a user can cause is a :class:`PrefsolveError`, which is also a
 :class:`ValueError`, so ``except ValueError`` keeps working. Messages name the
 problem and quote the offending input.
+
+>>> from prefsolve import Deal
+>>> Deal.parse("A.-.-.- A.-.-.- K.-.-.-")
+Traceback (most recent call last):
+...
+prefsolve.errors.DealError: duplicate card SA in deal: 'A.-.-.- A.-.-.- K.-.-.-'
+>>> issubclass(DealError, ValueError)
+True
 """
 
 

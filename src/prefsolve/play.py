@@ -33,8 +33,9 @@ Trick 2: 0 ♠K  1 ♠J  2 ♣7   won by 0
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
-from typing import Iterable, Mapping, cast
+from typing import cast
 
 from ._frozen import FrozenMap
 from .cards import SUIT_SYMBOLS, Card, Cards, Hand, _cards, cards_in_hand_order, parse_cards

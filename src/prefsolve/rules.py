@@ -19,8 +19,9 @@ game file's ``"switches"`` object with :meth:`Rules.from_dict`::
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, fields
-from typing import Any, Iterable, Mapping
+from typing import Any
 
 from prefsolve.errors import RulesError
 

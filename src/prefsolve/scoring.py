@@ -22,11 +22,21 @@ Seats are table positions 0..N-1 in clockwise order (N = 3 or 4 players).
 from __future__ import annotations
 
 import operator
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
-from typing import Any, Iterable, Mapping, Sequence
+from typing import Any
 
-from prefsolve.auction import HALF, PASS, WHIST, WhistResult, check_whist_calls, parse_whist_call, parse_whist_calls, seniority
+from prefsolve.auction import (
+    HALF,
+    PASS,
+    WHIST,
+    WhistResult,
+    check_whist_calls,
+    parse_whist_call,
+    parse_whist_calls,
+    seniority,
+)
 from prefsolve.cards import Card
 from prefsolve.checks import whole
 from prefsolve.contract import Contract
@@ -183,7 +193,8 @@ def _two(talon: Sequence[str]) -> Sequence[str]:
 
 
 # -- scoring one deal -----------------------------------------------------------------
-def score_deal(deal: DealOutcome, rules: Rules | str | None = None, players: int = 3, allpass_count: int = 0) -> DealScore:
+def score_deal(deal: DealOutcome, rules: Rules | str | None = None, players: int = 3,
+               allpass_count: int = 0) -> DealScore:
     """Entries of one deal (RULES.md §5).
 
     ``allpass_count`` is the number of all-pass deals right before this one

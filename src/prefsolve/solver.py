@@ -22,8 +22,7 @@ from .checks import check_seat
 from .deal import Deal
 from .engine import Solver, check_solver
 from .errors import DealError, PrefsolveError
-from .strains import (ALLPASS, IGNORE, MISERE, STRAIN_SYMBOLS, STRAINS, TAKE, check_talon_mode, parse_strain,
-                      trump_of)
+from .strains import ALLPASS, IGNORE, MISERE, STRAIN_SYMBOLS, STRAINS, TAKE, check_talon_mode, parse_strain, trump_of
 
 
 def as_deal(deal: Deal | str) -> Deal:

@@ -16,10 +16,11 @@ import itertools
 import random
 import sys
 
-import reference as ref
 from prefsolve import Deal
 from prefsolve._core import Solver
 from prefsolve.solver import STRAINS, trump_of
+
+import reference as ref
 
 TRUMPS = {"S": "S", "C": "C", "D": "D", "H": "H", "NT": None, "misere": None}
 

@@ -6,6 +6,11 @@ stderr and exit code 2. Each command lives in the module of its concept
 (:mod:`.solve`, :mod:`.play`, :mod:`.rules`, :mod:`.analyze`); what they share
 is in :mod:`._common`; this module builds the group. docs/CLI.md lists every
 command and option.
+
+>>> from click.testing import CliRunner
+>>> result = CliRunner().invoke(main, ["solve", "A.-.-.- K.-.-.- Q.-.-.-", "--declarer", "9"])
+>>> result.exit_code, len(result.output.splitlines())      # bad input: one line, exit code 2
+(2, 1)
 """
 
 from __future__ import annotations

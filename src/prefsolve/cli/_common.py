@@ -14,6 +14,9 @@
   reading of deal files.
 
 Command modules import this one and never each other.
+
+>>> json_text({"cards": ["SA", "S7"], "strain": "misere"})
+'{"cards": ["SA", "S7"], "strain": "misere"}'
 """
 
 from __future__ import annotations
@@ -32,11 +35,10 @@ from typing import Any
 import click
 
 from ..batch import MAX_JOBS
-from ..cards import Card, Hand
 from ..deal import Deal, split_deal_lines
+from ..engine import table_size_mb
 from ..errors import DealError, PrefsolveError
 from ..rules import PROFILES, Rules
-from ..engine import table_size_mb
 
 #: The deal the commands solve when they are given none.
 EXAMPLE_DEAL = "A.KT9.KT97.K7 JT97.A7.8.Q98 KQ.J8.AQJ.AJT 8.Q.-.-"

@@ -6,6 +6,12 @@ into one ``Error: ...`` line on stderr and exit code 2 by itself, so it
 behaves the same in any group. Human output is an aligned table and a
 recommendation line; ``--json`` prints one JSON object; long runs show a
 progress bar on stderr unless ``--quiet`` or ``--json``.
+
+>>> import json
+>>> from click.testing import CliRunner
+>>> result = CliRunner().invoke(analyze, ["A.KT9.KT97.K7", "--samples", "4", "--seed", "1", "--json", "--jobs", "1"])
+>>> result.exit_code, json.loads(result.output)["samples"]
+(0, 4)
 """
 
 from __future__ import annotations
@@ -16,14 +22,22 @@ from pathlib import Path
 
 import click
 
-from .. import analyzer
+from .. import analysis
 from ..batch import MAX_JOBS
 from ..cards import Hand
 from ..errors import PrefsolveError
-from ._common import emit_json as _emit
-from ._common import errors_to_exit2 as _errors_to_exit2
-from ._common import (jobs_option, json_option, progress_bar as _bar, quiet_option, rules_option,
-                      rules_with_settings, seed_option, settings_option)
+from ._common import (
+    emit_json as _emit,
+    errors_to_exit2 as _errors_to_exit2,
+    jobs_option,
+    json_option,
+    progress_bar as _bar,
+    quiet_option,
+    rules_option,
+    rules_with_settings,
+    seed_option,
+    settings_option,
+)
 
 PLOT_HINT = 'Error: --plot needs matplotlib: pip install "prefsolve[plot]"'
 
@@ -34,18 +48,18 @@ def _constraints(known: tuple[str, ...], void: tuple[str, ...]) -> tuple[dict, d
     for item in known:
         place, sep, cards = item.partition(":")
         if not sep or not cards.strip():
-            raise analyzer.ConstraintError(f"cannot read --known {item!r}: expected SEAT:CARDS, "
+            raise analysis.ConstraintError(f"cannot read --known {item!r}: expected SEAT:CARDS, "
                                            f"e.g. '1:SA SK' or 'talon:HA'")
         key: int | str = place.strip().lower()
         key = int(key) if key in ("0", "1", "2") else key
         if key in kn:
-            raise analyzer.ConstraintError(f"--known {item!r}: place {place!r} given twice")
+            raise analysis.ConstraintError(f"--known {item!r}: place {place!r} given twice")
         kn[key] = cards.replace(",", " ")
     vo: dict = {}
     for item in void:
         seat, sep, suits = item.partition(":")
         if not sep or seat.strip() not in ("0", "1", "2") or not suits.strip():
-            raise analyzer.ConstraintError(f"cannot read --void {item!r}: expected SEAT:SUITS, e.g. '2:H'")
+            raise analysis.ConstraintError(f"cannot read --void {item!r}: expected SEAT:SUITS, e.g. '2:H'")
         vo[int(seat)] = vo.get(int(seat), "") + suits
     return kn, vo
 
@@ -72,27 +86,72 @@ def _check_plot(plot: str | None) -> None:
                                  param_hint="--plot")
 
 
-def plot_analysis(a: analyzer.Analysis, path: str) -> None:
-    """P(make) and expected whists per contract, as a PNG."""
+def plot_analysis(a: analysis.Analysis, path: str) -> dict:
+    """P(make) and expected whists per contract, drawn to ``path`` (PNG unless its suffix says otherwise).
+
+    The expected-whists axis spans the contracts that matter to the decision
+    (those within max(30, |E|) whists of the best contract's E, and 0); a
+    bar beyond it is cut at the edge, hatched and labelled with its value,
+    so that 10-level losses do not dwarf the choice.
+    The recommended contract's bars are outlined and named. Returns what was
+    drawn: ``{"recommended", "labels", "clipped": {label: value}, "ylim"}``.
+    """
     import matplotlib
 
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
 
-    labels = [analyzer.contract_key(s.contract) for s in a.contracts]
-    x = range(len(labels))
-    fig, (top, bottom) = plt.subplots(2, 1, figsize=(11, 6), sharex=True)
-    top.bar(x, [s.p_make for s in a.contracts], yerr=[s.se for s in a.contracts], color="tab:blue")
-    top.set_ylabel("P(make)")
-    top.set_ylim(0, 1)
-    top.set_title(f"{a.hand.symbols()} — seat {a.seat}, {a.samples} samples, {a.rules}")
-    colors = ["tab:green" if s.expected >= 0 else "tab:red" for s in a.contracts]
-    bottom.bar(x, [s.expected for s in a.contracts], yerr=[s.expected_se for s in a.contracts],
-               color=colors)
-    bottom.axhline(0, color="black", linewidth=0.8)
-    bottom.set_ylabel("expected whists")
-    bottom.set_xticks(list(x), labels, rotation=60)
-    fig.tight_layout()
+    stats = a.contracts
+    rec = a.recommendation
+    labels = [s.contract.symbol for s in stats]
+    chosen = [s.contract == rec.contract for s in stats]
+    x = list(range(len(labels)))
+    assert rec.contract is not None and rec.expected is not None    # the bid analysis names its best contract
+    reach = max(30.0, abs(rec.expected))
+    relevant = [s.expected for s in stats if s.expected >= rec.expected - reach]
+    lo, hi = min(relevant + [0.0]), max(relevant + [0.0])
+    pad = max(0.15 * (hi - lo), 2.0)
+    lo, hi = lo - pad, hi + pad
+    clipped = {label: s.expected for label, s in zip(labels, stats) if not lo <= s.expected <= hi}
+    red = {"♦", "♥"}
+    with plt.rc_context({"font.family": "DejaVu Sans"}):    # a font with ♠ ♣ ♦ ♥
+        fig, (top, bottom) = plt.subplots(2, 1, figsize=(13, 6.5), sharex=True)
+        edge = ["black" if c else "none" for c in chosen]
+        top.bar(x, [s.p_make for s in stats], yerr=[s.p_make_se for s in stats],
+                color=["tab:orange" if c else "tab:blue" for c in chosen], edgecolor=edge, linewidth=2)
+        top.set_ylabel("P(make)")
+        top.set_ylim(0, 1.2)
+        what = "pass" if rec.call == "pass" else f"bid up to {rec.max_bid.symbol}" if rec.max_bid else rec.call
+        top.set_title(f"{a.hand.symbols()} — seat {a.seat}, {a.samples} samples, {a.rules}\n"
+                      f"recommendation: {what}; best {rec.contract.symbol} "
+                      f"(expected {rec.expected:+.1f} whists)")
+        values = [min(max(s.expected, lo), hi) for s in stats]
+        colors = ["tab:orange" if c else "tab:green" if s.expected >= 0 else "tab:red"
+                  for s, c in zip(stats, chosen)]
+        bars = bottom.bar(x, values, yerr=[0 if lb in clipped else s.expected_se for lb, s in zip(labels, stats)],
+                          color=colors, edgecolor=edge, linewidth=2)
+        for bar, label in zip(bars, labels):
+            if label in clipped:
+                bar.set_hatch("//")
+                value = clipped[label]
+                below = value < lo
+                bottom.annotate(f"{value:+.0f}", (bar.get_x() + bar.get_width() / 2, lo if below else hi),
+                                xytext=(0, 4 if below else -4), textcoords="offset points", ha="center",
+                                va="bottom" if below else "top", fontsize=8, rotation=90,
+                                bbox={"boxstyle": "round,pad=0.2", "fc": "white", "ec": "none"})
+        i = chosen.index(True)
+        top.annotate(f"recommended\n{rec.contract.symbol}", (i, stats[i].p_make + stats[i].p_make_se),
+                     xytext=(0, 6), textcoords="offset points", ha="center", va="bottom", fontsize=9,
+                     fontweight="bold")
+        bottom.set_ylim(lo, hi)
+        bottom.axhline(0, color="black", linewidth=0.8)
+        bottom.set_ylabel("expected whists" + (" (cut: hatched bars)" if clipped else ""))
+        bottom.set_xticks(x, labels, fontsize=9)
+        for tick, label, c in zip(bottom.get_xticklabels(), labels, chosen):
+            tick.set_color("tab:red" if label[-1:] in red else "black")
+            if c:
+                tick.set_fontweight("bold")
+        fig.tight_layout()
     # The format named explicitly: left to matplotlib, a name without a suffix
     # would be written as NAME.png, not where the user asked.
     kind = Path(path).suffix.lower().lstrip(".") or "png"
@@ -102,6 +161,7 @@ def plot_analysis(a: analyzer.Analysis, path: str) -> None:
         raise PrefsolveError(f"cannot write plot {path!r}: {exc.strerror or exc}") from None
     finally:
         plt.close(fig)
+    return {"recommended": rec.contract.symbol, "labels": labels, "clipped": clipped, "ylim": (lo, hi)}
 
 
 def _common(command):
@@ -129,7 +189,7 @@ def _constraint_options(f):
     return f
 
 
-defence_option = click.option("--defence", type=click.Choice(analyzer.DEFENCES), default="best",
+defence_option = click.option("--defence", type=click.Choice(analysis.DEFENCES), default="best",
                               show_default=True,
                               help="Defence model: best (the defence calls what suits it in each layout), "
                                    "pass (both pass), one (one whists, open), both (both whist).")
@@ -149,10 +209,13 @@ defence_option = click.option("--defence", type=click.Choice(analyzer.DEFENCES),
               help="Draw P(make) and expected whists per contract (needs matplotlib).")
 @click.option("--allpass", "with_allpass", is_flag=True,
               help="Also solve all-pass on the same layouts: what passing costs.")
+@click.option("--allpass-count", type=click.IntRange(0), default=None, metavar="N",
+              help="All-passes played in a row before this deal, for --allpass's score "
+                   "(implies --allpass) [default: 0].")
 @_common
 @_errors_to_exit2
-def analyze(hand, seat, samples, defence, adaptive, known, void, plot, with_allpass, seed, rules,
-            jobs, as_json, quiet):
+def analyze(hand, seat, samples, defence, adaptive, known, void, plot, with_allpass, allpass_count, seed,
+            rules, jobs, as_json, quiet):
     """Which contract to bid with a 10-card HAND: P(make) and expected whists for each.
 
     \b
@@ -160,17 +223,17 @@ def analyze(hand, seat, samples, defence, adaptive, known, void, plot, with_allp
     """
     _check_plot(plot)
     kn, vo = _constraints(known, void)
+    sampling = analysis.Sampling(samples, seed, adaptive, kn, vo)
     with _bar(samples, "analyzing", quiet or as_json) as bar:
-        a = analyzer.analyze(hand, seat=seat, samples=samples, seed=seed, rules=rules, jobs=jobs,
-                             defence=defence, known=kn, voids=vo, adaptive=adaptive,
+        a = analysis.analyze(hand, seat, sampling=sampling, rules=rules, defence=defence, jobs=jobs,
                              progress=bar.update)
     ap = None
-    if with_allpass:
+    if with_allpass or allpass_count is not None:
         # The same seed draws the same layouts: all-pass is judged on the very samples.
-        n = a.samples
-        with _bar(n, "all-pass", quiet or as_json) as bar:
-            ap = analyzer.analyze_allpass(hand, seat=seat, samples=n, seed=a.seed, rules=rules,
-                                          jobs=jobs, known=kn, voids=vo, progress=bar.update)
+        same = analysis.Sampling(a.samples, a.sampling.seed, known=kn, voids=vo)
+        with _bar(a.samples, "all-pass", quiet or as_json) as bar:
+            ap = analysis.analyze_allpass(hand, seat, sampling=same, rules=rules,
+                                          allpass_count=allpass_count or 0, jobs=jobs, progress=bar.update)
     # The results first: a plot that cannot be written must not lose the sampling.
     if as_json:
         doc = a.to_dict()
@@ -182,7 +245,7 @@ def analyze(hand, seat, samples, defence, adaptive, known, void, plot, with_allp
         if ap is not None:
             click.echo()
             click.echo(ap.format())
-        click.echo(f"(seed {a.seed})")
+        click.echo(f"(seed {a.sampling.seed})")
     if plot:
         try:
             plot_analysis(a, plot)
@@ -215,14 +278,14 @@ def analyze_talon(hand12, seat, samples, bid, candidates, top, defence, known, v
     """
     kn, vo = _constraints(known, void)
     with _bar(samples + min(samples, 40), "analyzing", quiet or as_json) as bar:
-        t = analyzer.analyze_talon(hand12, seat=seat, samples=samples, seed=seed, rules=rules, jobs=jobs,
-                                   defence=defence, bid=bid, candidates=candidates, known=kn, voids=vo,
+        t = analysis.analyze_talon(hand12, seat, sampling=analysis.Sampling(samples, seed, known=kn, voids=vo),
+                                   rules=rules, defence=defence, bid=bid, candidates=candidates, jobs=jobs,
                                    progress=bar.update)
     if as_json:
         _emit(t.to_dict())
         return
     click.echo(t.format(top))
-    click.echo(f"(seed {t.seed})")
+    click.echo(f"(seed {t.sampling.seed})")
 
 
 @click.command("whist")
@@ -230,7 +293,7 @@ def analyze_talon(hand12, seat, samples, bid, candidates, top, defence, known, v
 @click.option("--seat", type=click.IntRange(0, 2), required=True, help="The defender's seat.")
 @click.option("--declarer", type=click.IntRange(0, 2), required=True, help="The declarer's seat.")
 @click.option("--contract", required=True, help="The declared contract, e.g. 7H.")
-@click.option("--partner", type=click.Choice(analyzer.PARTNER_CALLS), default=None,
+@click.option("--partner", type=click.Choice(analysis.PARTNER_CALLS), default=None,
               help="The other defender's call [default: pass; whist on 6S under Stalingrad].")
 @click.option("--talon", "talon_cards", default=None, metavar="CARDS",
               help="The talon the declarer showed (§3.1), e.g. 'SA D7'.")
@@ -249,35 +312,35 @@ def whist(hand, seat, declarer, contract, partner, talon_cards, samples, adaptiv
         prefsolve whist "A.KT9.KT97.K7" --seat 1 --declarer 0 --contract 7H --seed 1
     """
     kn, vo = _constraints(known, void)
+    talon = None
     if talon_cards is not None:
         if "talon" in kn:
-            raise analyzer.ConstraintError("the talon is given twice (--talon and --known talon:...)")
-        text = talon_cards.replace(",", " ")
-        shown = len(Hand.parse(text))      # a card list or a dotted hand
+            raise analysis.ConstraintError("the talon is given twice (--talon and --known talon:...)")
+        talon = talon_cards.replace(",", " ")
+        shown = len(Hand.parse(talon))      # a card list or a dotted hand
         if shown != 2:
-            raise analyzer.ConstraintError(f"--talon takes both talon cards (the declarer shows the talon, "
+            raise analysis.ConstraintError(f"--talon takes both talon cards (the declarer shows the talon, "
                                            f"§3.1), got {shown}: {talon_cards!r}")
-        own = Hand.parse(text).mask & Hand.parse(hand).mask
+        own = Hand.parse(talon).mask & Hand.parse(hand).mask
         if own:
-            card = next(c for c in Hand.parse(text) if c.index == (own & -own).bit_length() - 1)
-            raise analyzer.ConstraintError(f"--talon card {card} is in the player's own hand {hand!r}")
-        kn["talon"] = text
+            card = next(c for c in Hand.parse(talon) if c.index == (own & -own).bit_length() - 1)
+            raise analysis.ConstraintError(f"--talon card {card} is in the player's own hand {hand!r}")
     with _bar(samples, "analyzing", quiet or as_json) as bar:
-        w = analyzer.analyze_whist(hand, seat, declarer, contract, samples=samples, seed=seed, rules=rules,
-                                   jobs=jobs, partner=partner, known=kn, voids=vo, adaptive=adaptive,
-                                   progress=bar.update)
+        w = analysis.analyze_whist(hand, seat, declarer=declarer, contract=contract,
+                                   sampling=analysis.Sampling(samples, seed, adaptive, kn, vo), rules=rules,
+                                   partner=partner, talon=talon, jobs=jobs, progress=bar.update)
     if as_json:
         _emit(w.to_dict())
         return
     click.echo(w.format())
-    click.echo(f"(seed {w.seed})")
+    click.echo(f"(seed {w.sampling.seed})")
 
 
 @click.command("holdings")
 @click.option("--samples", "-n", type=click.IntRange(1), default=200, show_default=True,
               help="Deals per holding.")
 @click.option("--only", "numbers", type=click.IntRange(1, 46), multiple=True, metavar="N",
-              help="Measure only row N of the seed's table (repeatable).")
+              help="Measure only row N of the book's table (RULES.md §8; repeatable).")
 @click.option("--seed", type=click.IntRange(min=0), default=None,
               help="Random seed (repeatable answers).")
 @click.option("--jobs", "-j", type=click.IntRange(1, MAX_JOBS), default=None,
@@ -291,9 +354,9 @@ def holdings(samples, numbers, seed, jobs, as_json, quiet):
     \b
         prefsolve holdings --samples 200 --seed 1
     """
-    rows = len(numbers) if numbers else len(analyzer.SEED_HOLDINGS)
+    rows = len(numbers) if numbers else len(analysis.SEED_HOLDINGS)
     with _bar(rows * samples, "measuring", quiet or as_json) as bar:
-        t = analyzer.holdings(samples=samples, seed=seed, jobs=jobs, numbers=numbers or None,
+        t = analysis.holdings.holdings(sampling=analysis.Sampling(samples, seed), numbers=numbers or None, jobs=jobs,
                               progress=bar.update)
     if as_json:
         _emit(t.to_dict())

@@ -13,16 +13,25 @@
   fewest tricks each player can be sure of in all-pass, with one line each.
 
 ``python -m prefsolve.cli.play`` runs both commands without the main group.
+
+>>> import json
+>>> from click.testing import CliRunner
+>>> from prefsolve.allpass import allpass_table
+>>> deal = "A.KT9.KT97.K7 JT97.A7.8.Q98 KQ.J8.AQJ.AJT 8.Q.-.-"
+>>> out = json.loads(CliRunner().invoke(allpass, [deal, "--json"]).output)
+>>> out["tricks"] == list(allpass_table(deal).tricks)      # the API's answer, seat by seat
+True
 """
 
 from __future__ import annotations
 
 import sys
+from collections.abc import Mapping
 
 import click
 
 from ..allpass import allpass_table
-from ..cards import parse_cards
+from ..cards import Card, parse_cards
 from ..errors import CardError, PrefsolveError
 from ..play import Position
 from ..strains import ALLPASS, TAKE, parse_strain, strain_label
@@ -48,7 +57,7 @@ def _header(pos: Position) -> str:
             f"seat {pos.leader} leads")
 
 
-def format_position(pos: Position, values: dict | None = None, mistakes=None) -> str:
+def format_position(pos: Position, values: Mapping[Card, int] | None = None, mistakes=None) -> str:
     """The position as text: cards left, tricks played, the table, card values."""
     rows = [_header(pos), "", "Cards left:"]
     rows += [f"  Seat {s}: {h.symbols() or '-'}" for s, h in enumerate(pos.hands)]
@@ -94,7 +103,7 @@ def on_table(pos: Position) -> str:
     return f"On the table: {', '.join(cards) or 'nothing yet'}; seat {pos.to_move} to play"
 
 
-def position_dict(pos: Position, values: dict, mistakes) -> dict:
+def position_dict(pos: Position, values: Mapping[Card, int], mistakes) -> dict:
     """``play --json``: the position, the value of each card and the mistakes (docs/JSON.md).
     ``deal`` is the deal as given (with its talon); the play goes on from the hands after the discard."""
     return {
@@ -120,7 +129,8 @@ def position_dict(pos: Position, values: dict, mistakes) -> dict:
     }
 
 
-def _mistake_note(seat: int, card, values: dict, maximizing: bool, judged: bool = True) -> str | None:
+def _mistake_note(seat: int, card: Card, values: Mapping[Card, int], maximizing: bool,
+                  judged: bool = True) -> str | None:
     """What to tell the user at once when the card just played gave away tricks
     (``judged``: whether the seat's cards are judged at all; see Position.mistakes)."""
     if not judged:

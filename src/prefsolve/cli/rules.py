@@ -3,6 +3,10 @@
 Two plain click commands (not a group); the main CLI registers them. Library
 errors (:class:`~prefsolve.errors.PrefsolveError`) become click usage errors:
 exit code 2 and a one-line ``Error: …`` message, never a traceback.
+
+>>> from click.testing import CliRunner
+>>> print(CliRunner().invoke(auction, ["6S", "pass", "pass"]).output, end="")
+legal: seat 0 (first hand) wins; lowest contract to declare: 6S
 """
 
 from __future__ import annotations
@@ -13,8 +17,7 @@ from typing import Any
 
 import click
 
-from ..auction import (AuctionResult, WhistResult, check_auction, check_declaration, check_whist_calls,
-                       split_whist_text)
+from ..auction import AuctionResult, WhistResult, check_auction, check_declaration, check_whist_calls, split_whist_text
 from ..contract import Contract
 from ..errors import PrefsolveError
 from ..rules import Rules

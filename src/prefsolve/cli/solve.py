@@ -3,6 +3,14 @@
 ``solve`` and ``table`` take one DEAL (the built-in example without one) or
 ``--file`` of deals, solved on every core and printed in the file's order as
 they come (``--json``: one object, ``--jsonl``: one object per line).
+
+>>> import json
+>>> from click.testing import CliRunner
+>>> from prefsolve import solve
+>>> deal = "A.KT9.KT97.K7 JT97.A7.8.Q98 KQ.J8.AQJ.AJT 8.Q.-.-"
+>>> out = json.loads(CliRunner().invoke(solve_cmd, [deal, "--declarer", "2", "--strain", "NT", "--json"]).output)
+>>> out["tricks"] == solve(deal, 2, strain="NT").tricks
+True
 """
 
 from __future__ import annotations
@@ -12,17 +20,30 @@ import json
 import click
 
 from ..batch import imap_deals, stream_tables
-from ..bench import WORKLOADS
-from ..bench import run as run_bench
+from ..bench import WORKLOADS, run as run_bench
 from ..cards import Card
 from ..deal import Deal
 from ..engine import DEFAULT_TT_MB, MAX_TT_MB
 from ..play import Position
 from ..solver import solve, table
 from ..strains import STRAIN_SYMBOLS, parse_strain
-from ._common import (EXAMPLE_DEAL, command, emit_json, emit_stream, file_deals, file_option, file_progress,
-                      jobs_option, json_option, jsonl_option, leader_option, optional_deal_argument,
-                      quiet_option, seed_option, talon_mode_option)
+from ._common import (
+    EXAMPLE_DEAL,
+    command,
+    emit_json,
+    emit_stream,
+    file_deals,
+    file_option,
+    file_progress,
+    jobs_option,
+    json_option,
+    jsonl_option,
+    leader_option,
+    optional_deal_argument,
+    quiet_option,
+    seed_option,
+    talon_mode_option,
+)
 
 talon_mode = talon_mode_option(
     ("take", "ignore"),
@@ -107,7 +128,7 @@ def solve_cmd(deal_text, declarer, strain, leader, talon_mode, with_line, deal_f
     # The header as play prints it: "Declarer seat 2, ♠ trumps, seat 0 leads".
     trumps = " trumps" if strain in ("S", "C", "D", "H") else ""
     click.echo(f"Declarer seat {declarer}, {STRAIN_SYMBOLS[strain]}{trumps}, seat {leader} leads: "
-               + solution_text(sol.tricks, sol.discard and sol.discard.to_list(), strain))
+               + solution_text(sol.tricks, sol.discard.to_list() if sol.discard else None, strain))
     if line is not None:
         click.echo(f"An optimal line (total {line.tricks} for seat {declarer}):")
         click.echo(line.format())

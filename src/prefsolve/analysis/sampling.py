@@ -1,0 +1,499 @@
+"""How the unseen cards are dealt: the sampling options and the sampler.
+
+A player knows his own cards; the unseen ones are dealt at random, many
+times, into the two other hands and the talon. :class:`Sampling` says how
+many layouts, from which seed, and what they are conditioned on (cards known
+to be in a place, seats known to be void); a :class:`Sampler` draws them,
+exactly uniformly among the layouts allowed, the same stream for the same
+seed whatever the batch sizes.
+
+>>> s = Sampling(samples=3, seed=1, voids={2: "H"})
+>>> deals = sample_deals("A.KT9.KT97.K7", 0, sampling=s)
+>>> len(deals), all(not d.hands[2].suit_ranks(3) for d in deals)
+(3, True)
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, cast
+
+from ..cards import ALL_CARDS, SUIT_SYMBOLS, Hand, in_hand_order
+from ..checks import check_seat, check_seed, whole as _whole
+from ..deal import Deal
+from ..errors import DealError, PrefsolveError
+from ._common import as_hand
+
+# numpy is imported where it is used, not here: `import prefsolve` (and so every
+# command line run, even one that never samples) would otherwise pay its import,
+# about half of the CLI's start-up (batch.py does the same).
+if TYPE_CHECKING:
+    import numpy as np
+
+#: Adaptive sampling adds samples in batches of this size.
+BATCH = 100
+# Voids are first honoured by rejection (cheap while most layouts pass); after
+# this many rejected draws for one layout the exact construction takes over, for
+# that layout and every later one of the sampler. Either way a layout is uniform
+# among the allowed ones, whatever the earlier draws were, so the stream is too.
+REJECTION_TRIES = 200
+#: The places a known card may be in, in the order results list them.
+PLACES: tuple[int | str, ...] = (0, 1, 2, "talon")
+
+
+class ConstraintError(DealError):
+    """Known cards or voids that contradict the hand or each other, or leave no layout."""
+
+
+def _suits(value: object, seat: object) -> int:
+    """A suit mask (bit per suit) from ``"SH"``, ``"♠♥"``, ``[0, 3]`` ..."""
+    symbols = {"S": 0, "C": 1, "D": 2, "H": 3, "♠": 0, "♣": 1, "♦": 2, "♥": 3}
+    items: list[object]
+    if isinstance(value, str):
+        items = list(value.replace(",", "").replace(" ", "").upper())
+    elif isinstance(value, int):
+        items = [value]
+    else:
+        try:
+            items = list(value)    # type: ignore[call-overload]
+        except TypeError:
+            raise ConstraintError(f"voids of seat {seat!r} must be suits such as 'SH' or [0, 3], "
+                                  f"got {value!r}") from None
+    mask = 0
+    for item in items:
+        suit = symbols.get(item) if isinstance(item, str) else item
+        if isinstance(suit, bool) or suit not in (0, 1, 2, 3):
+            raise ConstraintError(f"unknown suit {item!r} in voids of seat {seat!r}: expected the "
+                                  f"letters S C D H (or ♠ ♣ ♦ ♥, or 0..3), e.g. 'SH'")
+        mask |= 1 << suit
+    return mask
+
+#: ``known`` as a Sampling holds it: (place, cards) in the order of :data:`PLACES`.
+KnownCards = tuple[tuple[int | str, Hand], ...]
+#: ``voids`` as a Sampling holds it: (seat, suit letters ``SCDH``) by seat.
+Voids = tuple[tuple[int, str], ...]
+
+
+@dataclass(frozen=True)
+class Sampling:
+    """How the unseen cards are dealt, for every analysis: the options of the
+    sampling bundled in one immutable object (as python-chess bundles a
+    search's limits in ``chess.engine.Limit``). Checked on construction.
+
+    >>> Sampling(samples=500, seed=1)
+    Sampling(samples=500, seed=1, adaptive=None, known=(), voids=())
+    >>> Sampling(known={"talon": "HA", 1: "SK SQ"}, voids={2: "♥"}).to_dict()["known"]
+    {'1': 'SK SQ', 'talon': 'HA'}
+    >>> Sampling(samples=0)
+    Traceback (most recent call last):
+    ...
+    prefsolve.errors.PrefsolveError: samples must be a positive whole number, got 0
+    """
+
+    samples: int = 1000
+    """The number of sampled layouts; with ``adaptive``, the most that are drawn."""
+
+    seed: int | None = None
+    """The seed of the layouts' stream (a whole number ≥ 0). ``None`` draws a
+    fresh one; a result records the seed it used, so it can be repeated."""
+
+    adaptive: float | None = None
+    """Sample in batches of :data:`BATCH` and stop as soon as the standard
+    error of the leading choice's expected score is at most this many whists.
+    ``None``: draw all ``samples`` at once."""
+
+    known: KnownCards | Mapping[object, object] = ()
+    """Cards known to be in a place: a mapping of a seat (0, 1, 2) or
+    ``"talon"`` to cards (a hand text such as ``"SK SQ"``, a :class:`Hand`, or
+    a list of cards). Held as ``((place, Hand), ...)`` in seat order, talon last."""
+
+    voids: Voids | Mapping[object, object] = ()
+    """Seats known to lack suits: a mapping of a seat to suits (``"SH"``,
+    ``"♠♥"``, ``[0, 3]``). Held as ``((seat, "SH"), ...)`` by seat."""
+
+    def __post_init__(self) -> None:
+        set_ = object.__setattr__      # frozen: the checked values replace the given ones
+        set_(self, "samples", check_samples(self.samples))
+        set_(self, "seed", check_seed(self.seed))
+        set_(self, "adaptive", _check_adaptive(self.adaptive))
+        set_(self, "known", _normal_known(self.known))
+        set_(self, "voids", _normal_voids(self.voids))
+
+    def to_dict(self) -> dict:
+        """The JSON form: ``samples``, ``seed``, ``adaptive``, ``known`` {place: cards}, ``voids`` {seat: suits}."""
+        return {"samples": self.samples, "seed": self.seed, "adaptive": self.adaptive,
+                "known": {str(place): " ".join(str(c) for c in in_hand_order(hand))
+                          for place, hand in self.known_cards},
+                "voids": {str(seat): suits for seat, suits in self.void_suits}}
+
+    def given_text(self) -> str:
+        """One line for the text output of what the layouts were conditioned on ("" when nothing)."""
+        parts = [f"{'the talon' if place == 'talon' else f'seat {place}'} holds "
+                 + " ".join(c.symbol for c in in_hand_order(hand))
+                 for place, hand in self.known_cards]
+        parts += [f"seat {seat} void in " + " ".join(SUIT_SYMBOLS["SCDH".index(x)] for x in suits)
+                  for seat, suits in self.void_suits]
+        return f"(given: {'; '.join(parts)})" if parts else ""
+
+    @property
+    def known_cards(self) -> KnownCards:
+        """``known`` as it is held (typed for readers of the held form)."""
+        return cast(KnownCards, self.known)
+
+    @property
+    def void_suits(self) -> Voids:
+        """``voids`` as they are held (typed for readers of the held form)."""
+        return cast(Voids, self.voids)
+
+    def seeded(self) -> Sampling:
+        """This sampling with a seed: its own, or a fresh one drawn now."""
+        if self.seed is not None:
+            return self
+        return Sampling(self.samples, random.SystemRandom().randrange(2**32), self.adaptive,
+                        self.known, self.voids)
+
+    def only_samples(self, what: str) -> None:
+        """Refuse the options an analysis that samples no layouts of a hand cannot honour."""
+        for name in ("adaptive", "known", "voids"):
+            if getattr(self, name):
+                raise PrefsolveError(f"{what} takes no {name} in its sampling, got {name}="
+                                     f"{getattr(self, name)!r}")
+
+
+def check_samples(samples: object) -> int:
+    """A positive whole number of samples (numpy integers too, as for seats and seeds)."""
+    value = _whole(samples)
+    if value is None or value < 1:
+        raise PrefsolveError(f"samples must be a positive whole number, got {samples!r}")
+    return value
+
+
+def _check_adaptive(adaptive: object) -> float | None:
+    if adaptive is None:
+        return None
+    real = not isinstance(adaptive, bool) and isinstance(adaptive, (int, float))
+    if not real:
+        try:    # numpy floating point numbers
+            import numpy as np
+
+            real = isinstance(adaptive, np.floating)
+        except ImportError:     # pragma: no cover - numpy is a dependency
+            pass
+    value = float(cast(float, adaptive)) if real else math.nan
+    if not math.isfinite(value) or value <= 0:
+        raise PrefsolveError(f"adaptive must be a positive standard error threshold, got {adaptive!r}")
+    return value
+
+
+def _place_key(place: int | str) -> int:
+    return PLACES.index(place)
+
+
+def _normal_known(known: object) -> KnownCards:
+    if isinstance(known, tuple) and all(isinstance(p, tuple) and len(p) == 2 and isinstance(p[1], Hand)
+                                        for p in known):
+        known = dict(known)     # the held form, given again (dataclasses.replace)
+    out: dict[int | str, Hand] = {}
+    for place, cards in _mapping(known, "known").items():
+        if isinstance(place, str) and place.strip().lower() == "talon":
+            key: int | str = "talon"
+        else:
+            seat = _whole(place)
+            if seat not in (0, 1, 2):
+                raise ConstraintError(f"unknown place {place!r} for known cards: expected a seat 0, 1, 2 "
+                                      f"or 'talon'")
+            key = seat
+        if key in out:
+            raise ConstraintError(f"known cards for place {place!r} are given twice")
+        if isinstance(cards, Hand):
+            hand = cards
+        elif isinstance(cards, str):
+            hand = Hand.parse(cards)
+        elif isinstance(cards, (list, tuple, set, frozenset)):
+            hand = Hand(cards)      # a collection of cards (Card or text)
+        else:   # an integer would be read as a bit mask, None as nothing
+            where = "the talon" if key == "talon" else f"seat {key}"
+            raise ConstraintError(f"known cards for {where} must be a hand text, a Hand or a list of "
+                                  f"cards, got {cards!r}")
+        out[key] = hand
+    return tuple(sorted(out.items(), key=lambda kv: _place_key(kv[0])))
+
+
+def _normal_voids(voids: object) -> Voids:
+    if isinstance(voids, tuple) and all(isinstance(p, tuple) and len(p) == 2 for p in voids):
+        voids = dict(voids)     # the held form, given again
+    out: dict[int, int] = {}
+    for seat, suits in _mapping(voids, "voids").items():
+        s = check_seat(seat, "a void's seat")
+        out[s] = out.get(s, 0) | _suits(suits, seat)
+    return tuple((s, "".join("SCDH"[k] for k in range(4) if mask >> k & 1))
+                 for s, mask in sorted(out.items()) if mask)
+
+
+# -- sampling ------------------------------------------------------------------------
+def _splits(n: int, allowed: tuple[int, ...], caps: tuple[int, ...]) -> Iterator[dict[int, int]]:
+    """Every way to split n cards among the ``allowed`` places within their
+    ``caps``, as {place: count} in the order of ``allowed``."""
+    if not allowed:
+        if n == 0:
+            yield {}
+        return
+    first, rest = allowed[0], allowed[1:]
+    room = sum(caps[k] for k in rest)
+    for x in range(max(0, n - room), min(n, caps[first]) + 1):
+        for tail in _splits(n - x, rest, caps):
+            yield {first: x, **tail}
+
+
+def _multinomial(n: int, counts: Iterable[int]) -> int:
+    out = math.factorial(n)
+    for x in counts:
+        out //= math.factorial(x)
+    return out
+
+
+class Sampler:
+    """Random layouts of the unseen cards consistent with what one player knows.
+
+    ``fixed`` maps a place (seat 0..2 or ``"talon"``) to cards it surely
+    holds: the player's own hand, cards known to be elsewhere (``known``).
+    The rest of the 32 cards is dealt uniformly at random to fill every seat
+    to 10 cards and the talon to 2 (``talon=False``: no talon place; then
+    ``sizes`` must make the places hold every unseen card, e.g. ``{seat: 12}``
+    for a declarer who took the talon). ``voids`` maps
+    a seat to suits it cannot hold; they are honoured by rejection while it
+    succeeds quickly, else by an exact construction (``_constructed``),
+    each of which keeps the layouts exactly uniform among those allowed.
+
+    The same seed gives the same stream of layouts, in batches of any size.
+
+    >>> s = Sampler({0: Hand.parse("A.KT9.KT97.K7")}, seed=3, voids={1: "H"})
+    >>> deals = s.draw(5)
+    >>> all(str(d.hands[0]) == "A.KT9.KT97.K7" and not d.hands[1].suit_ranks(3) for d in deals)
+    True
+    """
+
+    def __init__(self, fixed: Mapping[object, Hand], seed: int | None = None,
+                 voids: Mapping[int, object] | None = None, talon: bool = True,
+                 sizes: Mapping[object, int] | None = None) -> None:
+        places: list[object] = [0, 1, 2] + (["talon"] if talon else [])
+        size = {0: 10, 1: 10, 2: 10, "talon": 2}
+        if sizes:
+            size.update(sizes)
+        taken = 0
+        self._fixed = {p: 0 for p in places}
+        for place, hand in fixed.items():
+            if place not in places:
+                raise ConstraintError(f"unknown place {place!r} for known cards: expected a seat 0, 1, 2"
+                                      + (" or 'talon'" if talon else ""))
+            dup = taken & hand.mask
+            if dup:
+                card = ALL_CARDS[(dup & -dup).bit_length() - 1]
+                raise ConstraintError(f"card {card} is known to be in two places (again in {place!r})")
+            taken |= hand.mask
+            self._fixed[place] |= hand.mask
+            if len(Hand(self._fixed[place])) > size[place]:
+                where = "the talon" if place == "talon" else f"seat {place}"
+                raise ConstraintError(f"{where} cannot hold {len(Hand(self._fixed[place]))} known cards "
+                                      f"(it has {size[place]})")
+        self._voids = {}
+        for seat, suits in _mapping(voids, "voids").items():
+            check_seat(seat, "a void's seat")
+            smask = _suits(suits, seat)
+            cmask = 0
+            for s in range(4):
+                if smask >> s & 1:
+                    cmask |= 0xFF << (8 * s)
+            if self._fixed[seat] & cmask:
+                card = ALL_CARDS[((self._fixed[seat] & cmask) & -(self._fixed[seat] & cmask)).bit_length() - 1]
+                raise ConstraintError(f"seat {seat} is void in {suits!r} but holds {card}")
+            if cmask:
+                self._voids[seat] = cmask
+        self._places = places
+        self._need = [size[p] - self._fixed[p].bit_count() for p in places]
+        self._unseen = [c for c in ALL_CARDS if not taken >> c.index & 1]
+        if sum(self._need) != len(self._unseen):
+            raise ConstraintError(f"{len(self._unseen)} unseen cards cannot fill the "
+                                  f"{sum(self._need)} places left")
+        self.seed = seed
+        self._rng = random.Random(seed)
+        self.drawn = 0
+        self._groups: list[tuple[tuple[int, ...], list[int]]] | None = None   # see _constructed
+        self._memo: dict[tuple[int, tuple[int, ...]], int] = {}
+
+    def _one(self) -> list[int]:
+        if self._groups is not None:
+            # Rejection failed once: the voids are rare, so construct from now on
+            # (each layout is uniform whichever method draws it).
+            return self._constructed()
+        for _ in range(REJECTION_TRIES if self._voids else 1):
+            self._rng.shuffle(self._unseen)
+            masks, i = [], 0
+            for place, need in zip(self._places, self._need):
+                m = self._fixed[place]
+                for c in self._unseen[i:i + need]:
+                    m |= 1 << c.index
+                i += need
+                masks.append(m)
+            if all(not masks[s] & v for s, v in self._voids.items()):
+                return masks
+        return self._constructed()
+
+    def _constructed(self) -> list[int]:
+        """One layout drawn exactly uniformly among those the voids allow, by
+        counting: the unseen cards of a suit may go to the same places, so the
+        cards fall into at most four groups; how many of a group each place
+        gets is drawn with weight (ways to choose those cards) × (ways to
+        place the remaining groups), then which cards, uniformly."""
+        if self._groups is None:
+            groups: dict[tuple[int, ...], list[int]] = {}
+            for c in self._unseen:
+                allowed = tuple(k for k, place in enumerate(self._places) if self._need[k]
+                                and not (self._voids.get(place, 0) >> c.index) & 1)
+                groups.setdefault(allowed, []).append(c.index)
+            self._groups = sorted(groups.items())
+        if self._ways(0, tuple(self._need)) == 0:     # memoised: every call says so, not just the first
+            raise ConstraintError("no layout fits the voids and known cards: the unseen cards "
+                                  "cannot fill every place without breaking a void")
+        caps = tuple(self._need)
+        masks = [self._fixed[place] for place in self._places]
+        for g, (allowed, group) in enumerate(self._groups):
+            pick = self._rng.randrange(self._ways(g, caps))
+            for counts in _splits(len(group), allowed, caps):
+                rest = tuple(c - counts.get(k, 0) for k, c in enumerate(caps))
+                weight = _multinomial(len(group), counts.values()) * self._ways(g + 1, rest)
+                if pick < weight:
+                    break
+                pick -= weight
+            cards = list(group)
+            self._rng.shuffle(cards)
+            i = 0
+            for k, n in counts.items():
+                for index in cards[i:i + n]:
+                    masks[k] |= 1 << index
+                i += n
+            caps = rest
+        return masks
+
+    def _ways(self, g: int, caps: tuple[int, ...]) -> int:
+        """Layouts of groups g, g+1, … into places with ``caps`` free slots."""
+        assert self._groups is not None
+        if g == len(self._groups):
+            return 1 if not any(caps) else 0
+        key = (g, caps)
+        if key not in self._memo:
+            n = len(self._groups[g][1])
+            total = 0
+            for counts in _splits(n, self._groups[g][0], caps):
+                rest = tuple(c - counts.get(k, 0) for k, c in enumerate(caps))
+                total += _multinomial(n, counts.values()) * self._ways(g + 1, rest)
+            self._memo[key] = total
+        return self._memo[key]
+
+    def draw_masks(self, n: int) -> list[list[int]]:
+        """The next ``n`` layouts as card masks of seats 0, 1, 2 (and the talon)."""
+        out = [self._one() for _ in range(n)]
+        self.drawn += n
+        return out
+
+    def draw(self, n: int) -> list[Deal]:
+        """The next ``n`` layouts of the stream as deals."""
+        return [Deal([Hand(m) for m in ms[:3]], Hand(ms[3]) if len(ms) == 4 else None)
+                for ms in self.draw_masks(n)]
+
+
+def _mapping(value: object, what: str) -> Mapping:
+    """``known`` and ``voids`` map a place to cards or suits; None is empty."""
+    if value is None:
+        return {}
+    if not isinstance(value, Mapping):
+        example = "a seat (or 'talon') to cards, e.g. {1: 'SA SK'}" if what == "known" else \
+            "a seat to suits, e.g. {2: 'H'}"
+        raise ConstraintError(f"{what} must map {example}, got {value!r}")
+    return value
+
+
+def _known_hands(known: Mapping[object, object] | None, own_seat: int, own: Hand,
+                 places: Sequence[object]) -> dict:
+    """Known cards of other places as Hands; a card of the player's own hand is an error."""
+    out: dict = {own_seat: own}
+    for place, cards in _mapping(known, "known").items():
+        if place == own_seat:
+            raise ConstraintError(f"known cards for seat {place}: that is the player's own seat")
+        if place not in places:
+            raise ConstraintError(f"unknown place {place!r} for known cards: expected one of "
+                                  f"{', '.join(repr(p) for p in places if p != own_seat)}")
+        if isinstance(cards, Hand):
+            hand = cards
+        elif isinstance(cards, str):
+            hand = Hand.parse(cards)
+        elif isinstance(cards, (list, tuple, set, frozenset)):
+            hand = Hand(cards)      # a collection of cards (Card or text)
+        else:   # an integer would be read as a bit mask, None as nothing
+            where = "the talon" if place == "talon" else f"seat {place}"
+            raise ConstraintError(f"known cards for {where} must be a hand text, a Hand or a list of "
+                                  f"cards, got {cards!r}")
+        dup = hand.mask & own.mask
+        if dup:
+            card = ALL_CARDS[(dup & -dup).bit_length() - 1]
+            where = "the talon" if place == "talon" else f"seat {place}"
+            raise ConstraintError(f"known card {card} for {where} is in the player's own hand {str(own)!r}")
+        out[place] = hand
+    return out
+
+
+
+#: The sampling an analysis uses when given none: 1 000 layouts, a fresh seed.
+DEFAULT_SAMPLING = Sampling()
+
+
+def sample_deals(hand: Hand | str, seat: int = 0, *, sampling: Sampling = DEFAULT_SAMPLING) -> list[Deal]:
+    """The layouts the analyses of ``hand`` draw for the same sampling (for checks and reuse).
+
+    >>> len(sample_deals("A.KT9.KT97.K7", sampling=Sampling(samples=3, seed=1)))
+    3
+    """
+    hand = as_hand(hand)
+    seat = check_seat(seat, "seat")
+    sampling = _check_sampling(sampling)
+    fixed = _known_hands(dict(sampling.known_cards), seat, hand, PLACES)
+    sampling = sampling.seeded()
+    return Sampler(fixed, sampling.seed, dict(sampling.void_suits)).draw(sampling.samples)
+
+
+def _check_sampling(sampling: object) -> Sampling:
+    if not isinstance(sampling, Sampling):
+        raise PrefsolveError(f"sampling must be a Sampling, e.g. Sampling(samples=500, seed=1), "
+                             f"got {sampling!r}")
+    return sampling
+
+
+def start(sampling: object, hand: Hand, seat: int, places: Sequence[object] = PLACES,
+          **options) -> tuple[Sampling, Sampler]:
+    """The sampling with its seed (drawn when none is given) and the sampler of
+    layouts around ``hand`` at ``seat``, for an analysis."""
+    sampling = _check_sampling(sampling).seeded()
+    fixed = _known_hands(dict(sampling.known_cards), seat, hand, places)
+    return sampling, Sampler(fixed, sampling.seed, dict(sampling.void_suits), **options)
+
+
+def sample_adaptively(sampling: Sampling, draw: Callable[[int], np.ndarray],
+                      lead_se: Callable[[np.ndarray], float]) -> np.ndarray:
+    """Draw all ``sampling.samples`` at once, or in batches of :data:`BATCH`
+    until the leading choice's standard error is at most ``sampling.adaptive``."""
+    import numpy as np  # on use: see the note at the module's imports
+    if sampling.adaptive is None:
+        return draw(sampling.samples)
+    parts: list[np.ndarray] = []
+    n = 0
+    while n < sampling.samples:
+        k = min(BATCH, sampling.samples - n)
+        parts.append(draw(k))
+        n += k
+        values = np.concatenate(parts)
+        if n >= 2 and lead_se(values) <= sampling.adaptive:
+            break
+    return np.concatenate(parts)
