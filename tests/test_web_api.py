@@ -23,7 +23,7 @@ import pytest
 from click.testing import CliRunner
 
 with warnings.catch_warnings():     # newer Starlette would rather have httpx2; httpx serves the same
-    warnings.simplefilter("ignore", DeprecationWarning)
+    warnings.simplefilter("ignore")
     from starlette.testclient import TestClient
 
 from prefsolve import Deal, Position, allpass_table, card_values

@@ -19,7 +19,7 @@ from types import SimpleNamespace
 import pytest
 from click.testing import CliRunner
 
-from prefsolve import Hand, Position, allpass_table, analyze, card_values
+from prefsolve import Hand, Position, Sampling, allpass_table, analyze, card_values
 from prefsolve.cards import cards_in_hand_order
 from prefsolve.cli import main
 from prefsolve.web.local import LocalServer, chromium
@@ -190,10 +190,11 @@ def test_a_whole_deal_played_by_clicks_shows_card_values_at_every_card(page):
     won = page.eval_on_selector_all("#seats .won", "els => els.map(e => Number(e.dataset.won))")
     assert won == list(final.tricks_won)
     # every mistake is marked in the tricks played, with its cost
-    marked = page.eval_on_selector_all("#history .chip.mistake",
-                                       "els => els.map(e => [e.firstChild.textContent, e.querySelector('.cost').textContent])")
-    expected = [(c.symbol, f"−{m.cost}") for m in final.mistakes() for c in [m.card]]
-    assert final.mistakes() and [tuple(m) for m in marked] == [(s, cost) for s, cost in expected]
+    marked = page.eval_on_selector_all(
+        "#history .chip.mistake",
+        "els => els.map(e => [e.firstChild.textContent, e.querySelector('.cost').textContent])")
+    expected = [[m.card.symbol, f"−{m.cost}"] for m in final.mistakes()]
+    assert expected and marked == expected
     assert page.errors == []
 
 
@@ -256,7 +257,7 @@ def test_the_analyzer_runs_with_its_chart_and_can_be_cancelled(board, page):
     page.fill("#an-seed", "5")
     page.click("#an-run")
     page.wait_for_selector("#an-chart svg", timeout=60_000)
-    expected = analyze(hand, 0, samples=16, seed=5, rules="sochi").to_dict()
+    expected = analyze(hand, 0, sampling=Sampling(samples=16, seed=5), rules="sochi").to_dict()
     rows = page.eval_on_selector_all("#an-chart svg g.row", "els => els.map(e => [e.dataset.contract, "
                                      "Number(e.dataset.pMake), Number(e.dataset.expected)])")
     assert [r[0] for r in rows] == list(expected["contracts"])
@@ -372,8 +373,9 @@ def test_the_layout_fits_a_phone_and_a_desktop(board, viewport):
             box = page.locator(selector).bounding_box()
             assert page.locator(selector).is_visible() and box["x"] >= 0 and box["x"] + box["width"] <= width, selector
         # every card and table cell is inside the page, and large enough to tap
-        boxes = page.eval_on_selector_all("#seats .card, #contracts button.cell", "els => els.map(e => "
-                                          "{const r = e.getBoundingClientRect(); return [r.left, r.right, r.width, r.height]})")
+        boxes = page.eval_on_selector_all(
+            "#seats .card, #contracts button.cell",
+            "els => els.map(e => {const r = e.getBoundingClientRect(); return [r.left, r.right, r.width, r.height]})")
         assert all(left >= 0 and right <= width for left, right, _, _ in boxes)
         cards = page.eval_on_selector_all("#seats .card", "els => els.map(e => e.getBoundingClientRect().width)")
         assert min(cards) >= 40 and len(cards) == 29

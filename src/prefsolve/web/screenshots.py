@@ -12,11 +12,12 @@ from __future__ import annotations
 
 import argparse
 from pathlib import Path
+from typing import Any
 
 from .local import LocalServer, chromium
 
 #: The views shot: file name, viewport, whether the whole page is taken.
-VIEWS = (("board-desktop.png", {"width": 1280, "height": 800}, True),
+VIEWS: tuple[tuple[str, Any, bool], ...] = (("board-desktop.png", {"width": 1280, "height": 800}, True),
          ("board-phone.png", {"width": 390, "height": 844}, False))
 
 

@@ -46,7 +46,7 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from .._version import __version__
 from ..allpass import allpass_table
-from ..analyzer import analyze
+from ..analysis import Sampling, analyze
 from ..cli.play import position_dict
 from ..deal import Deal
 from ..errors import PrefsolveError
@@ -55,7 +55,7 @@ from ..rules import PROFILES, Rules
 from ..solver import solve, table
 from ..strains import STRAINS
 from . import STATIC
-from .jobs import Busy, JobBoard
+from .jobs import Busy, Job, JobBoard
 
 log = logging.getLogger("prefsolve.web")
 
@@ -106,7 +106,7 @@ def run_analysis(hand: str, seat: int, *, samples: int, seed: int | None, rules:
                  progress: Callable[[int], None]) -> dict:
     """``analyze --json``'s object for one hand. The one place that calls the
     analyzer, so that its signature is changed here alone."""
-    return analyze(hand, seat, samples=samples, seed=seed, rules=rules, defence=defence,
+    return analyze(hand, seat, sampling=Sampling(samples=samples, seed=seed), rules=rules, defence=defence,
                    jobs=ANALYZE_JOBS, progress=progress).to_dict()
 
 
@@ -127,15 +127,25 @@ async def read_json(request: Request, fields: tuple[str, ...]) -> dict[str, Any]
     return body
 
 
-def _text(body: dict, key: str, required: bool = False) -> str | None:
+def _text(body: dict, key: str) -> str | None:
+    """An optional text field."""
     value = body.get(key)
-    if value is None:
-        if required:
-            raise BadRequest(f"the field {key!r} is required")
-        return None
-    if not isinstance(value, str):
+    if value is not None and not isinstance(value, str):
         raise BadRequest(f"{key} must be text, got {json.dumps(value)[:80]}")
     return value
+
+
+def _required(body: dict, key: str) -> str:
+    """A text field the request must give."""
+    value = _text(body, key)
+    if value is None:
+        raise BadRequest(f"the field {key!r} is required")
+    return value
+
+
+def _value(body: dict, key: str, default: Any = None) -> Any:
+    """A field passed on as it is: the API checks it and names it in its error."""
+    return body.get(key, default)
 
 
 def _whole(body: dict, key: str, default: int | None, low: int, high: int | None = None) -> int | None:
@@ -194,7 +204,7 @@ async def deal(request: Request) -> Response:
     unknown = [k for k in q if k not in ("seed", "cards")]
     if unknown:
         raise BadRequest(f"unknown parameter {unknown[0]!r} (expected: seed, cards)")
-    values = {}
+    values: dict[str, Any] = {}
     for key, default in (("seed", None), ("cards", "10")):
         text = q.get(key, default)
         if text is not None and not re.fullmatch(r"\d{1,18}", text):
@@ -213,7 +223,7 @@ async def table_(request: Request) -> Response:
     """POST /api/table: ``table --json`` for a ``deal``, or ``{"tables": [...]}``
     (without ``nodes``, as ``table --file --json``) for a list of ``deals``."""
     body = await read_json(request, TABLE_FIELDS)
-    leader, talon_mode = body.get("leader", 0), _text(body, "talon_mode")
+    leader, talon_mode = _value(body, "leader", 0), _text(body, "talon_mode")
     if "deals" in body:
         if "deal" in body:
             raise BadRequest("give either deal or deals, not both")
@@ -233,7 +243,7 @@ async def table_(request: Request) -> Response:
             tables = [table(d, leader=leader, talon_mode=talon_mode).to_dict() for d in parsed]
             return {"tables": [{k: v for k, v in t.items() if k != "nodes"} for t in tables]}
     else:
-        text = _text(body, "deal", required=True)
+        text = _required(body, "deal")
 
         def work() -> dict:
             return table(text, leader=leader, talon_mode=talon_mode).to_dict()
@@ -246,13 +256,13 @@ SOLVE_FIELDS = ("deal", "declarer", "strain", "leader", "talon_mode", "line")
 async def solve_(request: Request) -> Response:
     """POST /api/solve: ``solve --json`` (``"line": true`` adds the line and the position)."""
     body = await read_json(request, SOLVE_FIELDS)
-    text = _text(body, "deal", required=True)
-    strain = _text(body, "strain", required=True)
+    text = _required(body, "deal")
+    strain = _required(body, "strain")
     with_line = _flag(body, "line")
 
     def work() -> dict:
         d = Deal.parse(text)
-        sol = solve(d, body.get("declarer"), strain=strain, leader=body.get("leader", 0),
+        sol = solve(d, _value(body, "declarer"), strain=strain, leader=_value(body, "leader", 0),
                     talon_mode=_text(body, "talon_mode"))
         out = {"deal": str(d), **sol.to_dict()}
         if with_line:
@@ -282,13 +292,13 @@ async def play(request: Request) -> Response:
         def start() -> Position:
             return Position.parse(text)
     else:
-        deal_text = _text(body, "deal", required=True)
-        strain = _text(body, "strain", required=True)
+        deal_text = _required(body, "deal")
+        strain = _required(body, "strain")
         cards = {k: _cards(body, k) for k in ("discard", "turn", "played")}
 
         def start() -> Position:
-            return Position(deal_text, body.get("declarer"), strain=strain, seat=body.get("seat"),
-                            leader=body.get("leader", 0), talon_mode=_text(body, "talon_mode"),
+            return Position(deal_text, _value(body, "declarer"), strain=strain, seat=_value(body, "seat"),
+                            leader=_value(body, "leader", 0), talon_mode=_text(body, "talon_mode"),
                             discard=cards["discard"], turn=cards["turn"], played=cards["played"] or ())
 
     def work() -> dict:
@@ -306,7 +316,7 @@ ALLPASS_FIELDS = ("deal", "talon_mode", "turn")
 async def allpass(request: Request) -> Response:
     """POST /api/allpass: ``allpass --json``."""
     body = await read_json(request, ALLPASS_FIELDS)
-    text = _text(body, "deal", required=True)
+    text = _required(body, "deal")
     talon_mode, turn = _text(body, "talon_mode"), _cards(body, "turn")
     return JSONResponse(await _solving(request, lambda: allpass_table(text, talon_mode=talon_mode,
                                                                       turn=turn).to_dict()))
@@ -319,7 +329,7 @@ async def analyze_(request: Request) -> Response:
     """POST /api/analyze: ``analyze --json``; with ``"stream": true``, lines of
     JSON: progress, then the result (docs/WEB.md)."""
     body = await read_json(request, ANALYZE_FIELDS)
-    hand = _text(body, "hand", required=True)
+    hand = _required(body, "hand")
     samples = _whole(body, "samples", DEFAULT_SAMPLES, 1, MAX_SAMPLES)
     seed = _whole(body, "seed", None, 0)
     settings = body.get("settings", [])
@@ -329,7 +339,7 @@ async def analyze_(request: Request) -> Response:
     defence = _text(body, "defence") or "best"
     stream = _flag(body, "stream")
     assert samples is not None      # it has a default
-    work = partial(run_analysis, hand, body.get("seat", 0), samples=samples, seed=seed, rules=rules,
+    work = partial(run_analysis, hand, _value(body, "seat", 0), samples=samples, seed=seed, rules=rules,
                    defence=defence)
     jobs: JobBoard = request.app.state.jobs
     try:
@@ -345,13 +355,14 @@ async def analyze_(request: Request) -> Response:
     return JobResponse(job, stream)
 
 
-class JobResponse:
+class JobResponse(Response):
     """The answer of a long job: its JSON object when it ends or, streamed,
     one JSON line per progress notice and one for the end. While it is sent
     the client's disconnect is watched; it cancels the job."""
 
-    def __init__(self, job: Any, stream: bool) -> None:
+    def __init__(self, job: Job, stream: bool) -> None:
         self.job, self.stream = job, stream
+        self.background = None
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         async with anyio.create_task_group() as tg:
