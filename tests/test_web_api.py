@@ -112,6 +112,12 @@ def test_play_is_play_json_from_fields_and_from_a_position_text(client):
     assert expected["values"] == values.to_dict()
 
 
+@pytest.mark.parametrize("played", ["", "SK SA SJ", "SK SA SJ SQ CA S7"])
+def test_play_is_play_json_to_the_end_of_the_play(client, played):
+    r = client.post("/api/play", json={"deal": SMALL, "declarer": 1, "strain": "NT", "played": played})
+    assert r.json() == cli_json("play", SMALL, "--declarer", "1", "--strain", "NT", "--played", played)
+
+
 def test_allpass_is_allpass_json_in_both_talon_modes(client):
     for mode in ("lead", "ignore"):
         r = client.post("/api/allpass", json={"deal": EXAMPLE, "talon_mode": mode})

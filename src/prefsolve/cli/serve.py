@@ -3,6 +3,9 @@
 ``prefsolve serve [--host 127.0.0.1] [--port 8000] [--open]`` runs the
 server of :mod:`prefsolve.web` with uvicorn until Ctrl-C. It needs the
 ``web`` extra; without it the command says so in one line (exit 1).
+
+>>> board_url("0.0.0.0", 8000)
+'http://127.0.0.1:8000/'
 """
 
 from __future__ import annotations

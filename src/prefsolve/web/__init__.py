@@ -7,6 +7,9 @@ shapes of the command line's ``--json`` (docs/JSON.md). The server lives in
 Starlette and uvicorn); importing this package does not, so that ``serve``
 can name the extra when it is missing. :mod:`.jobs` runs the long analyses,
 one per client, each cancelled when its client goes away.
+
+>>> STATIC.name, (STATIC / "index.html").is_file()
+('static', True)
 """
 
 from pathlib import Path

@@ -11,6 +11,18 @@ shuts its worker threads down. A job is cancelled when its client goes away
 client is the board's cookie, or the address for a caller without it) and a
 cap on the jobs of all clients together, so that one page cannot queue work
 that nobody will read.
+
+>>> import asyncio
+>>> def work(progress):      # three items, then the job's JSON object
+...     for _ in range(3):
+...         progress(1)
+...     return {"items": 3}
+>>> async def run_one():
+...     job = await JobBoard(limit=1).start("a client", work, total=3)
+...     await job.ended(10)
+...     return job.snapshot()
+>>> asyncio.run(run_one())
+Snapshot(done=3, total=3, finished=True, result={'items': 3}, error=None, cancelled=False)
 """
 
 from __future__ import annotations

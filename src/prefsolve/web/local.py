@@ -4,6 +4,9 @@
 of the loopback, and stops it on exit; :func:`chromium` finds the browser
 that the screenshots and the browser tests drive (Debian's ``chromium``,
 or the one named by ``PREFSOLVE_CHROMIUM``).
+
+>>> 0 < free_port() < 65536
+True
 """
 
 from __future__ import annotations

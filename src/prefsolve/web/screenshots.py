@@ -6,6 +6,9 @@ few cards with one mistake, runs the analyzer on a strong hand for 100
 samples, and saves
 ``board-desktop.png`` (1280 × 800) and ``board-phone.png`` (390 × 844) in
 the folder given (default ``docs``).
+
+>>> [(name, size["width"]) for name, size, _ in VIEWS]
+[('board-desktop.png', 1280), ('board-phone.png', 390)]
 """
 
 from __future__ import annotations

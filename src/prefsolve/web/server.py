@@ -20,6 +20,11 @@ local server safe:
   through a name that points here.
 
 :func:`run_analysis` is the one place that calls the analyzer.
+
+>>> position_json(Position("K7.-.-.- AQ.-.-.- J.A.-.-", 1, strain="NT", played="SK"))["values"]
+{'SA': 2, 'SQ': 1}
+>>> is_loopback("127.0.0.1"), is_loopback("0.0.0.0")
+(True, False)
 """
 
 from __future__ import annotations
@@ -47,7 +52,6 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from .._version import __version__
 from ..allpass import allpass_table
 from ..analysis import Sampling, analyze
-from ..cli.play import position_dict
 from ..deal import Deal
 from ..errors import PrefsolveError
 from ..play import Position
@@ -108,6 +112,24 @@ def run_analysis(hand: str, seat: int, *, samples: int, seed: int | None, rules:
     analyzer, so that its signature is changed here alone."""
     return analyze(hand, seat, sampling=Sampling(samples=samples, seed=seed), rules=rules, defence=defence,
                    jobs=ANALYZE_JOBS, progress=progress).to_dict()
+
+
+def position_json(pos: Position) -> dict:
+    """``play --json``'s object for a position: the same keys in the same order
+    (the API tests compare the two). Built here from the position's public
+    attributes, so that the server does not import the command line."""
+    values = pos.card_values()
+    return {
+        "position": str(pos), "deal": str(pos.deal), "declarer": pos.declarer, "seat": pos.seat,
+        "strain": pos.strain, "leader": pos.leader, "talon_mode": pos.talon_mode,
+        "discard": pos.discard.to_list() if pos.discard is not None else None,
+        "turn": pos.turn.to_list(), "played": pos.played.to_list(), "hands": [str(h) for h in pos.hands],
+        "played_tricks": [t.to_dict() for t in pos.played_tricks],
+        "trick": pos.current_trick.to_dict() if not pos.is_over() else None,
+        "tricks_won": list(pos.tricks_won), "to_move": pos.to_move, "tricks": pos.value(),
+        "values": values.to_dict(), "best_cards": pos.best_cards(values).to_list(),
+        "mistakes": [m.to_dict() for m in pos.mistakes()],
+    }
 
 
 # -- reading requests ------------------------------------------------------------------
@@ -303,7 +325,7 @@ async def play(request: Request) -> Response:
 
     def work() -> dict:
         pos = start()
-        out = position_dict(pos, pos.card_values(), pos.mistakes())
+        out = position_json(pos)
         if with_line:
             out["line"] = None if pos.is_over() else pos.best_line().to_dict()
         return out
