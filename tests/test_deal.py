@@ -82,3 +82,12 @@ def test_numpy_whole_numbers_for_sizes_and_seeds():
     import numpy as np
 
     assert Deal.random(np.int64(7), cards=np.int8(5)) == Deal.random(7, cards=5)
+
+
+def test_hands_and_deals_pickle_back_to_equal_objects():
+    import pickle
+
+    for deal in (Deal.random(3), Deal.random(4, cards=5)):
+        again = pickle.loads(pickle.dumps(deal))
+        assert again == deal and again.talon == deal.talon and hash(again) == hash(deal)
+        assert [pickle.loads(pickle.dumps(h)) for h in deal.hands] == list(deal.hands)

@@ -363,3 +363,8 @@ class Hand:
 
     def __repr__(self) -> str:
         return f"Hand.parse({str(self)!r})"
+
+    def __reduce__(self):
+        # Pickled as its mask (hands travel to other processes: a cluster's
+        # workers), rebuilt and checked by the constructor.
+        return (Hand, (self.mask,))

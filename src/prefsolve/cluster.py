@@ -30,7 +30,6 @@ never imports it. Without it installed, the error names the extra to install
 from __future__ import annotations
 
 import contextlib
-import copyreg
 import math
 import queue
 import sys
@@ -167,21 +166,6 @@ def unpack_deals(masks: np.ndarray) -> list[Deal]:
     """The deals of :func:`pack_deals`."""
     return [Deal([Hand(int(h)) for h in row[:3]], Hand(int(row[3])) if row[3] else None)
             for row in masks.tolist()]
-
-
-# Hands and deals travel inside results (a Table holds its deal) and the
-# items of map_deals: pickled as their masks, rebuilt (and checked) by their
-# constructors.
-def _reduce_hand(hand: Hand) -> tuple:
-    return Hand, (hand.mask,)
-
-
-def _reduce_deal(deal: Deal) -> tuple:
-    return Deal, (deal.hands, deal.talon)
-
-
-copyreg.pickle(Hand, _reduce_hand)
-copyreg.pickle(Deal, _reduce_deal)
 
 
 # -- what the workers run --------------------------------------------------

@@ -141,6 +141,10 @@ class Deal:
     def __repr__(self) -> str:
         return f"Deal.parse({str(self)!r})"
 
+    def __reduce__(self):
+        # Pickled as its hands and talon, rebuilt and checked by the constructor.
+        return (Deal, (self.hands, self.talon))
+
     def __eq__(self, other: object) -> bool:
         return isinstance(other, Deal) and other.hands == self.hands and other.talon == self.talon
 
