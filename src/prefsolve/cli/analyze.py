@@ -189,6 +189,18 @@ def _constraint_options(f):
     return f
 
 
+def _auction_options(what: str):
+    def wrap(f):
+        f = click.option("--tolerance", type=click.FloatRange(min=0), default=1.0, show_default=True,
+                         metavar="TRICKS",
+                         help="How far a hand may be from what its calls say, in estimated tricks.")(f)
+        f = click.option("--auction", default=None, metavar="CALLS",
+                         help=f"The calls {what}, first hand first, e.g. '6S 7H pass pass': the other "
+                              f"hands are drawn as the calls show them (docs/ADVICE.md).")(f)
+        return f
+    return wrap
+
+
 defence_option = click.option("--defence", type=click.Choice(analysis.DEFENCES), default="best",
                               show_default=True,
                               help="Defence model: best (the defence calls what suits it in each layout), "
@@ -205,6 +217,7 @@ defence_option = click.option("--defence", type=click.Choice(analysis.DEFENCES),
 @click.option("--adaptive", type=click.FloatRange(min=0, min_open=True), default=None, metavar="SE",
               help="Stop once the best contract's expected score has a standard error ≤ SE whists.")
 @_constraint_options
+@_auction_options("made before this seat's turn")
 @click.option("--plot", type=click.Path(dir_okay=False), default=None, metavar="FILE.png",
               help="Draw P(make) and expected whists per contract (needs matplotlib).")
 @click.option("--allpass", "with_allpass", is_flag=True,
@@ -214,8 +227,8 @@ defence_option = click.option("--defence", type=click.Choice(analysis.DEFENCES),
                    "(implies --allpass) [default: 0].")
 @_common
 @_errors_to_exit2
-def analyze(hand, seat, samples, defence, adaptive, known, void, plot, with_allpass, allpass_count, seed,
-            rules, jobs, as_json, quiet):
+def analyze(hand, seat, samples, defence, adaptive, known, void, auction, tolerance, plot, with_allpass,
+            allpass_count, seed, rules, jobs, as_json, quiet):
     """Which contract to bid with a 10-card HAND: P(make) and expected whists for each.
 
     \b
@@ -225,12 +238,14 @@ def analyze(hand, seat, samples, defence, adaptive, known, void, plot, with_allp
     kn, vo = _constraints(known, void)
     sampling = analysis.Sampling(samples, seed, adaptive, kn, vo)
     with _bar(samples, "analyzing", quiet or as_json) as bar:
-        a = analysis.analyze(hand, seat, sampling=sampling, rules=rules, defence=defence, jobs=jobs,
+        a = analysis.analyze(hand, seat, sampling=sampling, rules=rules, defence=defence, auction=auction,
+                             tolerance=tolerance, allpass_count=allpass_count or 0, jobs=jobs,
                              progress=bar.update)
     ap = None
     if with_allpass or allpass_count is not None:
         # The same seed draws the same layouts: all-pass is judged on the very samples.
-        same = analysis.Sampling(a.samples, a.sampling.seed, known=kn, voids=vo)
+        same = analysis.Sampling(a.samples, a.sampling.seed, known=kn, voids=vo,
+                                 conditions=a.sampling.conditions)
         with _bar(a.samples, "all-pass", quiet or as_json) as bar:
             ap = analysis.analyze_allpass(hand, seat, sampling=same, rules=rules,
                                           allpass_count=allpass_count or 0, jobs=jobs, progress=bar.update)
@@ -302,10 +317,11 @@ def analyze_talon(hand12, seat, samples, bid, candidates, top, defence, known, v
 @click.option("--adaptive", type=click.FloatRange(min=0, min_open=True), default=None, metavar="SE",
               help="Stop once the best call's expected score has a standard error ≤ SE whists.")
 @_constraint_options
+@_auction_options("of the deal, won by the declarer")
 @_common
 @_errors_to_exit2
-def whist(hand, seat, declarer, contract, partner, talon_cards, samples, adaptive, known, void, seed, rules,
-          jobs, as_json, quiet):
+def whist(hand, seat, declarer, contract, partner, talon_cards, samples, adaptive, known, void, auction,
+          tolerance, seed, rules, jobs, as_json, quiet):
     """Whist or pass with a defender's 10-card HAND against a contract.
 
     \b
@@ -328,7 +344,8 @@ def whist(hand, seat, declarer, contract, partner, talon_cards, samples, adaptiv
     with _bar(samples, "analyzing", quiet or as_json) as bar:
         w = analysis.analyze_whist(hand, seat, declarer=declarer, contract=contract,
                                    sampling=analysis.Sampling(samples, seed, adaptive, kn, vo), rules=rules,
-                                   partner=partner, talon=talon, jobs=jobs, progress=bar.update)
+                                   partner=partner, talon=talon, auction=auction, tolerance=tolerance,
+                                   jobs=jobs, progress=bar.update)
     if as_json:
         _emit(w.to_dict())
         return

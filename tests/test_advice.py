@@ -1,0 +1,110 @@
+"""The auction model, the conditioned sampler and the advice that uses them."""
+
+import pytest
+
+from prefsolve.analysis import (
+    NarrowConditionsError,
+    Sampling,
+    analyze,
+    analyze_whist,
+    auction_conditions,
+    bid,
+    sample_deals,
+)
+from prefsolve.analysis.auction_model import best_estimate, estimate, misere_unsafe
+from prefsolve.analysis.stats import ContractStats
+from prefsolve.cards import Hand
+from prefsolve.contract import LADDER, Contract
+from prefsolve.errors import AuctionError, PrefsolveError
+from prefsolve.rules import Rules
+
+
+def test_estimates_follow_the_book_where_it_is_exact():
+    # AKQJ xxxx is 8 as trump (RULES.md §8 #8); A xx is 1; AK xx is 3.
+    assert estimate(Hand.parse("AKQJT987.-.-.AK"), "S") == 8 + 2
+    assert estimate(Hand.parse("A98.KQJT.987.87"), "S") == 1
+    assert estimate(Hand.parse("AK98.QJT.987.87"), "S") == 3
+    assert best_estimate(Hand.parse("AKQJT987.A.A.-")) == 10
+    assert misere_unsafe(Hand.parse("79J.79.79.79J")) == 0 and misere_unsafe(Hand.parse("A.A.A.AKQJT98")) == 4
+
+
+def test_every_sampled_layout_meets_every_condition_and_the_seed_repeats():
+    conds = auction_conditions("6S 7H pass pass", contract="7H", exclude=[2])
+    assert {c.seat for c in conds} == {0, 1} and len(conds) == 5
+    sampling = Sampling(samples=40, seed=5, conditions=conds)
+    deals = sample_deals("JT97.A7.8.Q98", 2, sampling=sampling)
+    assert len(deals) == 40
+    for d in deals:
+        assert str(d.hands[2]) == "JT97.A7.8.Q98"
+        assert all(c(d.hands[c.seat]) for c in conds)
+        assert estimate(d.hands[1], "H") >= 5 and best_estimate(d.hands[1]) >= 6
+    assert [str(d) for d in sample_deals("JT97.A7.8.Q98", 2, sampling=sampling)] == [str(d) for d in deals]
+    assert hash(sampling) == hash(Sampling(samples=40, seed=5, conditions=conds))
+
+
+def test_user_predicates_condition_the_layouts_like_known_cards():
+    def long_spades(hand):
+        return len(hand.suit_ranks(0)) >= 4
+    deals = sample_deals("A.KT9.KT97.K7", 0, sampling=Sampling(samples=30, seed=1, conditions={1: long_spades},
+                                                                voids={2: "H"}))
+    assert all(len(d.hands[1].suit_ranks(0)) >= 4 and not d.hands[2].suit_ranks(3) for d in deals)
+    assert Sampling(conditions={1: long_spades}).to_dict()["conditions"] == ["seat 1: long_spades"]
+
+
+def test_an_impossible_condition_is_refused_with_a_clear_error():
+    with pytest.raises(NarrowConditionsError, match="no layout of 20000 tried meets the conditions"):
+        sample_deals("A.KT9.KT97.K7", 0, sampling=Sampling(samples=5, seed=1,
+                                                           conditions={1: lambda h: "A" in h.suit_ranks(0)}))
+    with pytest.raises(PrefsolveError, match="must be a predicate"):
+        Sampling(conditions={1: "long spades"})
+
+
+def test_a_narrow_condition_reports_its_acceptance_rate_or_refuses_naming_it():
+    # Seat 1 holds at least 6 clubs: rare, but sampled; the rate is reported.
+    def five_clubs(hand):   # all five clubs seat 0 does not see: about 1% of layouts
+        return len(hand.suit_ranks(1)) >= 5
+    a = analyze("A.KT9.KT97.K7", 0, sampling=Sampling(samples=6, seed=2, conditions={1: five_clubs}), jobs=1)
+    assert a.acceptance is not None and 0 < a.acceptance < 0.05
+    assert a.to_dict()["acceptance"] == round(a.acceptance, 5) and "seat 1: five_clubs" in a.to_dict()["conditions"]
+    assert "of those tried" in a.format()
+
+    def six_clubs_four_hearts(hand):     # 245 of the 646 646 layouts of seat 1: 0.038%
+        return len(hand.suit_ranks(1)) == 6 and len(hand.suit_ranks(3)) == 4
+    with pytest.raises(NarrowConditionsError, match=r"accept only 0\.\d+% of layouts .* too few to sample 1000"):
+        sample_deals("AKQJT98.A.A.A", 0,
+                     sampling=Sampling(samples=1000, seed=1, conditions={1: six_clubs_four_hearts}))
+
+
+def test_a_sure_case_stays_sure_after_the_auction():
+    a = analyze("AKQJ987.A.A.A", 1, sampling=Sampling(samples=6, seed=1), auction="pass", jobs=1)
+    assert a["10NT"].p_make == 1.0 and a.recommendation.max_bid == Contract(10, "NT")
+    assert a.sampling.condition_texts() == ["seat 0 passed with 6♠ open: estimate < 7"]
+
+
+def test_the_auction_must_be_this_seats_turn():
+    with pytest.raises(AuctionError, match="seat 1 speaks, not seat 2"):
+        analyze("A.KT9.KT97.K7", 2, sampling=Sampling(samples=2, seed=1), auction="6S")
+    with pytest.raises(AuctionError, match="must be won by the declarer, seat 1"):
+        analyze_whist("JT97.A7.8.Q98", 2, declarer=1, contract="7H", auction="6S 7H pass")
+
+
+def test_the_bid_limit_takes_the_standard_error_into_account():
+    # +0.77 ± 3.66 whists at 9NT carries the bidding no higher than a contract that clears its error.
+    rules = Rules.profile("sochi")
+    stats = [ContractStats(c, 10, 0.0, 0.0, -5.0, 0.0, (10,) + (0,) * 10) for c in LADDER]
+    nine = Contract(9, "NT")
+    stats = [ContractStats(s.contract, 10, 1.0, 0.0, 0.77, 3.66, s.tricks_histogram) if s.contract == nine
+             else ContractStats(s.contract, 10, 1.0, 0.0, 0.5, 0.1, s.tricks_histogram) if s.contract == Contract(6, "D")
+             else s for s in stats]
+    rec = bid.recommend(stats, rules)
+    assert rec.contract == Contract(9, "NT") and rec.max_bid == Contract(6, "D")
+
+
+def test_whist_against_a_bid_seven_is_less_rosy_than_against_a_random_hand():
+    plain = analyze_whist("JT97.A7.8.Q98", 2, declarer=1, contract="7H", sampling=Sampling(samples=60, seed=1),
+                          jobs=1)
+    told = analyze_whist("JT97.A7.8.Q98", 2, declarer=1, contract="7H", sampling=Sampling(samples=60, seed=1),
+                         auction="6S 7H pass pass", jobs=1)
+    assert told.acceptance is not None and plain.acceptance is None
+    assert told.p_quota < plain.p_quota
+    assert "hands are drawn as the auction shows them" in told.format()
