@@ -108,3 +108,58 @@ def test_whist_against_a_bid_seven_is_less_rosy_than_against_a_random_hand():
     assert told.acceptance is not None and plain.acceptance is None
     assert told.p_quota < plain.p_quota
     assert "hands are drawn as the auction shows them" in told.format()
+
+
+# -- which card now --------------------------------------------------------------------------
+DEAL = "A.KT9.KT97.K7 JT97.A7.8.Q98 KQ.J8.AQJ.AJT 8.Q.-.-"
+
+
+def _open_advice(seat, contract, declarer, played, strain, **kw):
+    import prefsolve
+    from prefsolve import Position
+    deal = prefsolve.Deal.parse(DEAL)
+    known = {s: str(deal.hands[s]) for s in range(3) if s != seat}
+    a = prefsolve.advise(str(deal.hands[seat]), seat, contract=contract, declarer=declarer, played=played,
+                         known=known, talon="8.Q.-.-", samples=3, seed=1, **kw)
+    pos = Position(deal, declarer, strain=strain, seat=None if declarer is not None else seat, played=played,
+                   discard=kw.get("discard"))
+    return a, pos
+
+
+@pytest.mark.parametrize("seat, contract, declarer, played, strain", [
+    (0, "6NT", 2, [], "NT"),                        # a defender's lead
+    (1, "6NT", 2, ["SA"], "NT"),                    # mid-trick
+    (2, "6NT", 2, ["SA", "S7"], "NT"),              # the declarer, third to the trick
+    (0, "misere", 1, [], "misere"),                 # a defender against misère
+    (1, "allpass", None, ["SA"], "allpass"),        # all-pass, under the turned talon card
+])
+def test_with_every_hand_open_the_advised_card_is_a_double_dummy_best_card(seat, contract, declarer, played, strain):
+    a, pos = _open_advice(seat, contract, declarer, played, strain)
+    values = pos.card_values()
+    assert {s.card for s in a.cards} == set(values)
+    assert a.card in pos.best_cards(values)
+    for s in a.cards:   # every layout is the real one: no spread, and the real value
+        assert s.tricks_mean == values[s.card] and s.tricks_mean_se == 0
+
+
+def test_a_seat_that_showed_out_is_dealt_no_more_of_the_suit():
+    from prefsolve.analysis.advice import _replay
+    from prefsolve.analysis.sampling import Sampler
+    from prefsolve.cards import Card
+    played = [Card.parse(c) for c in ("SA", "S7", "HQ")]    # seat 2 shows out of spades (and trumps: NT none)
+    seats, voids, to_move = _replay(played, "NT", 0, ())
+    assert seats == [0, 1, 2] and voids == {2: 1} and to_move == 0
+    s = Sampler({0: Hand.parse("A.KT9.KT97.K7"), 1: Hand.parse("7.-.-.-"), 2: Hand.parse("-.-.-.Q")}, 3,
+                {2: "S"}, voids_beyond_known=True)
+    for d in s.draw(50):
+        assert not d.hands[2].suit_ranks(0) and "7" in d.hands[1].suit_ranks(0)
+
+
+def test_advice_refuses_the_wrong_seat_and_names_the_conditions():
+    import prefsolve
+    with pytest.raises(PrefsolveError, match="seat 1 is to play, not seat 2"):
+        prefsolve.advise("KQ.J8.AQJ.AJT", 2, contract="6NT", declarer=2, played=["SA"], samples=2, seed=1)
+    a = prefsolve.advise("JT97.A7.8.Q98", 1, contract="7H", declarer=2, played=["SA", "HQ"][:1], samples=4, seed=1,
+                         auction="6S pass 7H pass", talon="8.Q.-.-")
+    assert "seat 2 bid 7♥: estimate ≥ 6" in a.conditions and a.acceptance is not None
+    assert a.to_dict()["recommendation"] == str(a.card) and len(a.cards) == 4

@@ -31,6 +31,7 @@ _HOME = {
     "allowed_contracts": "_common", "leader_for": "_common",
     "Sampling": "sampling", "Sampler": "sampling", "ConstraintError": "sampling",
     "NarrowConditionsError": "sampling",
+    "advise": "advice", "Advice": "advice", "CardStats": "advice",
     "auction_conditions": "auction_model", "HandCondition": "auction_model",
     "sample_deals": "sampling",
     "mean_se": "stats", "binomial_se": "stats", "ContractStats": "stats",
@@ -46,6 +47,7 @@ _HOME = {
 
 if _typing.TYPE_CHECKING:   # what type checkers and IDEs see: the same names, imported at once
     from ._common import allowed_contracts, leader_for
+    from .advice import Advice, CardStats, advise
     from .allpass import AllpassAnalysis, analyze_allpass
     from .auction_model import HandCondition, auction_conditions
     from .bid import Analysis, analyze
@@ -75,6 +77,7 @@ else:
 
 
 __all__ = [
+    "Advice", "CardStats", "advise",
     "AllpassAnalysis", "Analysis", "ConstraintError", "ContractStats", "DEFENCES", "DiscardStats",
     "HandCondition", "HoldingStats", "HoldingsTable", "NarrowConditionsError", "OptionStats", "PARTNER_CALLS",
     "Recommendation", "SEED_HOLDINGS", "Sampler", "Sampling", "TalonAnalysis", "WhistAnalysis",

@@ -348,6 +348,14 @@ class Sampler:
     succeeds quickly, else by an exact construction (``_constructed``),
     each of which keeps the layouts exactly uniform among those allowed.
 
+    ``voids_beyond_known``: a void says the seat is dealt no *more* cards of
+    the suit than its known ones (a player who showed out after playing some
+    of the suit), instead of holding none at all. ``conditions`` are
+    predicates on a seat's whole hand; a layout that fails one is drawn again
+    (rejection keeps the kept layouts uniform among those allowed), within a
+    bounded number of tries (:data:`MIN_TRIES`, :data:`MIN_ACCEPTANCE`,
+    :data:`MAX_TRIES`).
+
     The same seed gives the same stream of layouts, in batches of any size.
 
     >>> s = Sampler({0: Hand.parse("A.KT9.KT97.K7")}, seed=3, voids={1: "H"})
@@ -358,7 +366,8 @@ class Sampler:
 
     def __init__(self, fixed: Mapping[object, Hand], seed: int | None = None,
                  voids: Mapping[int, object] | None = None, talon: bool = True,
-                 sizes: Mapping[object, int] | None = None, conditions: Conditions = ()) -> None:
+                 sizes: Mapping[object, int] | None = None, conditions: Conditions = (),
+                 voids_beyond_known: bool = False) -> None:
         places: list[object] = [0, 1, 2] + (["talon"] if talon else [])
         size = {0: 10, 1: 10, 2: 10, "talon": 2}
         if sizes:
@@ -387,12 +396,13 @@ class Sampler:
             for s in range(4):
                 if smask >> s & 1:
                     cmask |= 0xFF << (8 * s)
-            if self._fixed[seat] & cmask:
+            if self._fixed[seat] & cmask and not voids_beyond_known:
                 card = ALL_CARDS[((self._fixed[seat] & cmask) & -(self._fixed[seat] & cmask)).bit_length() - 1]
                 raise ConstraintError(f"seat {seat} is void in {suits!r} but holds {card}")
             if cmask:
                 self._voids[seat] = cmask
         self._places = places
+        self._beyond = voids_beyond_known
         self._need = [size[p] - self._fixed[p].bit_count() for p in places]
         self._unseen = [c for c in ALL_CARDS if not taken >> c.index & 1]
         if sum(self._need) != len(self._unseen):
@@ -456,7 +466,8 @@ class Sampler:
                     m |= 1 << c.index
                 i += need
                 masks.append(m)
-            if all(not masks[s] & v for s, v in self._voids.items()):
+            if all(not (masks[s] & ~self._fixed[s] if self._beyond else masks[s]) & v
+                   for s, v in self._voids.items()):
                 return masks
         return self._constructed()
 

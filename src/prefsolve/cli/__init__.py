@@ -37,7 +37,7 @@ def main() -> None:
 
 
 for _command in (*solve.COMMANDS, *rules.COMMANDS, *play.COMMANDS,
-                 analyze.analyze, analyze.analyze_talon, analyze.whist, analyze.holdings):
+                 analyze.analyze, analyze.analyze_talon, analyze.whist, analyze.advise, analyze.holdings):
     main.add_command(_command)
 
 

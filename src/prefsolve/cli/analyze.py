@@ -24,7 +24,7 @@ import click
 
 from .. import analysis
 from ..batch import MAX_JOBS
-from ..cards import Hand
+from ..cards import Cards, Hand
 from ..errors import PrefsolveError
 from ._common import (
     emit_json as _emit,
@@ -351,6 +351,48 @@ def whist(hand, seat, declarer, contract, partner, talon_cards, samples, adaptiv
         return
     click.echo(w.format())
     click.echo(f"(seed {w.sampling.seed})")
+
+
+@click.command("advise")
+@click.argument("hand")
+@click.option("--seat", type=click.IntRange(0, 2), required=True, help="The seat to play now.")
+@click.option("--contract", required=True, help="The contract (7H, misere) or allpass.")
+@click.option("--declarer", type=click.IntRange(0, 2), default=None, help="The declarer's seat (not in all-pass).")
+@click.option("--played", default="", metavar="CARDS", help="The cards played so far, in order, e.g. 'SA S7 S8'.")
+@click.option("--leader", type=click.IntRange(0, 2), default=0, show_default=True, help="The seat that led trick 1.")
+@click.option("--talon", "talon_cards", default=None, metavar="CARDS",
+              help="The talon cards when shown (a game's talon, the all-pass talon turned).")
+@click.option("--discard", default=None, metavar="CARDS", help="The declarer's discard (known to himself).")
+@click.option("--known", multiple=True, metavar="SEAT:CARDS",
+              help="A hand seen, e.g. a defender playing open: '1:A.KT9.KT97.K7' (repeatable).")
+@_auction_options("of the deal")
+@click.option("--whist-calls", "whist_calls", default=None, metavar="CALLS",
+              help="The defenders' calls, first defender first, e.g. 'whist pass'.")
+@click.option("--samples", "-n", type=click.IntRange(1), default=100, show_default=True,
+              help="Sampled layouts (each costs one solve per legal card).")
+@_common
+@_errors_to_exit2
+def advise(hand, seat, contract, declarer, played, leader, talon_cards, discard, known, auction, tolerance,
+           whist_calls, samples, seed, rules, jobs, as_json, quiet):
+    """Which card to play now with HAND (the seat's ten cards as dealt), from what the seat has seen.
+
+    \b
+        prefsolve advise "JT97.A7.8.Q98" --seat 1 --contract 6NT --declarer 2 --played "SA" --seed 1
+    """
+    kn, _ = _constraints(known, ())
+    if "talon" in kn:
+        raise analysis.ConstraintError("give the talon with --talon, not --known talon:...")
+    a = analysis.advise(hand, seat, contract=contract, declarer=declarer,
+                        played=Cards.parse(played.replace(",", " ")) if played.strip() else (),
+                        leader=leader, known=kn, talon=None if talon_cards is None else talon_cards.replace(",", " "),
+                        discard=None if discard is None else Cards.parse(discard.replace(",", " ")),
+                        auction=auction, whist=whist_calls, tolerance=tolerance, rules=rules, samples=samples,
+                        seed=seed)
+    if as_json:
+        _emit(a.to_dict())
+        return
+    click.echo(a.format())
+    click.echo(f"(seed {a.seed})")
 
 
 @click.command("holdings")
