@@ -94,7 +94,8 @@ def test_the_bid_limit_takes_the_standard_error_into_account():
     stats = [ContractStats(c, 10, 0.0, 0.0, -5.0, 0.0, (10,) + (0,) * 10) for c in LADDER]
     nine = Contract(9, "NT")
     stats = [ContractStats(s.contract, 10, 1.0, 0.0, 0.77, 3.66, s.tricks_histogram) if s.contract == nine
-             else ContractStats(s.contract, 10, 1.0, 0.0, 0.5, 0.1, s.tricks_histogram) if s.contract == Contract(6, "D")
+             else ContractStats(s.contract, 10, 1.0, 0.0, 0.5, 0.1, s.tricks_histogram)
+             if s.contract == Contract(6, "D")
              else s for s in stats]
     rec = bid.recommend(stats, rules)
     assert rec.contract == Contract(9, "NT") and rec.max_bid == Contract(6, "D")

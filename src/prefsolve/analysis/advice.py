@@ -204,7 +204,7 @@ def advise(hand: Hand | str, seat: int, *, contract: Contract | str, declarer: i
     if to_move != seat:
         raise IllegalPlayError(f"after {len(cards_played)} cards played seat {to_move} is to play, not seat {seat}")
     # What is known of each place: the open hands, the talon, and every card seen played.
-    fixed_known = dict(_normal_known(known or {}))
+    fixed_known: dict[object, Hand] = dict(_normal_known(known or {}))
     if talon_hand is not None:
         if "talon" in fixed_known:
             raise PrefsolveError("the talon is given twice (talon= and known)")
@@ -223,7 +223,7 @@ def advise(hand: Hand | str, seat: int, *, contract: Contract | str, declarer: i
     for s, mask in extra.items():
         have = fixed_known.get(s)
         fixed_known[s] = Hand((have.mask if have is not None else 0) | mask)
-    fixed = _known_hands(dict[object, object](fixed_known), seat, hand, (0, 1, 2, "talon"))
+    fixed = _known_hands(fixed_known, seat, hand, (0, 1, 2, "talon"))
     void_suits = {s: [k for k in range(4) if m >> k & 1] for s, m in voids.items() if s != seat}
     conds: Conditions = tuple(conditions)
     if auction is not None:
