@@ -164,3 +164,18 @@ def test_advice_refuses_the_wrong_seat_and_names_the_conditions():
                          auction="6S pass 7H pass", talon="8.Q.-.-")
     assert "seat 2 bid 7♥: estimate ≥ 6" in a.conditions and a.acceptance is not None
     assert a.to_dict()["recommendation"] == str(a.card) and len(a.cards) == 4
+
+
+def test_the_talon_discard_is_chosen_once_and_its_double_dummy_optimism_is_stated():
+    from prefsolve.analysis import analyze_talon
+    t = analyze_talon("AKJ98.AQ.K8.A87", 0, sampling=Sampling(samples=30, seed=1), bid="6S", jobs=1)
+    rec = t.recommendation
+    # The per-layout best of the strain's candidates can only promise more than the one chosen discard.
+    assert t.discard_optimism >= 0 and t.discard_optimism_tricks >= 0
+    assert rec.discard is not None and set(rec.discard) == set(t.options[0].discard)
+    assert "would have promised" in t.format()
+    assert t.to_dict()["discard_optimism"] == round(t.discard_optimism, 3)
+    told = analyze_talon("AKJ98.AQ.K8.A87", 0, sampling=Sampling(samples=5, seed=1), bid="6S",
+                         auction="6S pass pass", jobs=1)
+    assert told.acceptance is not None and told.sampling.condition_texts() == [
+        "seat 1 passed with 6♣ open: estimate < 7", "seat 2 passed with 6♣ open: estimate < 7"]

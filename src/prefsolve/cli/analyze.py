@@ -282,10 +282,11 @@ def analyze(hand, seat, samples, defence, adaptive, known, void, auction, tolera
               help="Rows of the table.")
 @defence_option
 @_constraint_options
+@_auction_options("of the deal, won by this seat")
 @_common
 @_errors_to_exit2
-def analyze_talon(hand12, seat, samples, bid, candidates, top, defence, known, void, seed, rules, jobs,
-                  as_json, quiet):
+def analyze_talon(hand12, seat, samples, bid, candidates, top, defence, known, void, auction, tolerance, seed,
+                  rules, jobs, as_json, quiet):
     """What to discard and declare with HAND12: the declarer's 10 cards and the talon.
 
     \b
@@ -294,8 +295,8 @@ def analyze_talon(hand12, seat, samples, bid, candidates, top, defence, known, v
     kn, vo = _constraints(known, void)
     with _bar(samples + min(samples, 40), "analyzing", quiet or as_json) as bar:
         t = analysis.analyze_talon(hand12, seat, sampling=analysis.Sampling(samples, seed, known=kn, voids=vo),
-                                   rules=rules, defence=defence, bid=bid, candidates=candidates, jobs=jobs,
-                                   progress=bar.update)
+                                   rules=rules, defence=defence, bid=bid, candidates=candidates,
+                                   auction=auction, tolerance=tolerance, jobs=jobs, progress=bar.update)
     if as_json:
         _emit(t.to_dict())
         return
