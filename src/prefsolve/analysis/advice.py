@@ -12,9 +12,9 @@ its standard error. This is GIB's Monte Carlo play: each layout is then played
 double-dummy, so the figures are those of players who see all the cards
 from the next card on.
 
->>> a = advise("AKQJ.AKQ.AK.A7", 0, contract="10NT", declarer=0, samples=4, seed=1)
->>> str(a.card) in ("♠A", "♠K", "♠Q", "♠J", "♣A", "♣K", "♣Q", "♦A", "♦K", "♥A"), a.best.p_make
-(True, 1.0)
+>>> a = advise("AKQJ.AKQ.AK.A", 0, contract="10NT", declarer=0, samples=4, seed=1)
+>>> a.best.p_make, a.best.tricks_mean
+(1.0, 10.0)
 """
 
 from __future__ import annotations
