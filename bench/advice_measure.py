@@ -94,7 +94,7 @@ def calibration(args: argparse.Namespace) -> None:
 def _declared(d: Deal) -> Contract:
     hand = d.hands[0]
     strain = max("SCDH", key=lambda s: estimate(hand, s))
-    return Contract(min(10, max(6, estimate(hand, strain) + 1)), strain)
+    return Contract(min(9, max(6, estimate(hand, strain) + 1)), strain)
 
 
 def whist(args: argparse.Namespace) -> None:
@@ -113,7 +113,7 @@ def whist(args: argparse.Namespace) -> None:
             calls[label] = w.recommendation.call
         opts = {CALL_NAMES[k]: v for k, v in whist_options(c, True, "pass", rules).items()}
 
-        def score(call: str) -> float:
+        def score(call: str, c: Contract = c, t: int = t, opts: dict = opts) -> float:
             seq = opts[call]
             return float(balance_row(c, seq, rules, seq.count("whist") == 1, 1)[t])
         gains.append(score(calls["model"]) - score(calls["plain"]))
@@ -137,11 +137,10 @@ def play(args: argparse.Namespace) -> None:
         maxim = pos.maximizing(seat)
         best = max(values.values()) if maxim else min(values.values())
 
-        def cost(card) -> int:
+        def cost(card, best: int = best, values=values) -> int:
             return abs(best - values[card])
-        known = {} if seat == 0 else {}
         a = prefsolve.advise(d.hands[seat], seat, contract=c, declarer=0, played=played, talon=d.talon,
-                             discard=pos.discard if seat == 0 else None, known=known, samples=args.samples,
+                             discard=pos.discard if seat == 0 else None, samples=args.samples,
                              seed=args.seed + i)
         legal = list(values)
         loss["advised"].append(cost(a.card))

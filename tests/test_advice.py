@@ -179,3 +179,14 @@ def test_the_talon_discard_is_chosen_once_and_its_double_dummy_optimism_is_state
                          auction="6S pass pass", jobs=1)
     assert told.acceptance is not None and told.sampling.condition_texts() == [
         "seat 1 passed with 6♣ open: estimate < 7", "seat 2 passed with 6♣ open: estimate < 7"]
+
+
+def test_a_declarer_who_showed_out_of_a_suit_he_discarded_gets_a_discard_that_fits():
+    import prefsolve
+    deal = "AQJ.AKT.J8.AK -.J987.T97.987 K987.Q.AKQ.QT T.-.-.J"
+    played = "SA CJ S9 CA C9 CQ CK C8 S8 DA SQ DT CT".split()   # the declarer trumps ♦A: he put ♦J8 away
+    a = prefsolve.advise("-.J987.T97.987", 1, contract="7S", declarer=0, played=played, talon="T.-.-.J",
+                         samples=10, seed=1)
+    assert a.discards_replaced > 0 and a.samples == 10
+    assert "seat 0 showed out of ♦" in a.conditions
+    assert {str(s.card) for s in a.cards} == {"C7"}     # seat 1 must follow clubs with its last one

@@ -26,6 +26,7 @@ from typing import TYPE_CHECKING
 from ..cards import SUIT_SYMBOLS, Card, Cards, Hand
 from ..checks import check_seat
 from ..contract import Contract
+from ..deal import Deal
 from ..errors import IllegalPlayError, PrefsolveError, SeatError
 from ..play import Position, _as_cards, _winner, canonical_turn
 from ..rules import Rules
@@ -74,7 +75,10 @@ class Advice:
     conditions: tuple[str, ...]
     acceptance: float | None
     redrawn: int
-    """Layouts drawn again because the declarer's double-dummy discard held a card he has played."""
+    """Layouts drawn again because no discard of the declarer fits his play in them."""
+    discards_replaced: int
+    """Layouts in which the declarer's double-dummy discard did not fit his play (it holds a card he
+    has played, or keeps a card of a suit he showed out of), so the best discard that fits was taken."""
     cards: tuple[CardStats, ...]
     card: Card
     """The recommended card."""
@@ -95,7 +99,7 @@ class Advice:
                 "declarer": self.declarer, "played": self.played.to_list(), "samples": self.samples,
                 "seed": self.seed, "conditions": list(self.conditions),
                 "acceptance": None if self.acceptance is None else round(self.acceptance, 5),
-                "redrawn": self.redrawn, "cards": {str(s.card): s.to_dict() for s in self.cards},
+                "redrawn": self.redrawn, "discards_replaced": self.discards_replaced, "cards": {str(s.card): s.to_dict() for s in self.cards},
                 "recommendation": str(self.card), "model": self.model}
 
     def format(self) -> str:
@@ -146,6 +150,35 @@ def _replay(played: list[Card], strain: str, leader: int, turn: Cards) -> tuple[
             return seats, voids, (first + len(trick)) % 3
     n = len(played) // 3
     return seats, voids, (0 if n < len(turn) else lead)
+
+
+def _fitting_discard(deal: Deal, declarer: int, contract: Contract, leader: int, played: list[Card],
+                     solver: Solver | None) -> Cards | None:
+    """The declarer's best discard among those his play so far fits (None when none does)."""
+    from itertools import combinations
+
+    from ..solver import solve
+
+    assert deal.talon is not None
+    twelve = Hand(deal.hands[declarer].mask | deal.talon.mask)
+    best: tuple[int, Cards] | None = None
+    for pair in combinations(list(twelve), 2):
+        if any(card in played for card in pair):
+            continue
+        disc = Cards(pair)
+        try:
+            Position(deal, declarer, strain=contract.strain, leader=leader, discard=disc, played=played,
+                     solver=solver)
+        except IllegalPlayError:
+            continue
+        hands = list(deal.hands)
+        hands[declarer] = Hand(twelve.mask & ~disc.mask)
+        tricks = solve(Deal(hands), declarer, strain=contract.strain, leader=leader, talon_mode="ignore",
+                       solver=solver).tricks
+        score = -tricks if contract.is_misere else tricks
+        if best is None or score > best[0]:
+            best = (score, disc)
+    return None if best is None else best[1]
 
 
 def advise(hand: Hand | str, seat: int, *, contract: Contract | str, declarer: int | None = None,
@@ -224,7 +257,11 @@ def advise(hand: Hand | str, seat: int, *, contract: Contract | str, declarer: i
         have = fixed_known.get(s)
         fixed_known[s] = Hand((have.mask if have is not None else 0) | mask)
     fixed = _known_hands(fixed_known, seat, hand, (0, 1, 2, "talon"))
-    void_suits = {s: [k for k in range(4) if m >> k & 1] for s, m in voids.items() if s != seat}
+    shown_out = {s: [k for k in range(4) if m >> k & 1] for s, m in voids.items() if s != seat}
+    # The declarer who took the talon may have put a suit away: his showing out says nothing of the
+    # ten cards he was dealt. Layouts whose discard leaves him a card of it fail the replay of the
+    # played cards below and are drawn again, which honours his void exactly.
+    void_suits = {s: ks for s, ks in shown_out.items() if allpass or s != declarer}
     conds: Conditions = tuple(conditions)
     if auction is not None:
         conds += tuple((x.seat, x) for x in auction_conditions(
@@ -234,7 +271,7 @@ def advise(hand: Hand | str, seat: int, *, contract: Contract | str, declarer: i
         seed = random.SystemRandom().randrange(2**32)
     sampler = Sampler(fixed, seed, void_suits, conditions=conds, voids_beyond_known=True)
     rows: dict[Card, list[int]] = {}
-    redrawn = 0
+    redrawn = replaced = 0
     talon_mode = None
     n = 0
     while n < samples:
@@ -245,12 +282,20 @@ def advise(hand: Hand | str, seat: int, *, contract: Contract | str, declarer: i
                            turn=turn if allpass and talon_hand is not None else None, played=cards_played,
                            solver=solver)
         except IllegalPlayError:
-            # The declarer's double-dummy discard holds a card he has played: not his discard.
-            redrawn += 1
-            if redrawn > 20 * samples + 1000:
-                raise PrefsolveError("the declarer's play contradicts his discard in nearly every layout: "
-                                     "give discard= or check the played cards") from None
-            continue
+            # The declarer's double-dummy discard in this layout does not fit his play (it holds a card
+            # he has played, or keeps a card of a suit he showed out of): he made another one, the
+            # best of those that fit.
+            assert declarer is not None and c is not None
+            fit = _fitting_discard(deal, declarer, c, leader, cards_played, solver)
+            if fit is None:     # no discard fits: the layout cannot be the real one
+                redrawn += 1
+                if redrawn > 20 * samples + 1000:
+                    raise PrefsolveError("the declarer's play fits no discard in nearly every layout: "
+                                         "check the played cards") from None
+                continue
+            replaced += 1
+            pos = Position(deal, declarer, strain=strain, leader=leader, discard=fit, played=cards_played,
+                           solver=solver)
         for card, v in pos.card_values().items():
             rows.setdefault(card, []).append(v)
         n += 1
@@ -278,6 +323,6 @@ def advise(hand: Hand | str, seat: int, *, contract: Contract | str, declarer: i
                 min(stats, key=lambda s: (s.p_make, s.tricks_mean))
     texts = tuple(getattr(p, "text", None) or f"seat {s}: {getattr(p, '__name__', repr(p))}" for s, p in conds)
     texts = tuple(f"seat {s} showed out of {' '.join(SUIT_SYMBOLS[k] for k in ks)}"
-                  for s, ks in sorted(void_suits.items())) + texts
+                  for s, ks in sorted(shown_out.items())) + texts
     return Advice(seat, hand, "allpass" if allpass else str(c), declarer, Cards(cards_played), samples, seed,
-                  texts, sampler.acceptance, redrawn, tuple(stats), best.card)
+                  texts, sampler.acceptance, redrawn, replaced, tuple(stats), best.card)
