@@ -183,7 +183,7 @@ def test_the_talon_discard_is_chosen_once_and_its_double_dummy_optimism_is_state
 
 def test_a_declarer_who_showed_out_of_a_suit_he_discarded_gets_a_discard_that_fits():
     import prefsolve
-    deal = "AQJ.AKT.J8.AK -.J987.T97.987 K987.Q.AKQ.QT T.-.-.J"
+    # The deal: AQJ.AKT.J8.AK -.J987.T97.987 K987.Q.AKQ.QT, talon T.-.-.J.
     played = "SA CJ S9 CA C9 CQ CK C8 S8 DA SQ DT CT".split()   # the declarer trumps ♦A: he put ♦J8 away
     a = prefsolve.advise("-.J987.T97.987", 1, contract="7S", declarer=0, played=played, talon="T.-.-.J",
                          samples=10, seed=1)
