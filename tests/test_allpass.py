@@ -162,7 +162,8 @@ def test_turned_cards_of_a_study_position_as_in_play():
     # An ending without talon with turned cards: the same position as `play --strain allpass --turn`.
     ending, turn = "AK.-.-.- QJ.-.-.- T9.-.-.-", "S8"
     for p in range(3):
-        assert solve_allpass(ending, p, turn=turn).tricks == Position(ending, seat=p, strain="allpass", turn=turn).value()
+        position = Position(ending, seat=p, strain="allpass", turn=turn)
+        assert solve_allpass(ending, p, turn=turn).tricks == position.value()
     t = allpass_table(ending, turn=turn)
     assert [str(c) for c in t.turn] == ["S8"] and t.tricks == tuple(solve_allpass(ending, p, turn=turn).tricks
                                                                    for p in range(3))
@@ -175,7 +176,8 @@ def test_turned_cards_of_a_study_position_as_in_play():
     (lambda: solve_allpass(DEAL, 3), SeatError, "seat must be a seat 0, 1 or 2, got 3"),
     (lambda: solve_allpass(DEAL, 0, talon_mode="first"), RulesError, "unknown talon mode 'first'"),
     (lambda: solve_allpass(DEAL, 0, talon_mode="take"), RulesError, "in all-pass nobody takes the talon"),
-    (lambda: solve_allpass(DEAL, 0, talon_mode="ignore", turn="S8 CQ"), DealError, "with the talon ignored no talon card is played"),
+    (lambda: solve_allpass(DEAL, 0, talon_mode="ignore", turn="S8 CQ"), DealError,
+     "with the talon ignored no talon card is played"),
     (lambda: solve_allpass("AK.-.-.- QJ.-.-.- T9.-.-.-", 0, talon_mode="lead"), DealError,
      "needs a deal with a talon"),
     (lambda: solve_allpass("AK.-.-.- QJ.-.-.- T9.-.-.-", 0, turn="SA"), DealError,

@@ -324,7 +324,7 @@ def test_emit_stream_prints_each_result_before_the_next_is_solved(capsys):
     for as_json, as_jsonl in [(False, True), (True, False), (False, False)]:
         printed = []
 
-        def results():
+        def results(printed=printed):
             for t in tabs:
                 printed.append(capsys.readouterr().out)
                 yield t
@@ -645,7 +645,8 @@ def test_numpy_seats_from_a_batch_are_seats():
     rows = table_many(DEALS[:1], declarers=np.array([2, 0]))
     assert rows.shape == (1, 2, 6)
     assert rows[0, 0, 4] == solve(DEALS[0], np.int64(2), strain="NT").tricks
-    assert solve_many(DEALS[:1], np.int8(1), strain="H", leader=np.int32(2))[0] == solve(DEALS[0], 1, strain="H", leader=2).tricks
+    many = solve_many(DEALS[:1], np.int8(1), strain="H", leader=np.int32(2))
+    assert many[0] == solve(DEALS[0], 1, strain="H", leader=2).tricks
 
 
 def test_jobs_take_numpy_integers_and_have_a_ceiling():
@@ -731,7 +732,7 @@ def test_clear_is_refused_while_another_thread_searches():
         done = threading.Event()
         deal = Deal.random(seed)
 
-        def search():
+        def search(deal=deal, done=done):
             for strain in ("misere", "NT", "S"):
                 solve_with(deal, 0, strain=strain, solver=sv)
             done.set()

@@ -26,15 +26,6 @@ import pytest
 ROOT = Path(__file__).resolve().parent.parent
 RULES = ROOT / "docs" / "RULES.md"
 
-#: Files whose citations docs/citations-todo.txt lists for the lead to apply (they
-#: are edited by other branches at the same time), and that list itself, which
-#: quotes them. Empty this set, and delete the list, when they are in.
-CITATIONS_TODO = {
-    "docs/citations-todo.txt",
-    "src/prefsolve/analyzer.py",
-    "src/prefsolve/analyze_cli.py",
-}
-
 #: Names of rules documents kept outside the repository.
 EXTERNAL = ("PREFERANS_RULES", "SEED_RULES")
 #: Text files checked (generated C is not).
@@ -111,12 +102,7 @@ def _problems(rel: str, sections: set[str]) -> list[str]:
     return found
 
 
-def _params() -> list:
-    return [pytest.param(rel, marks=pytest.mark.xfail(strict=True, reason="docs/citations-todo.txt"))
-            if rel in CITATIONS_TODO else rel for rel in _files()]
-
-
-@pytest.mark.parametrize("rel", _params())
+@pytest.mark.parametrize("rel", _files())
 def test_file_cites_only_this_repository(rel):
     problems = _problems(rel, _sections())
     assert not problems, "\n".join(problems)

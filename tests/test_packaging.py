@@ -18,9 +18,10 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
-# What the wheel may hold besides the modules: the stub, the typed marker and
-# the endings table the engine reads at import.
-DATA = {"py.typed", "endings4.bin"}
+# What the wheel may hold besides the modules: the stub, the typed marker,
+# the endings table the engine reads at import, and the web board's page.
+DATA = {"py.typed", "endings4.bin",
+        *(f"web/static/{p.name}" for p in (ROOT / "src" / "prefsolve" / "web" / "static").iterdir())}
 SOURCES = (".c", ".cpp", ".pyx", ".pxi", ".pxd", ".h")
 
 

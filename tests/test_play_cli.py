@@ -43,11 +43,12 @@ def test_play_json_values_and_mistakes():
     expected = card_values(HANDS, 2, strain="H", played="SA S7 SQ CK", talon_mode="ignore")
     assert doc["values"] == {str(c): v for c, v in expected.items()}
     assert doc["to_move"] == 1 and doc["trick"]["cards"] == ["CK"]
-    assert doc["tricks_won"] == [1, 0, 0] and doc["hands"] == [str(h) for h in Position(HANDS, 2, strain="H", played="SA S7 SQ CK", talon_mode="ignore").hands]
+    position = Position(HANDS, 2, strain="H", played="SA S7 SQ CK", talon_mode="ignore")
+    assert doc["tricks_won"] == [1, 0, 0] and doc["hands"] == [str(h) for h in position.hands]
     # Seat 0's ♠A lead gave the declarer a trick: ♣T or ♣9 would have held him to 3.
     assert doc["mistakes"] == [{"move": 1, "trick": 1, "seat": 0, "card": "SA", "value": 4,
                                 "best_value": 3, "cost": 1, "best_cards": ["CT", "C9"]}]
-    assert Position.parse(doc["position"]).played == Position(HANDS, 2, strain="H", played="SA S7 SQ CK", talon_mode="ignore").played
+    assert Position.parse(doc["position"]).played == position.played
 
 
 def test_play_text_marks_best_cards_and_flags_mistakes():

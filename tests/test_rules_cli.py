@@ -120,7 +120,8 @@ def test_score_leningrad_worked_example(runner):
 
 def test_score_rules_override(runner):
     r = runner.invoke(score, [str(EXAMPLES / "sochi.json"), "--rules", "leningrad", "--json"])
-    assert r.exit_code == 0 and json.loads(r.output)["rules"] == "leningrad with pool_target=10"   # the file's own target
+    # The file's own target:
+    assert r.exit_code == 0 and json.loads(r.output)["rules"] == "leningrad with pool_target=10"
     assert json.loads(r.output)["sheet"]["B"]["whists"]["A"] >= 24
     # Leningrad closes on the table's total: this file's pools reach 10 at deal 7 of 8.
     assert json.loads(r.output)["finished_after"] == 7

@@ -193,7 +193,8 @@ def _two(talon: Sequence[str]) -> Sequence[str]:
 
 
 # -- scoring one deal -----------------------------------------------------------------
-def score_deal(deal: DealOutcome, rules: Rules | str | None = None, players: int = 3, allpass_count: int = 0) -> DealScore:
+def score_deal(deal: DealOutcome, rules: Rules | str | None = None, players: int = 3,
+               allpass_count: int = 0) -> DealScore:
     """Entries of one deal (RULES.md §5).
 
     ``allpass_count`` is the number of all-pass deals right before this one

@@ -18,7 +18,7 @@ from __future__ import annotations
 import click
 
 from .._version import __version__
-from . import analyze, play, rules, solve
+from . import analyze, play, rules, serve, solve
 from ._common import EXAMPLE_DEAL, PrefsolveGroup, emit_stream, progress_bar, void_first_as_argument
 from .solve import solve_cmd
 
@@ -37,7 +37,8 @@ def main() -> None:
 
 
 for _command in (*solve.COMMANDS, *rules.COMMANDS, *play.COMMANDS,
-                 analyze.analyze, analyze.analyze_talon, analyze.whist, analyze.advise, analyze.holdings):
+                 analyze.analyze, analyze.analyze_talon, analyze.whist, analyze.advise, analyze.holdings,
+                 *serve.COMMANDS):
     main.add_command(_command)
 
 

@@ -1,0 +1,571 @@
+"""The web board's server: the page's files and a JSON API with the command line's shapes.
+
+Every ``/api/...`` answer is the object that the matching command prints
+with ``--json`` (docs/JSON.md), so a script can use either; docs/WEB.md
+lists the endpoints, their requests and their limits. The rules that keep a
+local server safe:
+
+* it serves the files of :data:`~prefsolve.web.STATIC` by name from a fixed
+  list made at start-up, and nothing else;
+* a request body is at most :data:`MAX_BODY` bytes, a table request at most
+  :data:`MAX_DEALS` deals, an analysis at most :data:`MAX_SAMPLES` samples;
+* bad input is HTTP 400 with ``{"error": message}``, the one line the
+  command line prints; an unexpected failure is HTTP 500 with one line, and
+  the server goes on;
+* solving runs on a small pool of threads (:data:`SOLVE_THREADS`), an
+  analysis on a job of its own (:mod:`.jobs`): one per client, cancelled
+  when the client goes away;
+* bound to the loopback, it answers only requests addressed to the
+  loopback by name (``Host``), so that a web page elsewhere cannot reach it
+  through a name that points here.
+
+:func:`run_analysis` is the one place that calls the analyzer.
+
+>>> position_json(Position("K7.-.-.- AQ.-.-.- J.A.-.-", 1, strain="NT", played="SK"))["values"]
+{'SA': 2, 'SQ': 1}
+>>> is_loopback("127.0.0.1"), is_loopback("0.0.0.0")
+(True, False)
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+import re
+import secrets
+from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
+from contextlib import asynccontextmanager
+from functools import partial
+from typing import Any
+
+import anyio
+from starlette.applications import Starlette
+from starlette.middleware import Middleware
+from starlette.middleware.trustedhost import TrustedHostMiddleware
+from starlette.requests import Request
+from starlette.responses import FileResponse, JSONResponse, Response
+from starlette.routing import Route
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
+
+from .._version import __version__
+from ..allpass import allpass_table
+from ..analysis import Sampling, analyze
+from ..deal import Deal
+from ..errors import PrefsolveError
+from ..play import Position
+from ..rules import PROFILES, Rules
+from ..solver import solve, table
+from ..strains import STRAINS
+from . import STATIC
+from .jobs import Busy, Job, JobBoard
+
+log = logging.getLogger("prefsolve.web")
+
+#: The largest request body, in bytes: a deal is 40 characters, a position about 200.
+MAX_BODY = 64 * 1024
+#: The most deals one table request solves.
+MAX_DEALS = 20
+#: The most samples of one analysis, and the number when the request gives none.
+MAX_SAMPLES = 5000
+DEFAULT_SAMPLES = 200
+#: The most analyses running at once, all clients together.
+MAX_RUNNING_JOBS = 4
+#: Threads that solve the quick requests (tables, plays); each keeps its own search table.
+SOLVE_THREADS = 2
+#: Worker threads of one analysis (None: every usable core).
+ANALYZE_JOBS: int | None = None
+
+#: The cookie that names a page's client (one long job per client).
+COOKIE = "prefsolve_client"
+_COOKIE_VALUE = re.compile(r"[0-9a-f]{32}")
+#: The page's files: what a browser may be sent, by suffix.
+MEDIA_TYPES = {".html": "text/html; charset=utf-8", ".css": "text/css; charset=utf-8",
+               ".js": "text/javascript; charset=utf-8", ".svg": "image/svg+xml", ".png": "image/png",
+               ".ico": "image/x-icon"}
+#: Host names of the loopback: the only ones a loopback-bound server answers.
+LOOPBACK_HOSTS = ("127.0.0.1", "localhost", "::1", "[::1]")
+#: Sent with every answer: the page loads only its own files, no frame holds it.
+SECURITY_HEADERS = [
+    (b"content-security-policy", b"default-src 'self'; img-src 'self' data:; object-src 'none'; "
+                                 b"base-uri 'none'; frame-ancestors 'none'; form-action 'none'"),
+    (b"x-content-type-options", b"nosniff"),
+    (b"referrer-policy", b"no-referrer"),
+    (b"cache-control", b"no-store"),
+]
+
+
+class BadRequest(PrefsolveError):
+    """A request the API cannot read: not JSON, an unknown field, a value of the wrong kind."""
+
+
+class RequestTooLarge(Exception):
+    """A request body over :data:`MAX_BODY` bytes."""
+
+
+# -- the analyzer: the one call -------------------------------------------------------
+
+def run_analysis(hand: str, seat: int, *, samples: int, seed: int | None, rules: Rules, defence: str,
+                 progress: Callable[[int], None]) -> dict:
+    """``analyze --json``'s object for one hand. The one place that calls the
+    analyzer, so that its signature is changed here alone."""
+    return analyze(hand, seat, sampling=Sampling(samples=samples, seed=seed), rules=rules, defence=defence,
+                   jobs=ANALYZE_JOBS, progress=progress).to_dict()
+
+
+def position_json(pos: Position) -> dict:
+    """``play --json``'s object for a position: the same keys in the same order
+    (the API tests compare the two). Built here from the position's public
+    attributes, so that the server does not import the command line."""
+    values = pos.card_values()
+    return {
+        "position": str(pos), "deal": str(pos.deal), "declarer": pos.declarer, "seat": pos.seat,
+        "strain": pos.strain, "leader": pos.leader, "talon_mode": pos.talon_mode,
+        "discard": pos.discard.to_list() if pos.discard is not None else None,
+        "turn": pos.turn.to_list(), "played": pos.played.to_list(), "hands": [str(h) for h in pos.hands],
+        "played_tricks": [t.to_dict() for t in pos.played_tricks],
+        "trick": pos.current_trick.to_dict() if not pos.is_over() else None,
+        "tricks_won": list(pos.tricks_won), "to_move": pos.to_move, "tricks": pos.value(),
+        "values": values.to_dict(), "best_cards": pos.best_cards(values).to_list(),
+        "mistakes": [m.to_dict() for m in pos.mistakes()],
+    }
+
+
+# -- reading requests ------------------------------------------------------------------
+
+async def read_json(request: Request, fields: tuple[str, ...]) -> dict[str, Any]:
+    """The request's JSON object, whose keys must be among ``fields``."""
+    raw = await request.body()
+    try:
+        body = json.loads(raw or b"{}")
+    except (UnicodeDecodeError, json.JSONDecodeError) as exc:
+        raise BadRequest(f"the request body is not JSON: {exc}") from None
+    if not isinstance(body, dict):
+        raise BadRequest(f"the request body must be a JSON object, got {type(body).__name__}")
+    unknown = [k for k in body if k not in fields]
+    if unknown:
+        raise BadRequest(f"unknown field {unknown[0]!r} (expected: {', '.join(fields)})")
+    return body
+
+
+def _text(body: dict, key: str) -> str | None:
+    """An optional text field."""
+    value = body.get(key)
+    if value is not None and not isinstance(value, str):
+        raise BadRequest(f"{key} must be text, got {json.dumps(value)[:80]}")
+    return value
+
+
+def _required(body: dict, key: str) -> str:
+    """A text field the request must give."""
+    value = _text(body, key)
+    if value is None:
+        raise BadRequest(f"the field {key!r} is required")
+    return value
+
+
+def _value(body: dict, key: str, default: Any = None) -> Any:
+    """A field passed on as it is: the API checks it and names it in its error."""
+    return body.get(key, default)
+
+
+def _whole(body: dict, key: str, default: int | None, low: int, high: int | None = None) -> int | None:
+    value = body.get(key, default)
+    if value is None:
+        return None
+    if isinstance(value, bool) or not isinstance(value, int) or value < low or (high is not None and value > high):
+        bound = f"from {low} to {high}" if high is not None else f"at least {low}"
+        raise BadRequest(f"{key} must be a whole number {bound}, got {json.dumps(value)[:80]}")
+    return value
+
+
+def _flag(body: dict, key: str) -> bool:
+    value = body.get(key, False)
+    if not isinstance(value, bool):
+        raise BadRequest(f"{key} must be true or false, got {json.dumps(value)[:80]}")
+    return value
+
+
+def _cards(body: dict, key: str) -> str | list | None:
+    """Cards as the API takes them: text (``"SA S7"``) or a list of card texts."""
+    value = body.get(key)
+    if value is None or isinstance(value, str):
+        return value
+    if isinstance(value, list) and all(isinstance(c, str) for c in value):
+        return value
+    raise BadRequest(f"{key} must be cards as text or a list of card texts, got {json.dumps(value)[:80]}")
+
+
+def client_of(request: Request) -> str:
+    """The client a long job belongs to: the page's cookie, else the caller's address."""
+    cookie = request.cookies.get(COOKIE, "")
+    if _COOKIE_VALUE.fullmatch(cookie):
+        return "cookie:" + cookie
+    return "address:" + (request.client.host if request.client else "unknown")
+
+
+async def _solving(request: Request, work: Callable[[], Any]) -> Any:
+    """Run quick solving work on the server's solving threads."""
+    pool: ThreadPoolExecutor = request.app.state.pool
+    return await asyncio.get_running_loop().run_in_executor(pool, work)
+
+
+# -- endpoints -------------------------------------------------------------------------
+
+async def info(request: Request) -> Response:
+    """GET /api/info: the version, the rules profiles, the strains and the limits."""
+    return JSONResponse({"version": __version__, "profiles": list(PROFILES), "strains": list(STRAINS),
+                         "limits": {"body_bytes": MAX_BODY, "deals": MAX_DEALS, "samples": MAX_SAMPLES,
+                                    "running_analyses": MAX_RUNNING_JOBS}})
+
+
+async def deal(request: Request) -> Response:
+    """GET /api/deal?seed=N&cards=10: the deal ``prefsolve deal --seed N`` prints."""
+    q = request.query_params
+    unknown = [k for k in q if k not in ("seed", "cards")]
+    if unknown:
+        raise BadRequest(f"unknown parameter {unknown[0]!r} (expected: seed, cards)")
+    values: dict[str, Any] = {}
+    for key, default in (("seed", None), ("cards", "10")):
+        text = q.get(key, default)
+        if text is not None and not re.fullmatch(r"\d{1,18}", text):
+            raise BadRequest(f"{key} must be a whole number, got {text!r}")
+        values[key] = None if text is None else int(text)
+    if values["seed"] is None:
+        values["seed"] = secrets.randbelow(10**9)
+    d = Deal.random(values["seed"], cards=values["cards"])
+    return JSONResponse({"deal": str(d), "seed": values["seed"]})
+
+
+TABLE_FIELDS = ("deal", "deals", "leader", "talon_mode")
+
+
+async def table_(request: Request) -> Response:
+    """POST /api/table: ``table --json`` for a ``deal``, or ``{"tables": [...]}``
+    (without ``nodes``, as ``table --file --json``) for a list of ``deals``."""
+    body = await read_json(request, TABLE_FIELDS)
+    leader, talon_mode = _value(body, "leader", 0), _text(body, "talon_mode")
+    if "deals" in body:
+        if "deal" in body:
+            raise BadRequest("give either deal or deals, not both")
+        deals = body["deals"]
+        if not isinstance(deals, list) or not all(isinstance(d, str) for d in deals):
+            raise BadRequest("deals must be a list of deal texts")
+        if len(deals) > MAX_DEALS:
+            raise BadRequest(f"at most {MAX_DEALS} deals a request, got {len(deals)}")
+        parsed = []
+        for i, text in enumerate(deals, 1):
+            try:
+                parsed.append(Deal.parse(text))
+            except PrefsolveError as exc:
+                raise type(exc)(f"deal {i}: {exc}") from None
+
+        def work() -> dict:
+            tables = [table(d, leader=leader, talon_mode=talon_mode).to_dict() for d in parsed]
+            return {"tables": [{k: v for k, v in t.items() if k != "nodes"} for t in tables]}
+    else:
+        text = _required(body, "deal")
+
+        def work() -> dict:
+            return table(text, leader=leader, talon_mode=talon_mode).to_dict()
+    return JSONResponse(await _solving(request, work))
+
+
+SOLVE_FIELDS = ("deal", "declarer", "strain", "leader", "talon_mode", "line")
+
+
+async def solve_(request: Request) -> Response:
+    """POST /api/solve: ``solve --json`` (``"line": true`` adds the line and the position)."""
+    body = await read_json(request, SOLVE_FIELDS)
+    text = _required(body, "deal")
+    strain = _required(body, "strain")
+    with_line = _flag(body, "line")
+
+    def work() -> dict:
+        d = Deal.parse(text)
+        sol = solve(d, _value(body, "declarer"), strain=strain, leader=_value(body, "leader", 0),
+                    talon_mode=_text(body, "talon_mode"))
+        out = {"deal": str(d), **sol.to_dict()}
+        if with_line:
+            pos = Position(d, sol.declarer, strain=sol.strain, leader=sol.leader, talon_mode=sol.talon_mode,
+                           discard=sol.discard)
+            out["line"] = pos.best_line().to_dict()
+            out["position"] = str(pos)
+        return out
+    return JSONResponse(await _solving(request, work))
+
+
+PLAY_FIELDS = ("position", "deal", "declarer", "seat", "strain", "leader", "talon_mode", "discard", "turn",
+               "played", "line")
+
+
+async def play(request: Request) -> Response:
+    """POST /api/play: ``play --json``, for a ``position`` text or a deal and its fields."""
+    body = await read_json(request, PLAY_FIELDS)
+    with_line = _flag(body, "line")
+    text = _text(body, "position")
+    if text is not None:
+        given = [k for k in PLAY_FIELDS if k in body and k not in ("position", "line")]
+        if given:
+            raise BadRequest(f"{', '.join(given)}: a position text carries the seats, strain, leader, "
+                             f"played cards and talon itself; change them there")
+
+        def start() -> Position:
+            return Position.parse(text)
+    else:
+        deal_text = _required(body, "deal")
+        strain = _required(body, "strain")
+        cards = {k: _cards(body, k) for k in ("discard", "turn", "played")}
+
+        def start() -> Position:
+            return Position(deal_text, _value(body, "declarer"), strain=strain, seat=_value(body, "seat"),
+                            leader=_value(body, "leader", 0), talon_mode=_text(body, "talon_mode"),
+                            discard=cards["discard"], turn=cards["turn"], played=cards["played"] or ())
+
+    def work() -> dict:
+        pos = start()
+        out = position_json(pos)
+        if with_line:
+            out["line"] = None if pos.is_over() else pos.best_line().to_dict()
+        return out
+    return JSONResponse(await _solving(request, work))
+
+
+ALLPASS_FIELDS = ("deal", "talon_mode", "turn")
+
+
+async def allpass(request: Request) -> Response:
+    """POST /api/allpass: ``allpass --json``."""
+    body = await read_json(request, ALLPASS_FIELDS)
+    text = _required(body, "deal")
+    talon_mode, turn = _text(body, "talon_mode"), _cards(body, "turn")
+    return JSONResponse(await _solving(request, lambda: allpass_table(text, talon_mode=talon_mode,
+                                                                      turn=turn).to_dict()))
+
+
+ANALYZE_FIELDS = ("hand", "seat", "samples", "seed", "rules", "settings", "defence", "stream")
+
+
+async def analyze_(request: Request) -> Response:
+    """POST /api/analyze: ``analyze --json``; with ``"stream": true``, lines of
+    JSON: progress, then the result (docs/WEB.md)."""
+    body = await read_json(request, ANALYZE_FIELDS)
+    hand = _required(body, "hand")
+    samples = _whole(body, "samples", DEFAULT_SAMPLES, 1, MAX_SAMPLES)
+    seed = _whole(body, "seed", None, 0)
+    settings = body.get("settings", [])
+    if not isinstance(settings, list) or not all(isinstance(s, str) for s in settings):
+        raise BadRequest('settings must be a list of "SWITCH=VALUE" texts')
+    rules = Rules.profile(_text(body, "rules") or "sochi").with_settings(tuple(settings))
+    defence = _text(body, "defence") or "best"
+    stream = _flag(body, "stream")
+    assert samples is not None      # it has a default
+    work = partial(run_analysis, hand, _value(body, "seat", 0), samples=samples, seed=seed, rules=rules,
+                   defence=defence)
+    jobs: JobBoard = request.app.state.jobs
+    try:
+        job = await jobs.start(client_of(request), lambda progress: work(progress=progress), samples)
+    except Busy as exc:
+        return JSONResponse({"error": str(exc)}, status_code=exc.status)
+    # Bad input shows before the first sample is solved: answer it as any other (400).
+    snap = job.snapshot()
+    while not snap.finished and snap.done == 0:
+        snap = await job.changed(0.25)
+    if snap.error is not None and (snap.done == 0 or not stream):
+        return JSONResponse({"error": snap.error}, status_code=400)
+    return JobResponse(job, stream)
+
+
+class JobResponse(Response):
+    """The answer of a long job: its JSON object when it ends or, streamed,
+    one JSON line per progress notice and one for the end. While it is sent
+    the client's disconnect is watched; it cancels the job."""
+
+    def __init__(self, job: Job, stream: bool) -> None:
+        self.job, self.stream = job, stream
+        self.background = None
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        async with anyio.create_task_group() as tg:
+            async def watch() -> None:
+                while True:
+                    message = await receive()
+                    if message["type"] == "http.disconnect":
+                        self.job.cancel()
+                        tg.cancel_scope.cancel()
+                        return
+
+            tg.start_soon(watch)
+            try:
+                await (self._lines(send) if self.stream else self._whole(send))
+            except OSError:     # the connection broke while writing
+                self.job.cancel()
+            finally:
+                tg.cancel_scope.cancel()
+        self.job.cancel()   # no effect on a job that ended; stops one whose answer was not sent
+
+    async def _whole(self, send: Send) -> None:
+        snap = self.job.snapshot()
+        while not snap.finished:
+            snap = await self.job.changed(1.0)
+        if snap.result is not None:
+            response = JSONResponse(snap.result)
+        elif snap.error is not None:
+            response = JSONResponse({"error": snap.error}, status_code=400)
+        else:
+            response = JSONResponse({"error": "the analysis was cancelled"}, status_code=409)
+        await response({"type": "http"}, _no_receive, send)
+
+    async def _lines(self, send: Send) -> None:
+        await send({"type": "http.response.start", "status": 200,
+                    "headers": [(b"content-type", b"application/x-ndjson; charset=utf-8")]})
+        snap = self.job.snapshot()
+        while True:
+            if snap.finished:
+                if snap.result is not None:
+                    last: dict = {"result": snap.result}
+                elif snap.error is not None:
+                    last = {"error": snap.error}
+                else:
+                    last = {"cancelled": True}
+                await send({"type": "http.response.body", "body": _line(last), "more_body": False})
+                return
+            await send({"type": "http.response.body", "more_body": True,
+                        "body": _line({"done": snap.done, "samples": snap.total})})
+            snap = await self.job.changed(1.0)
+
+
+def _line(obj: dict) -> bytes:
+    return (json.dumps(obj) + "\n").encode()
+
+
+async def _no_receive() -> Message:     # a finished response reads nothing
+    return {"type": "http.disconnect"}
+
+
+# -- the page's files --------------------------------------------------------------------
+
+def static_files() -> dict[str, tuple[str, str]]:
+    """The page's files by name, with their media type: the only files served."""
+    files = {}
+    for path in sorted(STATIC.iterdir()):
+        kind = MEDIA_TYPES.get(path.suffix)
+        if kind is not None and path.is_file() and re.fullmatch(r"[a-z0-9_-]+\.[a-z]+", path.name):
+            files[path.name] = (str(path), kind)
+    return files
+
+
+async def page(request: Request) -> Response:
+    """GET /: the board. Gives the page a client cookie when it has none."""
+    path, kind = request.app.state.files["index.html"]
+    response = FileResponse(path, media_type=kind)
+    if not _COOKIE_VALUE.fullmatch(request.cookies.get(COOKIE, "")):
+        response.set_cookie(COOKIE, secrets.token_hex(16), httponly=True, samesite="strict")
+    return response
+
+
+async def asset(request: Request) -> Response:
+    """GET /static/NAME: one of the page's files, by its exact name."""
+    found = request.app.state.files.get(request.path_params["name"])
+    if found is None:
+        return JSONResponse({"error": "not found"}, status_code=404)
+    return FileResponse(found[0], media_type=found[1])
+
+
+# -- errors -----------------------------------------------------------------------------
+
+async def bad_input(request: Request, exc: Exception) -> Response:
+    return JSONResponse({"error": str(exc)}, status_code=400)
+
+
+async def too_large(request: Request, exc: Exception) -> Response:
+    return JSONResponse({"error": f"the request body is over {MAX_BODY} bytes"}, status_code=413)
+
+
+async def failure(request: Request, exc: Exception) -> Response:
+    log.exception("request %s %s failed", request.method, request.url.path)
+    return JSONResponse({"error": f"internal error: {type(exc).__name__}: {exc}"}, status_code=500)
+
+
+async def not_found(request: Request, exc: Exception) -> Response:
+    status = getattr(exc, "status_code", 404)
+    return JSONResponse({"error": "not found" if status == 404 else str(getattr(exc, "detail", exc))},
+                        status_code=status)
+
+
+class Guard:
+    """Pure ASGI middleware: bodies over :data:`MAX_BODY` are refused (413),
+    and every answer carries :data:`SECURITY_HEADERS`."""
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        length = dict(scope["headers"]).get(b"content-length", b"0")
+        if not length.isdigit() or int(length) > MAX_BODY:
+            response = await too_large(Request(scope), RequestTooLarge())
+            await response(scope, receive, _secured(send))
+            return
+        seen = 0
+
+        async def counted() -> Message:
+            nonlocal seen
+            message = await receive()
+            if message["type"] == "http.request":
+                seen += len(message.get("body", b""))
+                if seen > MAX_BODY:
+                    raise RequestTooLarge
+            return message
+
+        await self.app(scope, counted, _secured(send))
+
+
+def _secured(send: Send) -> Send:
+    async def secured(message: Message) -> None:
+        if message["type"] == "http.response.start":
+            message = {**message, "headers": [*message.get("headers", []), *SECURITY_HEADERS]}
+        await send(message)
+    return secured
+
+
+# -- the application --------------------------------------------------------------------
+
+def is_loopback(host: str) -> bool:
+    return host in LOOPBACK_HOSTS or host.startswith("127.")
+
+
+def create_app(*, host: str = "127.0.0.1") -> Starlette:
+    """The board's application, for a server bound to ``host``: bound to the
+    loopback, it answers only requests whose ``Host`` names the loopback."""
+
+    @asynccontextmanager
+    async def lifespan(app: Starlette):
+        yield
+        app.state.jobs.cancel_all()
+        app.state.pool.shutdown(wait=False, cancel_futures=True)
+
+    routes = [
+        Route("/", page, methods=["GET"]),
+        Route("/static/{name}", asset, methods=["GET"]),
+        Route("/api/info", info, methods=["GET"]),
+        Route("/api/deal", deal, methods=["GET"]),
+        Route("/api/table", table_, methods=["POST"]),
+        Route("/api/solve", solve_, methods=["POST"]),
+        Route("/api/play", play, methods=["POST"]),
+        Route("/api/allpass", allpass, methods=["POST"]),
+        Route("/api/analyze", analyze_, methods=["POST"]),
+    ]
+    middleware = [Middleware(Guard)]
+    if is_loopback(host):
+        middleware.append(Middleware(TrustedHostMiddleware, allowed_hosts=list(LOOPBACK_HOSTS)))
+    app = Starlette(routes=routes, middleware=middleware, lifespan=lifespan,
+                    exception_handlers={PrefsolveError: bad_input, RequestTooLarge: too_large,
+                                        404: not_found, 405: not_found, Exception: failure})
+    app.state.files = static_files()
+    app.state.jobs = JobBoard(MAX_RUNNING_JOBS)
+    app.state.pool = ThreadPoolExecutor(SOLVE_THREADS, thread_name_prefix="prefsolve-web-solve")
+    return app

@@ -1,0 +1,47 @@
+// The board: a store of the state and the panels that show it. A panel is
+// a module whose default export is {id, title, column, order, mount(section, store)};
+// adding one (an advice panel, say) is one more entry in PANELS.
+
+import {api} from "./api.js";
+import {Store} from "./store.js";
+import dealPanel from "./panel-deal.js";
+import boardPanel from "./panel-board.js";
+import tablePanel from "./panel-table.js";
+import analyzerPanel from "./panel-analyzer.js";
+
+export const PANELS = [dealPanel, boardPanel, tablePanel, analyzerPanel];
+
+/** The example deal shown when the page opens (the command line's example). */
+export const EXAMPLE_DEAL = "A.KT9.KT97.K7 JT97.A7.8.Q98 KQ.J8.AQJ.AJT 8.Q.-.-";
+
+async function main() {
+  const store = new Store();
+  const root = document.getElementById("panels");
+  const columns = {};
+  for (const name of ["main", "side"]) {
+    columns[name] = document.createElement("div");
+    columns[name].className = `column column-${name}`;
+    root.appendChild(columns[name]);
+  }
+  for (const panel of PANELS) {
+    const section = document.createElement("section");
+    section.className = `panel panel-${panel.id}`;
+    section.id = `panel-${panel.id}`;
+    section.style.order = String(panel.order);
+    const heading = document.createElement("h2");
+    heading.textContent = panel.title;
+    section.appendChild(heading);
+    columns[panel.column].appendChild(section);
+    panel.mount(section, store);
+  }
+  try {
+    store.info = await api("/api/info");
+    store.emit("info");
+  } catch (error) {
+    store.report("deal", error.message);
+  }
+  await store.load(EXAMPLE_DEAL);
+  document.body.dataset.ready = "true";
+}
+
+main();

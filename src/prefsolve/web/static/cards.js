@@ -1,0 +1,113 @@
+// Cards, hands and deals as the page shows them: suits in the order ♠ ♣ ♦ ♥,
+// ranks high to low, ♠ ♣ dark and ♦ ♥ red. A card is its letter text ("SA", "CT").
+
+export const SUITS = ["S", "C", "D", "H"];
+export const RANKS = ["A", "K", "Q", "J", "T", "9", "8", "7"];
+export const SUIT_SYMBOL = {S: "♠", C: "♣", D: "♦", H: "♥"};
+export const STRAINS = ["S", "C", "D", "H", "NT", "misere"];
+export const STRAIN_LABEL = {S: "♠", C: "♣", D: "♦", H: "♥", NT: "NT", misere: "Misère", allpass: "All-pass"};
+
+const RANK_SHOWN = {T: "10"};
+
+/** "SA" → {suit: "S", rank: "A"}. */
+export function splitCard(card) {
+  return {suit: card[0], rank: card.slice(1)};
+}
+
+/** "ST" → "♠10". */
+export function cardSymbol(card) {
+  const {suit, rank} = splitCard(card);
+  return SUIT_SYMBOL[suit] + (RANK_SHOWN[rank] || rank);
+}
+
+export function isRed(card) {
+  return card[0] === "D" || card[0] === "H";
+}
+
+/** The cards of a dotted hand "A.KT9.KT97.K7" (♠.♣.♦.♥), in hand order. */
+export function handCards(text) {
+  const parts = text.split(".");
+  const cards = [];
+  parts.forEach((ranks, i) => {
+    if (ranks === "-") return;
+    for (const rank of ranks) cards.push(SUITS[i] + rank);
+  });
+  return cards;
+}
+
+/** Cards in hand order: suits ♠ ♣ ♦ ♥, ranks high to low. */
+export function sortCards(cards) {
+  const key = (c) => SUITS.indexOf(c[0]) * 8 + RANKS.indexOf(c.slice(1));
+  return [...cards].sort((a, b) => key(a) - key(b));
+}
+
+/** The dotted text of a set of cards. */
+export function handText(cards) {
+  return SUITS.map((suit) => {
+    const ranks = sortCards(cards.filter((c) => c[0] === suit)).map((c) => c.slice(1)).join("");
+    return ranks || "-";
+  }).join(".");
+}
+
+/** A deal's parts: {hands: [cards, cards, cards], talon: cards | null}. */
+export function parseDeal(text) {
+  const parts = text.trim().split(/\s+/);
+  return {hands: parts.slice(0, 3).map(handCards), talon: parts.length > 3 ? handCards(parts[3]) : null};
+}
+
+/** The deal text of hands and a talon (the talon left out when it is empty). */
+export function dealText(hands, talon) {
+  const parts = hands.map(handText);
+  if (talon && talon.length) parts.push(handText(talon));
+  return parts.join(" ");
+}
+
+/**
+ * A card drawn as a button: rank over suit, in the suit's colour.
+ * options: value (a number shown on the card), best, mistake (cost), disabled, selected.
+ */
+export function cardElement(card, options = {}) {
+  const el = document.createElement(options.static ? "span" : "button");
+  if (!options.static) el.type = "button";
+  const {suit, rank} = splitCard(card);
+  el.className = "card " + (isRed(card) ? "red" : "dark");
+  el.dataset.card = card;
+  el.setAttribute("aria-label", cardSymbol(card));
+  el.innerHTML = `<span class="rank">${RANK_SHOWN[rank] || rank}</span><span class="suit">${SUIT_SYMBOL[suit]}</span>`;
+  if (options.value !== undefined) {
+    const badge = document.createElement("span");
+    badge.className = "value";
+    badge.textContent = String(options.value);
+    el.appendChild(badge);
+    el.dataset.value = String(options.value);
+    el.setAttribute("aria-label", `${cardSymbol(card)}: ${options.value}`);
+  }
+  if (options.best) el.classList.add("best");
+  if (options.mistake) {
+    const mark = document.createElement("span");
+    mark.className = "cost";
+    mark.textContent = `−${options.mistake}`;
+    mark.title = `lost ${options.mistake} trick${options.mistake === 1 ? "" : "s"}`;
+    el.appendChild(mark);
+    el.classList.add("mistake");
+  }
+  if (options.disabled) {
+    el.disabled = true;
+    el.classList.add("idle");
+  }
+  if (options.selected) el.classList.add("selected");
+  return el;
+}
+
+/** A short text of cards: "♠8 ♣8". */
+export function cardsText(cards) {
+  return (cards || []).map(cardSymbol).join(" ");
+}
+
+/** An element with a class and text. */
+export function el(tag, className, text) {
+  const node = document.createElement(tag);
+  if (className) node.className = className;
+  if (text !== undefined) node.textContent = text;
+  return node;
+}

@@ -1,0 +1,157 @@
+// The analyzer for one hand: what each contract is worth over sampled
+// layouts of the unseen cards, with progress while it runs and a cancel button.
+
+import {apiLines} from "./api.js";
+import {analysisChart, contractLabel} from "./chart.js";
+import {el, parseDeal, handText} from "./cards.js";
+
+/** One contract's figures, whichever names the analyzer's JSON gives them. */
+function figures(key, stats) {
+  return {key, p_make: stats.p_make, p_make_se: stats.p_make_se ?? stats.se ?? 0,
+          expected: stats.expected, expected_se: stats.expected_se ?? 0};
+}
+
+function advice(result) {
+  const rec = result.recommendation || {};
+  const best = rec.contract;
+  const bestStats = best && result.contracts[best];
+  const head = bestStats ? `best: ${contractLabel(best)} (expected ${bestStats.expected >= 0 ? "+" : ""}${bestStats.expected.toFixed(1)} whists, ` +
+    `P(make) ${(bestStats.p_make * 100).toFixed(0)}%)` : "";
+  if (rec.max_bid) return `Bid up to ${contractLabel(rec.max_bid)}; ${head}`;
+  return `Pass: no contract is expected to gain; ${head}`;
+}
+
+export default {
+  id: "analyzer",
+  title: "Analyzer",
+  column: "side",
+  order: 4,
+  mount(section, store) {
+    section.insertAdjacentHTML("beforeend", `
+      <p class="caption">What each contract is worth with one hand, over random layouts of the unseen cards,
+      each solved exactly.</p>
+      <label class="field-label" for="an-hand">Hand (10 cards)</label>
+      <div class="row">
+        <input id="an-hand" spellcheck="false" autocomplete="off" placeholder="A.KT9.KT97.K7">
+        <select id="an-from" aria-label="Take the hand of a seat of the deal">
+          <option value="0">seat 0's</option><option value="1">seat 1's</option><option value="2">seat 2's</option>
+        </select>
+      </div>
+      <p class="error" id="analyze-error" role="alert" hidden></p>
+      <div class="row options">
+        <label class="inline">Seat <select id="an-seat"><option>0</option><option>1</option><option>2</option></select></label>
+        <label class="inline">Samples <input id="an-samples" type="number" min="1" step="1" value="200" inputmode="numeric"></label>
+        <label class="inline">Seed <input id="an-seed" type="number" min="0" step="1" placeholder="any" inputmode="numeric"></label>
+        <label class="inline">Rules <select id="an-rules"></select></label>
+      </div>
+      <div class="row">
+        <button type="button" class="primary" id="an-run">Analyze</button>
+        <button type="button" id="an-cancel" disabled>Cancel</button>
+        <progress id="an-progress" max="1" value="0" hidden></progress>
+        <span class="status" id="an-status"></span>
+      </div>
+      <p class="recommendation" id="an-advice" hidden></p>
+      <div id="an-chart"></div>
+      <div class="scroll-y"><table class="results" id="an-results"></table></div>`);
+    const q = (id) => section.querySelector(`#${id}`);
+    let controller = null;
+
+    const fillHand = () => {
+      if (!store.deal) return;
+      const deal = parseDeal(store.deal);
+      const seat = Number(q("an-from").value);
+      if (deal.hands[seat].length === 10) {
+        q("an-hand").value = handText(deal.hands[seat]);
+        q("an-seat").value = String(seat);
+      }
+    };
+
+    const showError = (message) => {
+      q("analyze-error").hidden = !message;
+      q("analyze-error").textContent = message || "";
+      q("an-hand").classList.toggle("invalid", Boolean(message));
+    };
+
+    const render = (result) => {
+      const rows = Object.entries(result.contracts).map(([key, stats]) => figures(key, stats));
+      const marked = result.recommendation && result.recommendation.contract;
+      q("an-advice").hidden = false;
+      q("an-advice").textContent = `${advice(result)} — ${result.samples} samples, seed ${result.seed}, ${result.rules} rules.`;
+      q("an-chart").replaceChildren(analysisChart(rows, marked));
+      const table = q("an-results");
+      table.replaceChildren();
+      const head = el("tr");
+      for (const title of ["contract", "P(make)", "expected whists"]) head.appendChild(el("th", "", title));
+      table.appendChild(head);
+      for (const row of rows) {
+        const tr = el("tr", row.key === marked ? "marked" : "");
+        tr.dataset.contract = row.key;
+        tr.appendChild(el("td", "", contractLabel(row.key)));
+        tr.appendChild(el("td", "num", `${(row.p_make * 100).toFixed(1)}% ± ${(row.p_make_se * 100).toFixed(1)}`));
+        tr.appendChild(el("td", "num", `${row.expected >= 0 ? "+" : ""}${row.expected.toFixed(1)} ± ${row.expected_se.toFixed(1)}`));
+        table.appendChild(tr);
+      }
+    };
+
+    const finish = (status) => {
+      controller = null;
+      q("an-run").disabled = false;
+      q("an-cancel").disabled = true;
+      q("an-status").textContent = status;
+      q("an-progress").hidden = true;
+    };
+
+    q("an-from").addEventListener("change", fillHand);
+    q("an-run").addEventListener("click", async () => {
+      showError(null);
+      const samples = Number(q("an-samples").value);
+      const body = {hand: q("an-hand").value, seat: Number(q("an-seat").value),
+                    samples: Number.isInteger(samples) ? samples : q("an-samples").value,
+                    rules: q("an-rules").value, stream: true};
+      if (q("an-seed").value !== "") body.seed = Number(q("an-seed").value);
+      controller = new AbortController();
+      q("an-run").disabled = true;
+      q("an-cancel").disabled = false;
+      q("an-progress").hidden = false;
+      q("an-progress").value = 0;
+      q("an-status").textContent = "starting…";
+      let ended = "";
+      try {
+        await apiLines("/api/analyze", body, (line) => {
+          if (line.done !== undefined) {
+            q("an-progress").value = line.done / line.samples;
+            q("an-status").textContent = `${line.done} / ${line.samples}`;
+          } else if (line.result) {
+            render(line.result);
+            ended = "done";
+          } else if (line.error) {
+            showError(line.error);
+            ended = "";
+          } else if (line.cancelled) {
+            ended = "cancelled";
+          }
+        }, controller.signal);
+        finish(ended);
+      } catch (error) {
+        if (error.name === "AbortError") {
+          finish("cancelled");
+        } else {
+          showError(error.message);
+          finish("");
+        }
+      }
+    });
+    q("an-cancel").addEventListener("click", () => { if (controller) controller.abort(); });
+    store.on("info", () => {
+      const rules = q("an-rules");
+      rules.replaceChildren(...store.info.profiles.map((name) => {
+        const option = el("option", "", name);
+        option.value = name;
+        return option;
+      }));
+      rules.value = store.info.profiles.includes("sochi") ? "sochi" : store.info.profiles[0];
+      q("an-samples").max = String(store.info.limits.samples);
+    });
+    store.on("deal", fillHand);
+  },
+};

@@ -1,0 +1,50 @@
+// The deal panel: paste a deal or a position text, or deal a random one by seed.
+
+export default {
+  id: "deal",
+  title: "Deal",
+  column: "main",
+  order: 1,
+  mount(section, store) {
+    section.insertAdjacentHTML("beforeend", `
+      <label class="field-label" for="deal-text">A deal, or a position text that prefsolve printed</label>
+      <textarea id="deal-text" rows="2" spellcheck="false" autocomplete="off"
+        placeholder="A.KT9.KT97.K7 JT97.A7.8.Q98 KQ.J8.AQJ.AJT 8.Q.-.-"></textarea>
+      <p class="error" id="deal-error" role="alert" hidden></p>
+      <div class="row">
+        <button type="button" class="primary" id="deal-show">Show</button>
+        <span class="grow"></span>
+        <label class="inline">Seed <input id="deal-seed" type="number" min="0" step="1" inputmode="numeric" placeholder="any"></label>
+        <button type="button" id="deal-random">Random deal</button>
+        <label class="inline">Leader
+          <select id="deal-leader"><option value="0">seat 0</option><option value="1">seat 1</option><option value="2">seat 2</option></select>
+        </label>
+      </div>`);
+    const text = section.querySelector("#deal-text");
+    const error = section.querySelector("#deal-error");
+    const seed = section.querySelector("#deal-seed");
+    const leader = section.querySelector("#deal-leader");
+    section.querySelector("#deal-show").addEventListener("click", () => store.load(text.value));
+    text.addEventListener("keydown", (event) => {
+      if (event.key === "Enter" && !event.shiftKey) {
+        event.preventDefault();
+        store.load(text.value);
+      }
+    });
+    section.querySelector("#deal-random").addEventListener("click", async () => {
+      const answer = await store.randomDeal(seed.value);
+      if (answer.ok && seed.value === "") seed.placeholder = `was ${answer.seed}`;
+    });
+    leader.addEventListener("change", () => store.setLeader(Number(leader.value)));
+    store.on("deal", () => {
+      if (!text.value.includes(";") || store.position === null) text.value = store.deal;
+      leader.value = String(store.leader);
+    });
+    store.on("error", () => {
+      const message = store.errors.deal;
+      error.hidden = !message;
+      error.textContent = message || "";
+      text.classList.toggle("invalid", Boolean(message));
+    });
+  },
+};
