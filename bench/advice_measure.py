@@ -2,6 +2,7 @@
 
     PYTHONPATH=src python bench/advice_measure.py calibration --deals 400
     PYTHONPATH=src python bench/advice_measure.py whist --deals 60 --samples 60
+    PYTHONPATH=src python bench/advice_measure.py bidding --deals 100 --samples 60
     PYTHONPATH=src python bench/advice_measure.py play --positions 40 --samples 20
     PYTHONPATH=src python bench/advice_measure.py cost
 
@@ -9,6 +10,7 @@ calibration: deals whose first hand opens 6♠ by the model (and the others pass
     the conditioned sampler draws for the opener, from seat 1's view, against the real openers'.
 whist: a duplicate of whist decisions on the same deals, with the auction model and without it,
     scored on the real deal's double-dummy play under the sochi rules: whists gained per deal.
+bidding: the same for a bid decision of the second seat after a 6♠ opening.
 play: positions along the double-dummy line of random games; the tricks the advised card loses
     against the best double-dummy card, against a random legal card and the highest card.
 cost: solver calls (counted) and wall time of a 500-sample whist decision with the auction model
@@ -123,6 +125,35 @@ def whist(args: argparse.Namespace) -> None:
     print(f"  whists gained per deal with the auction model: {mean_ci(gains)}")
 
 
+def bidding(args: argparse.Namespace) -> None:
+    """Second seat after the model's 6♠ opening: the analyzer's bid with the auction model against the
+    same analyzer with its conditions made void (tolerance 20: every hand passes them), the same bids
+    open. The bid is scored as if it won the auction and was played: double-dummy with the talon and
+    best discard, the defence calling best; a pass scores 0."""
+    from prefsolve.analysis.defence import declarer_scores
+    rng = random.Random(args.seed)
+    rules = Rules.profile("sochi")
+    gains = []
+    changed = 0
+    for i, d in enumerate(opened_deals(rng, args.deals)):
+        table = prefsolve.table(d)
+        score = {}
+        for label, tol in (("model", 1.0), ("plain", 20.0)):
+            a = analyze(d.hands[1], 1, auction="6S", tolerance=tol, jobs=1,
+                        sampling=Sampling(samples=args.samples, seed=args.seed + i))
+            rec = a.recommendation
+            if rec.call == "pass" or rec.contract is None:
+                score[label] = (rec.call, 0.0)
+                continue
+            t = table.tricks[1][rec.contract.strain]
+            score[label] = (rec.call, float(declarer_scores(rec.contract, np.array([t]), "best", rules)[0]))
+        gains.append(score["model"][1] - score["plain"][1])
+        changed += score["model"][0] != score["plain"][0]
+    print(f"bid duplicate, second seat after the model's 6♠: {len(gains)} deals, {args.samples} samples each; "
+          f"decisions changed by the model: {changed}")
+    print(f"  whists gained per deal with the auction model: {mean_ci(gains)}")
+
+
 def play(args: argparse.Namespace) -> None:
     from prefsolve import Position
     rng = random.Random(args.seed)
@@ -187,14 +218,14 @@ def cost(args: argparse.Namespace) -> None:
 
 def main() -> None:
     p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    p.add_argument("what", choices=("calibration", "whist", "play", "cost"))
+    p.add_argument("what", choices=("calibration", "whist", "bidding", "play", "cost"))
     p.add_argument("--deals", type=int, default=60)
     p.add_argument("--positions", type=int, default=40)
     p.add_argument("--samples", type=int, default=60)
     p.add_argument("--seed", type=int, default=1)
     args = p.parse_args()
     np.seterr(all="ignore")
-    {"calibration": calibration, "whist": whist, "play": play, "cost": cost}[args.what](args)
+    {"calibration": calibration, "whist": whist, "bidding": bidding, "play": play, "cost": cost}[args.what](args)
 
 
 if __name__ == "__main__":

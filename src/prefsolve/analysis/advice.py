@@ -99,7 +99,8 @@ class Advice:
                 "declarer": self.declarer, "played": self.played.to_list(), "samples": self.samples,
                 "seed": self.seed, "conditions": list(self.conditions),
                 "acceptance": None if self.acceptance is None else round(self.acceptance, 5),
-                "redrawn": self.redrawn, "discards_replaced": self.discards_replaced, "cards": {str(s.card): s.to_dict() for s in self.cards},
+                "redrawn": self.redrawn, "discards_replaced": self.discards_replaced,
+                "cards": {str(s.card): s.to_dict() for s in self.cards},
                 "recommendation": str(self.card), "model": self.model}
 
     def format(self) -> str:

@@ -38,7 +38,7 @@ from .auction_model import TOLERANCE, auction_conditions
 from .defence import DEFENCE_TEXT, check_defence, declarer_scores
 from .recommendation import Recommendation
 from .sampling import ConstraintError, Sampling, start
-from .stats import ContractStats
+from .stats import ContractStats, margin_text
 
 #: Pilot samples that name the candidate discards (the first ones, at most this many).
 PILOT = 40
@@ -175,6 +175,10 @@ class TalonAnalysis:
         rows.append(f"recommendation: discard {' '.join(c.symbol for c in rec.discard)}, declare "
                     f"{b.contract.symbol} (expected {b.expected:+.1f} whists, "
                     f"P(make) {b.p_make:.0%})")
+        close = margin_text([(f"{''.join(c.symbol for c in in_hand_order(o.discard))} {o.stats.contract.symbol}",
+                              o.stats.expected, o.stats.expected_se) for o in self.options])
+        if close:
+            rows.append(close)
         rows.append(f"(the discard is chosen from the 12 cards alone, once for every layout; choosing it in "
                     f"each layout with sight of the defenders' cards would have promised "
                     f"{self.discard_optimism:+.2f} whists, {self.discard_optimism_tricks:+.2f} tricks more)")
