@@ -171,8 +171,8 @@ def play(args: argparse.Namespace) -> None:
         def cost(card, best: int = best, values=values) -> int:
             return abs(best - values[card])
         a = prefsolve.advise(d.hands[seat], seat, contract=c, declarer=0, played=played, talon=d.talon,
-                             discard=pos.discard if seat == 0 else None, samples=args.samples,
-                             seed=args.seed + i)
+                             discard=pos.discard if seat == 0 else None,
+                             sampling=Sampling(samples=args.samples, seed=args.seed + i))
         legal = list(values)
         loss["advised"].append(cost(a.card))
         loss["random"].append(statistics.fmean(cost(x) for x in legal))

@@ -121,7 +121,7 @@ def _open_advice(seat, contract, declarer, played, strain, **kw):
     deal = prefsolve.Deal.parse(DEAL)
     known = {s: str(deal.hands[s]) for s in range(3) if s != seat}
     a = prefsolve.advise(str(deal.hands[seat]), seat, contract=contract, declarer=declarer, played=played,
-                         known=known, talon="8.Q.-.-", samples=3, seed=1, **kw)
+                         talon="8.Q.-.-", sampling=Sampling(samples=3, seed=1, known=known), **kw)
     pos = Position(deal, declarer, strain=strain, seat=None if declarer is not None else seat, played=played,
                    discard=kw.get("discard"))
     return a, pos
@@ -159,8 +159,10 @@ def test_a_seat_that_showed_out_is_dealt_no_more_of_the_suit():
 def test_advice_refuses_the_wrong_seat_and_names_the_conditions():
     import prefsolve
     with pytest.raises(PrefsolveError, match="seat 1 is to play, not seat 2"):
-        prefsolve.advise("KQ.J8.AQJ.AJT", 2, contract="6NT", declarer=2, played=["SA"], samples=2, seed=1)
-    a = prefsolve.advise("JT97.A7.8.Q98", 1, contract="7H", declarer=2, played=["SA", "HQ"][:1], samples=4, seed=1,
+        prefsolve.advise("KQ.J8.AQJ.AJT", 2, contract="6NT", declarer=2, played=["SA"],
+                         sampling=Sampling(samples=2, seed=1))
+    a = prefsolve.advise("JT97.A7.8.Q98", 1, contract="7H", declarer=2, played=["SA"],
+                         sampling=Sampling(samples=4, seed=1),
                          auction="6S pass 7H pass", talon="8.Q.-.-")
     assert "seat 2 bid 7♥: estimate ≥ 6" in a.conditions and a.acceptance is not None
     assert a.to_dict()["recommendation"] == str(a.card) and len(a.cards) == 4
@@ -186,7 +188,18 @@ def test_a_declarer_who_showed_out_of_a_suit_he_discarded_gets_a_discard_that_fi
     # The deal: AQJ.AKT.J8.AK -.J987.T97.987 K987.Q.AKQ.QT, talon T.-.-.J.
     played = "SA CJ S9 CA C9 CQ CK C8 S8 DA SQ DT CT".split()   # the declarer trumps ♦A: he put ♦J8 away
     a = prefsolve.advise("-.J987.T97.987", 1, contract="7S", declarer=0, played=played, talon="T.-.-.J",
-                         samples=10, seed=1)
+                         sampling=Sampling(samples=10, seed=1))
     assert a.discards_replaced > 0 and a.samples == 10
     assert "seat 0 showed out of ♦" in a.conditions
     assert {str(s.card) for s in a.cards} == {"C7"}     # seat 1 must follow clubs with its last one
+
+
+def test_advice_takes_open_hands_and_conditions_from_its_sampling():
+    import prefsolve
+    seen = Sampling(samples=6, seed=2, known={0: "A.KT9.KT97.K7"},
+                    conditions={2: lambda h: len(h.suit_ranks(0)) >= 2})
+    with pytest.raises(NarrowConditionsError, match="no layout of 20000 tried"):
+        prefsolve.advise("JT97.A7.8.Q98", 1, contract="6NT", declarer=2, played=["SA"],
+                         sampling=Sampling(samples=2, seed=1, conditions={2: lambda h: "T" in h.suit_ranks(0)}))
+    a = prefsolve.advise("JT97.A7.8.Q98", 1, contract="6NT", declarer=2, played=["SA"], sampling=seen)
+    assert a.sampling.seed == 2 and a.samples == 6 and len(a.conditions) == 1

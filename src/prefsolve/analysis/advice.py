@@ -12,14 +12,13 @@ its standard error. This is GIB's Monte Carlo play: each layout is then played
 double-dummy, so the figures are those of players who see all the cards
 from the next card on.
 
->>> a = advise("AKQJ.AKQ.AK.A", 0, contract="10NT", declarer=0, samples=4, seed=1)
+>>> a = advise("AKQJ.AKQ.AK.A", 0, contract="10NT", declarer=0, sampling=Sampling(samples=4, seed=1))
 >>> a.best.p_make, a.best.tricks_mean
 (1.0, 10.0)
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -33,14 +32,14 @@ from ..rules import Rules
 from ..strains import ALLPASS, MISERE, trump_of
 from ._common import as_hand, as_rules
 from .auction_model import TOLERANCE, auction_conditions
-from .sampling import Conditions, Sampler, _known_hands, _normal_known, check_samples
+from .sampling import Conditions, Sampler, Sampling, _check_sampling, _known_hands
 from .stats import binomial_se, mean_se
 
 if TYPE_CHECKING:
     from ..engine import Solver
 
-#: The default number of layouts of an advice: each costs one solve per legal card.
-ADVICE_SAMPLES = 100
+#: The default sampling of an advice: 100 layouts (each costs one solve per legal card), a fresh seed.
+ADVICE_SAMPLING = Sampling(samples=100)
 
 
 @dataclass(frozen=True)
@@ -70,8 +69,8 @@ class Advice:
     """The contract (``7H``, ``misere``) or ``allpass``."""
     declarer: int | None
     played: Cards
-    samples: int
-    seed: int
+    sampling: Sampling
+    """The sampling used, with its seed (its ``known`` hands are those seen open)."""
     conditions: tuple[str, ...]
     acceptance: float | None
     redrawn: int
@@ -84,6 +83,11 @@ class Advice:
     """The recommended card."""
 
     @property
+    def samples(self) -> int:
+        """The number of layouts the cards were valued on."""
+        return self.sampling.samples
+
+    @property
     def best(self) -> CardStats:
         return next(s for s in self.cards if s.card == self.card)
 
@@ -92,12 +96,12 @@ class Advice:
         return ("the unseen cards dealt at random consistently with the own hand, the cards played (who "
                 "played them, who showed out), the open hands and talon given, and the auction; in each "
                 "layout every legal card is valued by exact double-dummy play from then on (the declarer's "
-                "discard, when not given, is his best one in that layout)")
+                "discard, when not given, is his best one in that layout among those his play fits)")
 
     def to_dict(self) -> dict:
         return {"seat": self.seat, "hand": str(self.hand), "contract": self.contract,
                 "declarer": self.declarer, "played": self.played.to_list(), "samples": self.samples,
-                "seed": self.seed, "conditions": list(self.conditions),
+                "seed": self.sampling.seed, "conditions": list(self.conditions),
                 "acceptance": None if self.acceptance is None else round(self.acceptance, 5),
                 "redrawn": self.redrawn, "discards_replaced": self.discards_replaced,
                 "cards": {str(s.card): s.to_dict() for s in self.cards},
@@ -183,10 +187,10 @@ def _fitting_discard(deal: Deal, declarer: int, contract: Contract, leader: int,
 
 
 def advise(hand: Hand | str, seat: int, *, contract: Contract | str, declarer: int | None = None,
-           played: object = (), leader: int = 0, known: Mapping[object, object] | None = None,
+           played: object = (), leader: int = 0,
            talon: Hand | str | None = None, discard: object = None, auction: str | None = None,
            whist: str | None = None, tolerance: float = TOLERANCE, rules: Rules | str = "sochi",
-           samples: int = ADVICE_SAMPLES, seed: int | None = None, conditions: Conditions = (),
+           sampling: Sampling = ADVICE_SAMPLING,
            solver: Solver | None = None) -> Advice:
     """Every legal card's expected result for ``seat``, to play now, from what it has seen.
 
@@ -194,25 +198,30 @@ def advise(hand: Hand | str, seat: int, *, contract: Contract | str, declarer: i
     ``misere`` or ``allpass`` (then ``declarer`` is None and the seat's own
     tricks are counted). ``played``: the cards played so far in order (the
     talon cards turned in all-pass not included); ``leader`` leads trick 1.
-    ``known``: hands seen, e.g. a defender playing open, ``{1: "AK.Q.-.JT9 ..."}``
-    (the whole ten cards as dealt). ``talon``: the talon cards when shown
+    ``sampling``: how many layouts from which seed; its ``known`` cards are the
+    hands seen, e.g. a defender playing open, ``known={1: "AK.Q.-.JT9"}`` (the
+    whole ten cards as dealt), its ``voids`` and ``conditions`` hold as in
+    every analysis (a void: no cards of the suit beyond the known ones). ``talon``: the talon cards when shown
     (a game's talon, the all-pass talon turned); ``discard``: the declarer's
     two discards, known to himself. ``auction`` (the calls, first hand first)
     and ``whist`` (the defenders' calls) condition the other hands through the
-    auction model, as do user ``conditions`` ((seat, predicate) pairs).
+    auction model.
     The recommended card is the best for the seat's side: in a game the
     highest P(make) for the declarer (the lowest for a defender), then the
     mean tricks; in misère the lowest P(caught) for the declarer (highest
     for a defender); in all-pass the fewest own tricks.
     """
-    import random
 
     import numpy as np  # on use: see the note in sampling.py
 
     hand = as_hand(hand)
     seat = check_seat(seat, "seat")
     r = as_rules(rules)
-    samples = check_samples(samples)
+    sampling = _check_sampling(sampling).seeded()
+    if sampling.adaptive is not None:
+        raise PrefsolveError(f"the play advice draws a fixed number of samples, not adaptive ones "
+                             f"(adaptive={sampling.adaptive!r})")
+    samples = sampling.samples
     allpass = isinstance(contract, str) and contract.strip().lower() in ("allpass", "all-pass")
     c: Contract | None = None
     if allpass:
@@ -238,10 +247,10 @@ def advise(hand: Hand | str, seat: int, *, contract: Contract | str, declarer: i
     if to_move != seat:
         raise IllegalPlayError(f"after {len(cards_played)} cards played seat {to_move} is to play, not seat {seat}")
     # What is known of each place: the open hands, the talon, and every card seen played.
-    fixed_known: dict[object, Hand] = dict(_normal_known(known or {}))
+    fixed_known: dict[object, Hand] = dict(sampling.known_cards)
     if talon_hand is not None:
         if "talon" in fixed_known:
-            raise PrefsolveError("the talon is given twice (talon= and known)")
+            raise PrefsolveError("the talon is given twice (talon= and sampling.known)")
         fixed_known["talon"] = talon_hand
     extra: dict[int, int] = {}
     talon_mask = talon_hand.mask if talon_hand is not None else 0
@@ -263,14 +272,15 @@ def advise(hand: Hand | str, seat: int, *, contract: Contract | str, declarer: i
     # ten cards he was dealt. Layouts whose discard leaves him a card of it fail the replay of the
     # played cards below and are drawn again, which honours his void exactly.
     void_suits = {s: ks for s, ks in shown_out.items() if allpass or s != declarer}
-    conds: Conditions = tuple(conditions)
+    for s, suits in sampling.void_suits:
+        void_suits.setdefault(s, [])
+        void_suits[s] = sorted(set(void_suits[s]) | {"SCDH".index(x) for x in suits})
+    conds: Conditions = sampling.hand_conditions
     if auction is not None:
         conds += tuple((x.seat, x) for x in auction_conditions(
             auction, rules=r, contract=None if c is None else c if not allpass else None, whist=whist,
             tolerance=tolerance, exclude=[seat]))
-    if seed is None:
-        seed = random.SystemRandom().randrange(2**32)
-    sampler = Sampler(fixed, seed, void_suits, conditions=conds, voids_beyond_known=True)
+    sampler = Sampler(fixed, sampling.seed, void_suits, conditions=conds, voids_beyond_known=True)
     rows: dict[Card, list[int]] = {}
     redrawn = replaced = 0
     talon_mode = None
@@ -325,5 +335,5 @@ def advise(hand: Hand | str, seat: int, *, contract: Contract | str, declarer: i
     texts = tuple(getattr(p, "text", None) or f"seat {s}: {getattr(p, '__name__', repr(p))}" for s, p in conds)
     texts = tuple(f"seat {s} showed out of {' '.join(SUIT_SYMBOLS[k] for k in ks)}"
                   for s, ks in sorted(shown_out.items())) + texts
-    return Advice(seat, hand, "allpass" if allpass else str(c), declarer, Cards(cards_played), samples, seed,
+    return Advice(seat, hand, "allpass" if allpass else str(c), declarer, Cards(cards_played), sampling,
                   texts, sampler.acceptance, redrawn, replaced, tuple(stats), best.card)

@@ -164,16 +164,18 @@ def plot_analysis(a: analysis.Analysis, path: str) -> dict:
     return {"recommended": rec.contract.symbol, "labels": labels, "clipped": clipped, "ylim": (lo, hi)}
 
 
-def _common(command):
+def _common(command, jobs: bool = True):
     """Options shared by the sampling commands; ``--rules`` and ``--set``
-    reach the command as one ``rules`` (a Rules object)."""
+    reach the command as one ``rules`` (a Rules object). ``jobs=False``: a
+    command that runs on one thread takes no ``--jobs``."""
     @functools.wraps(command)
     def f(*args, rules: str = "sochi", settings: tuple[str, ...] = (), **kwargs):
         return command(*args, rules=rules_with_settings(rules, settings), **kwargs)
 
     f = quiet_option(f)
     f = json_option(f)
-    f = jobs_option()(f)
+    if jobs:
+        f = jobs_option()(f)
     f = settings_option(f)
     f = rules_option("sochi", dest="rules")(f)
     f = seed_option()(f)
@@ -371,10 +373,10 @@ def whist(hand, seat, declarer, contract, partner, talon_cards, samples, adaptiv
               help="The defenders' calls, first defender first, e.g. 'whist pass'.")
 @click.option("--samples", "-n", type=click.IntRange(1), default=100, show_default=True,
               help="Sampled layouts (each costs one solve per legal card).")
-@_common
+@functools.partial(_common, jobs=False)
 @_errors_to_exit2
 def advise(hand, seat, contract, declarer, played, leader, talon_cards, discard, known, auction, tolerance,
-           whist_calls, samples, seed, rules, jobs, as_json, quiet):
+           whist_calls, samples, seed, rules, as_json, quiet):
     """Which card to play now with HAND (the seat's ten cards as dealt), from what the seat has seen.
 
     \b
@@ -385,15 +387,15 @@ def advise(hand, seat, contract, declarer, played, leader, talon_cards, discard,
         raise analysis.ConstraintError("give the talon with --talon, not --known talon:...")
     a = analysis.advise(hand, seat, contract=contract, declarer=declarer,
                         played=Cards.parse(played.replace(",", " ")) if played.strip() else (),
-                        leader=leader, known=kn, talon=None if talon_cards is None else talon_cards.replace(",", " "),
+                        leader=leader, talon=None if talon_cards is None else talon_cards.replace(",", " "),
                         discard=None if discard is None else Cards.parse(discard.replace(",", " ")),
-                        auction=auction, whist=whist_calls, tolerance=tolerance, rules=rules, samples=samples,
-                        seed=seed)
+                        auction=auction, whist=whist_calls, tolerance=tolerance, rules=rules,
+                        sampling=analysis.Sampling(samples, seed, known=kn))
     if as_json:
         _emit(a.to_dict())
         return
     click.echo(a.format())
-    click.echo(f"(seed {a.seed})")
+    click.echo(f"(seed {a.sampling.seed})")
 
 
 @click.command("holdings")
