@@ -660,6 +660,37 @@ class Position:
             pos.push(card)
         return tuple(found)
 
+    def to_dict(self, values: Mapping[Card, int] | None = None,
+                mistakes: tuple[Mistake, ...] | None = None) -> dict:
+        """The position and its analysis as ``prefsolve play --json`` prints it
+        (docs/JSON.md): the deal as given, the seats, the talon's part, the
+        cards played, the hands left, the tricks, the counted seat's total
+        with best play, every legal card's value and the mistakes.
+        ``values`` and ``mistakes``: this position's, when already known."""
+        values = self.card_values() if values is None else values
+        mistakes = self.mistakes() if mistakes is None else mistakes
+        return {
+            "position": str(self),
+            "deal": str(self.deal),
+            "declarer": self.declarer,
+            "seat": self.seat,
+            "strain": self.strain,
+            "leader": self.leader,
+            "talon_mode": self.talon_mode,
+            "discard": self.discard.to_list() if self.discard is not None else None,
+            "turn": self.turn.to_list(),
+            "played": self.played.to_list(),
+            "hands": [str(h) for h in self.hands],
+            "played_tricks": [t.to_dict() for t in self.played_tricks],
+            "trick": self.current_trick.to_dict() if not self.is_over() else None,
+            "tricks_won": list(self.tricks_won),
+            "to_move": self.to_move,
+            "tricks": self.value(),
+            "values": {str(c): v for c, v in values.items()},
+            "best_cards": self.best_cards(values).to_list(),
+            "mistakes": [m.to_dict() for m in mistakes],
+        }
+
     # -- text --------------------------------------------------------------
 
     def _turn_arg(self) -> Cards | None:

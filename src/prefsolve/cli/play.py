@@ -103,32 +103,6 @@ def on_table(pos: Position) -> str:
     return f"On the table: {', '.join(cards) or 'nothing yet'}; seat {pos.to_move} to play"
 
 
-def position_dict(pos: Position, values: Mapping[Card, int], mistakes) -> dict:
-    """``play --json``: the position, the value of each card and the mistakes (docs/JSON.md).
-    ``deal`` is the deal as given (with its talon); the play goes on from the hands after the discard."""
-    return {
-        "position": str(pos),
-        "deal": str(pos.deal),
-        "declarer": pos.declarer,
-        "seat": pos.seat,
-        "strain": pos.strain,
-        "leader": pos.leader,
-        "talon_mode": pos.talon_mode,
-        "discard": pos.discard.to_list() if pos.discard is not None else None,
-        "turn": pos.turn.to_list(),
-        "played": pos.played.to_list(),
-        "hands": [str(h) for h in pos.hands],
-        "played_tricks": [t.to_dict() for t in pos.played_tricks],
-        "trick": pos.current_trick.to_dict() if not pos.is_over() else None,
-        "tricks_won": list(pos.tricks_won),
-        "to_move": pos.to_move,
-        "tricks": pos.value(),
-        "values": {str(c): v for c, v in values.items()},
-        "best_cards": [str(c) for c in pos.best_cards(values)],
-        "mistakes": [m.to_dict() for m in mistakes],
-    }
-
-
 def _mistake_note(seat: int, card: Card, values: Mapping[Card, int], maximizing: bool,
                   judged: bool = True) -> str | None:
     """What to tell the user at once when the card just played gave away tricks
@@ -279,7 +253,7 @@ def play(deal_text, declarer, seat, strain, leader, played, talon_mode, turn, wi
     found = pos.mistakes()
     line = pos.best_line() if with_line and not pos.is_over() else None
     if as_json:
-        out = position_dict(pos, values, found)
+        out = pos.to_dict(values, found)
         if with_line:
             out["line"] = line.to_dict() if line else None
         emit_json(out)

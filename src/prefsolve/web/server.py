@@ -115,21 +115,8 @@ def run_analysis(hand: str, seat: int, *, samples: int, seed: int | None, rules:
 
 
 def position_json(pos: Position) -> dict:
-    """``play --json``'s object for a position: the same keys in the same order
-    (the API tests compare the two). Built here from the position's public
-    attributes, so that the server does not import the command line."""
-    values = pos.card_values()
-    return {
-        "position": str(pos), "deal": str(pos.deal), "declarer": pos.declarer, "seat": pos.seat,
-        "strain": pos.strain, "leader": pos.leader, "talon_mode": pos.talon_mode,
-        "discard": pos.discard.to_list() if pos.discard is not None else None,
-        "turn": pos.turn.to_list(), "played": pos.played.to_list(), "hands": [str(h) for h in pos.hands],
-        "played_tricks": [t.to_dict() for t in pos.played_tricks],
-        "trick": pos.current_trick.to_dict() if not pos.is_over() else None,
-        "tricks_won": list(pos.tricks_won), "to_move": pos.to_move, "tricks": pos.value(),
-        "values": values.to_dict(), "best_cards": pos.best_cards(values).to_list(),
-        "mistakes": [m.to_dict() for m in pos.mistakes()],
-    }
+    """``play --json``'s object for a position (:meth:`Position.to_dict`)."""
+    return pos.to_dict()
 
 
 # -- reading requests ------------------------------------------------------------------
