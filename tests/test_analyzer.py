@@ -717,7 +717,7 @@ def test_sampling_is_immutable_hashable_and_normalised():
     assert a.known == ((1, Hand.parse("SK SQ")), ("talon", Hand.parse("HA")))
     assert a.voids == ((1, "C"), (2, "SH"))
     assert a.to_dict() == {"samples": 5, "seed": 3, "adaptive": 0.5, "known": {"1": "SK SQ", "talon": "HA"},
-                           "voids": {"1": "C", "2": "SH"}}
+                           "voids": {"1": "C", "2": "SH"}, "conditions": []}
     with pytest.raises(AttributeError):
         a.samples = 6
     assert Sampling(known=a.known, voids=a.voids) == Sampling(known=dict(a.known), voids=dict(a.voids))

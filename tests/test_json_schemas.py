@@ -55,6 +55,10 @@ CASES = {
     "analyze-talon": [["AKJ98.AQ.K8.A87", "--bid", "6S", "-n", "4", "--seed", "1"]],
     "whist": [["A.KT9.KT97.K7", "--seat", "1", "--declarer", "0", "--contract", "7H", "-n", "6", "--seed", "1"]],
     "holdings": [["-n", "2", "--only", "1", "--only", "5", "--seed", "1"]],
+    "advise": [["JT97.A7.8.Q98", "--seat", "1", "--contract", "6NT", "--declarer", "2", "--played", "SA",
+                "--talon", "S8 CQ", "-n", "3", "--seed", "1"],
+               ["JT97.A7.8.Q98", "--seat", "1", "--contract", "allpass", "--played", "SA", "--talon", "S8 CQ",
+                "-n", "3", "--seed", "1"]],
 }
 
 

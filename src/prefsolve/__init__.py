@@ -21,7 +21,7 @@ _HOME = {
     "AllpassSolution": "allpass", "AllpassTable": "allpass", "allpass_table": "allpass",
     "solve_allpass": "allpass",
     "analyze": "analysis", "analyze_talon": "analysis", "analyze_whist": "analysis",
-    "analyze_allpass": "analysis", "Sampling": "analysis", "Recommendation": "analysis",
+    "analyze_allpass": "analysis", "advise": "analysis", "Sampling": "analysis", "Recommendation": "analysis",
     "holdings": "analysis.holdings",
     "check_auction": "auction",
     "solve_many": "batch", "table_many": "batch", "iter_tables": "batch",
@@ -38,7 +38,15 @@ _HOME = {
 
 if _typing.TYPE_CHECKING:   # what type checkers and IDEs see: the same names, imported at once
     from .allpass import AllpassSolution, AllpassTable, allpass_table, solve_allpass
-    from .analysis import Recommendation, Sampling, analyze, analyze_allpass, analyze_talon, analyze_whist
+    from .analysis import (
+        Recommendation,
+        Sampling,
+        advise,
+        analyze,
+        analyze_allpass,
+        analyze_talon,
+        analyze_whist,
+    )
     from .analysis.holdings import holdings
     from .auction import check_auction
     from .batch import iter_tables, solve_many, table_many
@@ -74,6 +82,6 @@ __all__ = [
     "solve_many", "table_many", "iter_tables", "DiscardHints", "Position", "Trick", "Line", "Mistake",
     "CardValues", "card_values", "best_line", "mistakes",
     "AllpassSolution", "AllpassTable", "solve_allpass", "allpass_table",
-    "analyze", "analyze_talon", "analyze_whist", "analyze_allpass", "holdings", "Sampling", "Recommendation",
+    "analyze", "analyze_talon", "analyze_whist", "analyze_allpass", "advise", "holdings", "Sampling", "Recommendation",
     "Contract", "Rules", "check_auction", "__version__",
 ]

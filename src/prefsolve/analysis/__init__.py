@@ -30,6 +30,9 @@ import typing as _typing
 _HOME = {
     "allowed_contracts": "_common", "leader_for": "_common",
     "Sampling": "sampling", "Sampler": "sampling", "ConstraintError": "sampling",
+    "NarrowConditionsError": "sampling",
+    "advise": "advice", "Advice": "advice", "CardStats": "advice",
+    "auction_conditions": "auction_model", "HandCondition": "auction_model",
     "sample_deals": "sampling",
     "mean_se": "stats", "binomial_se": "stats", "ContractStats": "stats",
     "Recommendation": "recommendation",
@@ -44,12 +47,14 @@ _HOME = {
 
 if _typing.TYPE_CHECKING:   # what type checkers and IDEs see: the same names, imported at once
     from ._common import allowed_contracts, leader_for
+    from .advice import Advice, CardStats, advise
     from .allpass import AllpassAnalysis, analyze_allpass
+    from .auction_model import HandCondition, auction_conditions
     from .bid import Analysis, analyze
     from .defence import DEFENCES
     from .holdings import SEED_HOLDINGS, HoldingsTable, HoldingStats
     from .recommendation import Recommendation
-    from .sampling import ConstraintError, Sampler, Sampling, sample_deals
+    from .sampling import ConstraintError, NarrowConditionsError, Sampler, Sampling, sample_deals
     from .stats import ContractStats, binomial_se, mean_se
     from .talon import DiscardStats, TalonAnalysis, analyze_talon, equivalent_discards
     from .whist import PARTNER_CALLS, OptionStats, WhistAnalysis, analyze_whist
@@ -72,9 +77,10 @@ else:
 
 
 __all__ = [
+    "Advice", "CardStats", "advise",
     "AllpassAnalysis", "Analysis", "ConstraintError", "ContractStats", "DEFENCES", "DiscardStats",
-    "HoldingStats", "HoldingsTable", "OptionStats", "PARTNER_CALLS", "Recommendation", "SEED_HOLDINGS",
-    "Sampler", "Sampling", "TalonAnalysis", "WhistAnalysis", "allowed_contracts", "analyze",
-    "analyze_allpass", "analyze_talon", "analyze_whist", "binomial_se", "equivalent_discards", "leader_for",
-    "mean_se", "sample_deals",
+    "HandCondition", "HoldingStats", "HoldingsTable", "NarrowConditionsError", "OptionStats", "PARTNER_CALLS",
+    "Recommendation", "SEED_HOLDINGS", "Sampler", "Sampling", "TalonAnalysis", "WhistAnalysis",
+    "allowed_contracts", "analyze", "analyze_allpass", "analyze_talon", "analyze_whist", "auction_conditions",
+    "binomial_se", "equivalent_discards", "leader_for", "mean_se", "sample_deals",
 ]

@@ -35,17 +35,19 @@ from ._common import (
     as_rules,
     leader_for,
 )
+from .auction_model import TOLERANCE, auction_conditions
 from .defence import DEFENCE_TEXT, check_defence, declarer_scores
 from .recommendation import Recommendation
 from .sampling import DEFAULT_SAMPLING, Sampling, sample_adaptively, start
-from .stats import ContractStats
+from .stats import ContractStats, margin_text
 
 # numpy is imported where it is used (see sampling.py).
 if TYPE_CHECKING:
     import numpy as np
 
 
-def recommend(stats: Sequence[ContractStats], rules: Rules) -> Recommendation:
+def recommend(stats: Sequence[ContractStats], rules: Rules,
+              open_contracts: Sequence[Contract] | None = None) -> Recommendation:
     """The best contract by expected whists and the highest bid still worth reaching.
 
     Passing is valued at 0 whists. Winning the auction at a game bid X lets
@@ -53,21 +55,31 @@ def recommend(stats: Sequence[ContractStats], rules: Rules) -> Recommendation:
     (:func:`prefsolve.auction.allowed_declarations`: games ≥ X, and misère
     after a bid up to 8♠ with trading misère), so X is worth at least the best
     E among those (at least: he names it after seeing the talon, while each E
-    is for one contract fixed in advance), and the limit is the most senior
-    game bid worth ≥ 0. Misère is the bid when it is the best choice. Among
-    equal expected scores the most junior contract is best (the cheapest to
-    reach); one worth exactly 0 is still bid.
+    is for one contract fixed in advance). The limit is the most senior game
+    bid worth ≥ 0 by a standard error (E − se ≥ 0: a gain smaller than its
+    error does not carry the bidding higher); when the best contract is worth
+    ≥ 0 but no bid clears its error, the limit is the best contract itself.
+    Misère is the bid when it is the best choice. Among equal expected scores
+    the most junior contract is best (the cheapest to reach); one worth
+    exactly 0 is still bid. ``open_contracts``: the bids still open after the
+    earlier calls of the auction (``None``: every contract); the advice is
+    chosen among them.
     """
-    best = max(stats, key=lambda s: (s.expected, -seniority(s.contract, rules)))
-    if best.expected < 0:
+    pool = [s for s in stats if open_contracts is None or s.contract in open_contracts] or list(stats)
+    best = max(pool, key=lambda s: (s.expected, -seniority(s.contract, rules)))
+    if best.expected < 0 or (open_contracts is not None and best.contract not in open_contracts):
         max_bid = None
     elif best.contract.is_misere:
         max_bid = best.contract
     else:
-        value = {s.contract: s.expected for s in stats}
-        worth = [c for c in value if not c.is_misere
-                 and max(value[x] for x in allowed_contracts(c, rules) if x in value) >= 0]
-        max_bid = max(worth, key=lambda c: seniority(c, rules))
+        value = {s.contract: s for s in stats}
+
+        def floor(c: Contract) -> float:
+            return max(value[x].expected - value[x].expected_se for x in allowed_contracts(c, rules) if x in value)
+
+        worth = [c for c in value if not c.is_misere and floor(c) >= 0
+                 and (open_contracts is None or c in open_contracts)]
+        max_bid = max(worth, key=lambda c: seniority(c, rules)) if worth else best.contract
     call = "pass" if max_bid is None else str(best.contract)
     return Recommendation(call, best.contract, max_bid=max_bid, expected=best.expected,
                           expected_se=best.expected_se)
@@ -90,6 +102,8 @@ class Analysis:
     contracts: tuple[ContractStats, ...]
     recommendation: Recommendation
     tricks: tuple[tuple[int, ...], ...] = field(repr=False)
+    acceptance: float | None = None
+    """The fraction of layouts tried that met ``sampling.conditions`` (``None`` without conditions)."""
 
     @property
     def samples(self) -> int:
@@ -123,6 +137,8 @@ class Analysis:
             "adaptive": self.sampling.adaptive, "rules": self.rules, "defence": self.defence,
             "model": self.model, "known": self.sampling.to_dict()["known"],
             "voids": self.sampling.to_dict()["voids"],
+            "conditions": self.sampling.condition_texts(),
+            "acceptance": None if self.acceptance is None else round(self.acceptance, 5),
         }
 
     def advice(self) -> str:
@@ -134,13 +150,20 @@ class Analysis:
         played = " if played" if self.defence == "pass" else ""
         head = (f"best: {rec.contract.symbol} (expected {b.expected:+.1f} whists, "
                 f"P(make{played}) {b.p_make:.0%})")
+        close = margin_text([(s.contract.symbol, s.expected, s.expected_se) for s in self.contracts]
+                            + [("pass", 0.0, 0.0)])
         if rec.max_bid is None:
-            return f"pass: no contract is expected to gain; {head}"
-        return f"bid up to {rec.max_bid.symbol}; {head}"
+            return f"pass: no contract is expected to gain; {head}" + (f" {close}" if close else "")
+        limit = ""
+        if rec.max_bid == rec.contract and b.expected - b.expected_se < 0:
+            limit = " (no higher: the gain is within its standard error)"
+        return f"bid up to {rec.max_bid.symbol}{limit}; {head}" + (f" {close}" if close else "")
 
     def format(self) -> str:
         """An aligned table: contract, P(make) ± se, expected whists ± se, mean tricks."""
         given = self.sampling.given_text()
+        if self.acceptance is not None:
+            given += f" (layouts meeting the conditions: {self.acceptance:.2%} of those tried)"
         rows = [f"Hand {self.hand.symbols()}, seat {self.seat}, {self.samples} samples, "
                 f"{self.rules} rules"] + ([given] if given else []) + [
                 f"{'contract':<9}{'P(make)':>17}{'expected whists':>20}{'tricks':>7}"]
@@ -166,7 +189,8 @@ def evaluate(tricks: np.ndarray, rules: Rules, defence: str) -> list[ContractSta
 
 
 def analyze(hand: Hand | str, seat: int = 0, *, sampling: Sampling = DEFAULT_SAMPLING,
-            rules: Rules | str = "sochi", defence: str = "best", jobs: int | None = None,
+            rules: Rules | str = "sochi", defence: str = "best", auction: str | None = None,
+            tolerance: float = TOLERANCE, allpass_count: int = 0, jobs: int | None = None,
             progress: Progress | None = None) -> Analysis:
     """Evaluate every contract (6♠ … 10NT, misère) for a player's 10 cards.
 
@@ -178,8 +202,11 @@ def analyze(hand: Hand | str, seat: int = 0, *, sampling: Sampling = DEFAULT_SAM
     the layouts come in batches until the standard error of the best
     contract's expected score is at most that many whists.
 
-    "This player passed" is not offered as a constraint: it would need a
-    model of how opponents bid, which double-dummy solving cannot supply.
+    ``auction``: the calls made before this seat's turn (first hand first);
+    the other seats' hands are drawn as the auction model
+    (:mod:`~prefsolve.analysis.auction_model`, within ``tolerance`` tricks)
+    says those calls show them, and the advice is chosen among the bids
+    still open (``pass`` when none is worth it).
 
     >>> analyze("-.-.87.T987", 0, sampling=Sampling(samples=3, seed=2))
     Traceback (most recent call last):
@@ -190,6 +217,9 @@ def analyze(hand: Hand | str, seat: int = 0, *, sampling: Sampling = DEFAULT_SAM
     seat = check_seat(seat, "seat")
     defence = check_defence(defence)
     r = as_rules(rules)
+    open_contracts = None
+    if auction is not None:
+        sampling, open_contracts = _with_auction(sampling, auction, seat, r, tolerance, allpass_count)
     sampling, sampler = start(sampling, hand, seat)
     leader = leader_for(r, seat)
     hints = DiscardHints()    # shared by the batches of an adaptive run
@@ -205,5 +235,33 @@ def analyze(hand: Hand | str, seat: int = 0, *, sampling: Sampling = DEFAULT_SAM
 
     tricks = sample_adaptively(sampling, draw, lead_se)
     stats = evaluate(tricks, r, defence)
-    return Analysis(hand, seat, sampling, r.label, defence, leader, tuple(stats), recommend(stats, r),
-                    tuple(tuple(row) for row in tricks.tolist()))
+    return Analysis(hand, seat, sampling, r.label, defence, leader, tuple(stats),
+                    recommend(stats, r, open_contracts), tuple(tuple(row) for row in tricks.tolist()),
+                    sampler.acceptance)
+
+
+def _with_auction(sampling: Sampling, auction: str, seat: int, rules: Rules, tolerance: float,
+                  allpass_count: int) -> tuple[Sampling, tuple[Contract, ...]]:
+    """The sampling conditioned on the earlier calls, and the contracts still open to ``seat``."""
+    from dataclasses import replace
+
+    from ..auction import BID, HOLD, check_auction, legal_calls
+    from ..errors import AuctionError
+    from .sampling import _check_sampling
+
+    sampling = _check_sampling(sampling)
+    verdict = check_auction(auction, rules, allpass_count) if auction.strip() else None
+    if verdict is not None:
+        if not verdict.legal:
+            raise AuctionError(f"auction {auction!r}: {verdict.reason}")
+        if verdict.finished:
+            raise AuctionError(f"auction {auction!r} is over: no bid is left to advise on")
+        if verdict.next_seat != seat:
+            raise AuctionError(f"after the auction {auction!r} seat {verdict.next_seat} speaks, not seat {seat}")
+    elif seat != 0:
+        raise AuctionError(f"with no calls made, seat 0 speaks first, not seat {seat}")
+    conds = auction_conditions(auction, rules=rules, tolerance=tolerance, allpass_count=allpass_count,
+                               exclude=[seat]) if verdict is not None else ()
+    open_ = tuple(c.contract for c in legal_calls(auction, rules, allpass_count)
+                  if c.kind in (BID, HOLD) and c.contract is not None) if verdict is not None else LADDER
+    return replace(sampling, conditions=sampling.hand_conditions + conds), open_

@@ -48,6 +48,10 @@ class ConstraintError(DealError):
     """Known cards or voids that contradict the hand or each other, or leave no layout."""
 
 
+class NarrowConditionsError(ConstraintError):
+    """Conditions that no layout met, or too few to sample in a bounded number of tries."""
+
+
 def _suits(value: object, seat: object) -> int:
     """A suit mask (bit per suit) from ``"SH"``, ``"♠♥"``, ``[0, 3]`` ..."""
     symbols = {"S": 0, "C": 1, "D": 2, "H": 3, "♠": 0, "♣": 1, "♦": 2, "♥": 3}
@@ -75,6 +79,14 @@ def _suits(value: object, seat: object) -> int:
 KnownCards = tuple[tuple[int | str, Hand], ...]
 #: ``voids`` as a Sampling holds it: (seat, suit letters ``SCDH``) by seat.
 Voids = tuple[tuple[int, str], ...]
+#: ``conditions`` as a Sampling holds them: (seat, predicate on that seat's Hand), in the given order.
+Conditions = tuple[tuple[int, Callable[[Hand], bool]], ...]
+#: A conditioned draw gives up after this many tries without its layouts when
+#: fewer than MIN_ACCEPTANCE of them were accepted (rejection sampling would
+#: take too long), or after MAX_TRIES tries in any case.
+MIN_TRIES = 20_000
+MIN_ACCEPTANCE = 0.0005
+MAX_TRIES = 2_000_000
 
 
 @dataclass(frozen=True)
@@ -84,7 +96,7 @@ class Sampling:
     search's limits in ``chess.engine.Limit``). Checked on construction.
 
     >>> Sampling(samples=500, seed=1)
-    Sampling(samples=500, seed=1, adaptive=None, known=(), voids=())
+    Sampling(samples=500, seed=1, adaptive=None, known=(), voids=(), conditions=())
     >>> Sampling(known={"talon": "HA", 1: "SK SQ"}, voids={2: "♥"}).to_dict()["known"]
     {'1': 'SK SQ', 'talon': 'HA'}
     >>> Sampling(samples=0)
@@ -114,6 +126,15 @@ class Sampling:
     """Seats known to lack suits: a mapping of a seat to suits (``"SH"``,
     ``"♠♥"``, ``[0, 3]``). Held as ``((seat, "SH"), ...)`` by seat."""
 
+    conditions: Conditions | Mapping[object, object] | Iterable[object] = ()
+    """Predicates a seat's ten dealt cards must meet, as redeal's accept
+    functions: a mapping of a seat to a predicate (or a list of them), or
+    ``(seat, predicate)`` pairs, or objects with a ``seat`` that are called with
+    the hand (the auction model's :class:`~prefsolve.analysis.auction_model.HandCondition`).
+    Layouts that fail one are redrawn, so the accepted ones stay uniform among
+    those meeting every condition. A predicate's ``text`` (or its name) says
+    it in the outputs. Held as ``((seat, predicate), ...)``."""
+
     def __post_init__(self) -> None:
         set_ = object.__setattr__      # frozen: the checked values replace the given ones
         set_(self, "samples", check_samples(self.samples))
@@ -121,13 +142,24 @@ class Sampling:
         set_(self, "adaptive", _check_adaptive(self.adaptive))
         set_(self, "known", _normal_known(self.known))
         set_(self, "voids", _normal_voids(self.voids))
+        set_(self, "conditions", _normal_conditions(self.conditions))
 
     def to_dict(self) -> dict:
         """The JSON form: ``samples``, ``seed``, ``adaptive``, ``known`` {place: cards}, ``voids`` {seat: suits}."""
         return {"samples": self.samples, "seed": self.seed, "adaptive": self.adaptive,
                 "known": {str(place): " ".join(str(c) for c in in_hand_order(hand))
                           for place, hand in self.known_cards},
-                "voids": {str(seat): suits for seat, suits in self.void_suits}}
+                "voids": {str(seat): suits for seat, suits in self.void_suits},
+                "conditions": self.condition_texts()}
+
+    def condition_texts(self) -> list[str]:
+        """Each condition in words: its ``text``, else ``seat N: <name of the predicate>``."""
+        return [condition_text(seat, pred) for seat, pred in self.hand_conditions]
+
+    @property
+    def hand_conditions(self) -> Conditions:
+        """``conditions`` as they are held."""
+        return cast(Conditions, self.conditions)
 
     def given_text(self) -> str:
         """One line for the text output of what the layouts were conditioned on ("" when nothing)."""
@@ -136,6 +168,7 @@ class Sampling:
                  for place, hand in self.known_cards]
         parts += [f"seat {seat} void in " + " ".join(SUIT_SYMBOLS["SCDH".index(x)] for x in suits)
                   for seat, suits in self.void_suits]
+        parts += self.condition_texts()
         return f"(given: {'; '.join(parts)})" if parts else ""
 
     @property
@@ -153,11 +186,11 @@ class Sampling:
         if self.seed is not None:
             return self
         return Sampling(self.samples, random.SystemRandom().randrange(2**32), self.adaptive,
-                        self.known, self.voids)
+                        self.known, self.voids, self.conditions)
 
     def only_samples(self, what: str) -> None:
         """Refuse the options an analysis that samples no layouts of a hand cannot honour."""
-        for name in ("adaptive", "known", "voids"):
+        for name in ("adaptive", "known", "voids", "conditions"):
             if getattr(self, name):
                 raise PrefsolveError(f"{what} takes no {name} in its sampling, got {name}="
                                      f"{getattr(self, name)!r}")
@@ -233,6 +266,53 @@ def _normal_voids(voids: object) -> Voids:
                  for s, mask in sorted(out.items()) if mask)
 
 
+def condition_text(seat: int, predicate: object) -> str:
+    """A condition in words: its ``text``, else the predicate's name."""
+    text = getattr(predicate, "text", None)
+    if isinstance(text, str):
+        return text
+    return f"seat {seat}: {getattr(predicate, '__name__', repr(predicate))}"
+
+
+def _normal_conditions(conditions: object) -> Conditions:
+    if conditions is None:
+        return ()
+    items: list[tuple[object, object]] = []
+    if isinstance(conditions, Mapping):
+        for seat, preds in conditions.items():
+            if callable(preds):
+                items.append((seat, preds))
+            elif isinstance(preds, (list, tuple)):
+                items += [(seat, p) for p in preds]
+            else:
+                raise ConstraintError(f"the condition of seat {seat!r} must be a predicate on a hand "
+                                      f"(or a list of them), got {preds!r}")
+    else:
+        try:
+            seq = list(cast(Iterable[object], conditions))
+        except TypeError:
+            raise ConstraintError(f"conditions must map a seat to predicates, e.g. {{1: lambda h: ...}}, "
+                                  f"got {conditions!r}") from None
+        for item in seq:
+            if isinstance(item, tuple) and len(item) == 2 and callable(item[1]):
+                items.append(item)
+            elif callable(item) and hasattr(item, "seat"):
+                items.append((item.seat, item))
+            else:
+                raise ConstraintError(f"a condition must be a (seat, predicate) pair or have a seat, "
+                                      f"got {item!r}")
+    out: list[tuple[int, Callable[[Hand], bool]]] = []
+    for seat, pred in items:
+        if not callable(pred):
+            raise ConstraintError(f"the condition of seat {seat!r} must be a predicate on a hand, got {pred!r}")
+        try:
+            hash(pred)
+        except TypeError:
+            raise ConstraintError(f"the condition {pred!r} must be hashable (a Sampling is)") from None
+        out.append((check_seat(seat, "a condition's seat"), cast(Callable[[Hand], bool], pred)))
+    return tuple(out)
+
+
 # -- sampling ------------------------------------------------------------------------
 def _splits(n: int, allowed: tuple[int, ...], caps: tuple[int, ...]) -> Iterator[dict[int, int]]:
     """Every way to split n cards among the ``allowed`` places within their
@@ -268,6 +348,14 @@ class Sampler:
     succeeds quickly, else by an exact construction (``_constructed``),
     each of which keeps the layouts exactly uniform among those allowed.
 
+    ``voids_beyond_known``: a void says the seat is dealt no *more* cards of
+    the suit than its known ones (a player who showed out after playing some
+    of the suit), instead of holding none at all. ``conditions`` are
+    predicates on a seat's whole hand; a layout that fails one is drawn again
+    (rejection keeps the kept layouts uniform among those allowed), within a
+    bounded number of tries (:data:`MIN_TRIES`, :data:`MIN_ACCEPTANCE`,
+    :data:`MAX_TRIES`).
+
     The same seed gives the same stream of layouts, in batches of any size.
 
     >>> s = Sampler({0: Hand.parse("A.KT9.KT97.K7")}, seed=3, voids={1: "H"})
@@ -278,7 +366,8 @@ class Sampler:
 
     def __init__(self, fixed: Mapping[object, Hand], seed: int | None = None,
                  voids: Mapping[int, object] | None = None, talon: bool = True,
-                 sizes: Mapping[object, int] | None = None) -> None:
+                 sizes: Mapping[object, int] | None = None, conditions: Conditions = (),
+                 voids_beyond_known: bool = False) -> None:
         places: list[object] = [0, 1, 2] + (["talon"] if talon else [])
         size = {0: 10, 1: 10, 2: 10, "talon": 2}
         if sizes:
@@ -307,12 +396,13 @@ class Sampler:
             for s in range(4):
                 if smask >> s & 1:
                     cmask |= 0xFF << (8 * s)
-            if self._fixed[seat] & cmask:
+            if self._fixed[seat] & cmask and not voids_beyond_known:
                 card = ALL_CARDS[((self._fixed[seat] & cmask) & -(self._fixed[seat] & cmask)).bit_length() - 1]
                 raise ConstraintError(f"seat {seat} is void in {suits!r} but holds {card}")
             if cmask:
                 self._voids[seat] = cmask
         self._places = places
+        self._beyond = voids_beyond_known
         self._need = [size[p] - self._fixed[p].bit_count() for p in places]
         self._unseen = [c for c in ALL_CARDS if not taken >> c.index & 1]
         if sum(self._need) != len(self._unseen):
@@ -323,6 +413,44 @@ class Sampler:
         self.drawn = 0
         self._groups: list[tuple[tuple[int, ...], list[int]]] | None = None   # see _constructed
         self._memo: dict[tuple[int, tuple[int, ...]], int] = {}
+        self.conditions = tuple(conditions)
+        for seat, _ in self.conditions:
+            if seat not in (0, 1, 2):
+                raise ConstraintError(f"a condition's seat must be 0, 1 or 2, got {seat!r}")
+        self.tried = 0
+        self.accepted = 0
+
+    @property
+    def acceptance(self) -> float | None:
+        """The fraction of the layouts tried that met every condition (``None`` without conditions)."""
+        if not self.conditions or not self.tried:
+            return None
+        return self.accepted / self.tried
+
+    def _meets(self, masks: list[int]) -> bool:
+        return all(pred(Hand(masks[seat])) for seat, pred in self.conditions)
+
+    def _give_up(self, wanted: int) -> None:
+        texts = "; ".join(condition_text(seat, pred) for seat, pred in self.conditions)
+        if not self.accepted:
+            raise NarrowConditionsError(
+                f"no layout of {self.tried} tried meets the conditions ({texts}): they cannot hold "
+                f"together with the known cards, or are far too narrow")
+        raise NarrowConditionsError(
+            f"the conditions accept only {self.accepted / self.tried:.3%} of layouts ({self.accepted} of "
+            f"{self.tried} tried), too few to sample {wanted} layouts: widen the tolerance or drop a "
+            f"condition ({texts})")
+
+    def _accepted_one(self, wanted: int) -> list[int]:
+        while True:
+            masks = self._one()
+            self.tried += 1
+            if self._meets(masks):
+                self.accepted += 1
+                return masks
+            if self.tried >= MAX_TRIES or (self.tried >= MIN_TRIES
+                                           and self.accepted < MIN_ACCEPTANCE * self.tried):
+                self._give_up(wanted)
 
     def _one(self) -> list[int]:
         if self._groups is not None:
@@ -338,7 +466,8 @@ class Sampler:
                     m |= 1 << c.index
                 i += need
                 masks.append(m)
-            if all(not masks[s] & v for s, v in self._voids.items()):
+            if all(not (masks[s] & ~self._fixed[s] if self._beyond else masks[s]) & v
+                   for s, v in self._voids.items()):
                 return masks
         return self._constructed()
 
@@ -395,7 +524,10 @@ class Sampler:
 
     def draw_masks(self, n: int) -> list[list[int]]:
         """The next ``n`` layouts as card masks of seats 0, 1, 2 (and the talon)."""
-        out = [self._one() for _ in range(n)]
+        if self.conditions:
+            out = [self._accepted_one(n) for _ in range(n)]
+        else:
+            out = [self._one() for _ in range(n)]
         self.drawn += n
         return out
 
@@ -461,7 +593,8 @@ def sample_deals(hand: Hand | str, seat: int = 0, *, sampling: Sampling = DEFAUL
     sampling = _check_sampling(sampling)
     fixed = _known_hands(dict(sampling.known_cards), seat, hand, PLACES)
     sampling = sampling.seeded()
-    return Sampler(fixed, sampling.seed, dict(sampling.void_suits)).draw(sampling.samples)
+    return Sampler(fixed, sampling.seed, dict(sampling.void_suits),
+                   conditions=sampling.hand_conditions).draw(sampling.samples)
 
 
 def _check_sampling(sampling: object) -> Sampling:
@@ -477,7 +610,8 @@ def start(sampling: object, hand: Hand, seat: int, places: Sequence[object] = PL
     layouts around ``hand`` at ``seat``, for an analysis."""
     sampling = _check_sampling(sampling).seeded()
     fixed = _known_hands(dict(sampling.known_cards), seat, hand, places)
-    return sampling, Sampler(fixed, sampling.seed, dict(sampling.void_suits), **options)
+    return sampling, Sampler(fixed, sampling.seed, dict(sampling.void_suits),
+                             conditions=sampling.hand_conditions, **options)
 
 
 def sample_adaptively(sampling: Sampling, draw: Callable[[int], np.ndarray],

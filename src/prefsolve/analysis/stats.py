@@ -13,6 +13,7 @@ each figure comes with the standard error of its mean (``<stat>_se``).
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -91,3 +92,18 @@ class ContractStats:
         return {"p_make": round(self.p_make, 4), "p_make_se": round(self.p_make_se, 4),
                 "expected": round(self.expected, 3), "expected_se": round(self.expected_se, 3),
                 "tricks_histogram": list(self.tricks_histogram)}
+
+
+def margin_text(values: Sequence[tuple[str, float, float]]) -> str:
+    """A note when the best of ``(name, expected, expected_se)`` leads the next by less
+    than the standard error of the difference (√(se₁² + se₂²), which ignores the
+    layouts being shared and so overstates the error); "" otherwise."""
+    if len(values) < 2:
+        return ""
+    first, second = sorted(values, key=lambda v: -v[1])[:2]
+    diff = first[1] - second[1]
+    se = (first[2] ** 2 + second[2] ** 2) ** 0.5
+    if diff < se:
+        return (f"(close: {first[0]} leads {second[0]} by {diff:.2f} whists, less than the "
+                f"difference's standard error {se:.2f})")
+    return ""

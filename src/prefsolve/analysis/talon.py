@@ -34,10 +34,11 @@ from ._common import (
     as_rules,
     leader_for,
 )
+from .auction_model import TOLERANCE, auction_conditions
 from .defence import DEFENCE_TEXT, check_defence, declarer_scores
 from .recommendation import Recommendation
 from .sampling import ConstraintError, Sampling, start
-from .stats import ContractStats
+from .stats import ContractStats, margin_text
 
 #: Pilot samples that name the candidate discards (the first ones, at most this many).
 PILOT = 40
@@ -118,6 +119,14 @@ class TalonAnalysis:
     pilot: int
     options: tuple[DiscardStats, ...]
     recommendation: Recommendation
+    discard_optimism: float = 0.0
+    """How many whists better the recommended contract scores, on the same samples, when the
+    discard is chosen in each layout with sight of the defenders' cards (the best of the candidate
+    discards of its strain, so at least this much): what a double-dummy discard would promise too much."""
+    discard_optimism_tricks: float = 0.0
+    """The same in the declarer's mean tricks."""
+    acceptance: float | None = None
+    """The fraction of layouts tried that met ``sampling.conditions`` (``None`` without conditions)."""
 
     @property
     def samples(self) -> int:
@@ -126,7 +135,8 @@ class TalonAnalysis:
     @property
     def model(self) -> str:
         return (f"candidate discards: per strain, the discards most often best double-dummy on the "
-                f"first {self.pilot} samples; each candidate played double-dummy on every sample; "
+                f"first {self.pilot} samples; each candidate played double-dummy on every sample, the "
+                f"discard chosen once for all samples (as the declarer chooses it, from his 12 cards); "
                 f"seat {self.leader} leads; defence: {DEFENCE_TEXT[self.defence]}; score: one deal's "
                 f"net whists under the {self.rules} rules")
 
@@ -139,10 +149,16 @@ class TalonAnalysis:
             "recommendation": self.recommendation.to_dict(),
             "seed": self.sampling.seed, "adaptive": self.sampling.adaptive, "rules": self.rules,
             "defence": self.defence, "model": self.model, "known": given["known"], "voids": given["voids"],
+            "conditions": given["conditions"],
+            "acceptance": None if self.acceptance is None else round(self.acceptance, 5),
+            "discard_optimism": round(self.discard_optimism, 3),
+            "discard_optimism_tricks": round(self.discard_optimism_tricks, 3),
         }
 
     def format(self, top: int = 15) -> str:
         given = self.sampling.given_text()
+        if self.acceptance is not None:
+            given += f" (layouts meeting the conditions: {self.acceptance:.2%} of those tried)"
         rows = [f"Hand {self.hand.symbols()} (12 cards), seat {self.seat}, {self.samples} samples"
                 + (f", bid {self.bid.symbol}" if self.bid else "")] + (
                 [given] if given else []) + [
@@ -159,13 +175,20 @@ class TalonAnalysis:
         rows.append(f"recommendation: discard {' '.join(c.symbol for c in rec.discard)}, declare "
                     f"{b.contract.symbol} (expected {b.expected:+.1f} whists, "
                     f"P(make) {b.p_make:.0%})")
+        close = margin_text([(f"{''.join(c.symbol for c in in_hand_order(o.discard))} {o.stats.contract.symbol}",
+                              o.stats.expected, o.stats.expected_se) for o in self.options])
+        if close:
+            rows.append(close)
+        rows.append(f"(the discard is chosen from the 12 cards alone, once for every layout; choosing it in "
+                    f"each layout with sight of the defenders' cards would have promised "
+                    f"{self.discard_optimism:+.2f} whists, {self.discard_optimism_tricks:+.2f} tricks more)")
         return "\n".join(rows)
 
 
 def analyze_talon(hand12: Hand | str, seat: int = 0, *, sampling: Sampling = TALON_SAMPLING,
                   rules: Rules | str = "sochi", defence: str = "best", bid: Contract | str | None = None,
-                  candidates: int = 4, jobs: int | None = None,
-                  progress: Progress | None = None) -> TalonAnalysis:
+                  candidates: int = 4, auction: str | None = None, tolerance: float = TOLERANCE,
+                  jobs: int | None = None, progress: Progress | None = None) -> TalonAnalysis:
     """Which two cards to discard and what to declare, holding 12 cards.
 
     The 20 unseen cards are dealt to the two other seats (``sampling.known``
@@ -175,7 +198,12 @@ def analyze_talon(hand12: Hand | str, seat: int = 0, *, sampling: Sampling = TAL
     discards counted as one — and each is played on every sample; every
     (discard, contract) pair allowed after ``bid`` is scored on the same
     samples. Options are sorted by expected whists, best first; ties go to
-    the higher P(make), then the junior contract.
+    the higher P(make), then the junior contract. A discard is judged by its
+    expectation over the layouts, as the declarer must choose it without seeing
+    the defenders' cards; ``discard_optimism`` states how much a discard chosen
+    in each layout double-dummy would have promised on top. ``auction``: the
+    calls of the deal, won by ``seat``; the defenders' hands are drawn as the
+    auction model (:mod:`~prefsolve.analysis.auction_model`) says they show them.
 
     >>> analyze_talon("A.KT9.KT97.K7")
     Traceback (most recent call last):
@@ -194,6 +222,21 @@ def analyze_talon(hand12: Hand | str, seat: int = 0, *, sampling: Sampling = TAL
     if isinstance(sampling, Sampling) and sampling.adaptive is not None:
         raise ConstraintError(f"the talon analysis draws a fixed number of samples, not adaptive ones "
                               f"(adaptive={sampling.adaptive!r})")
+    if auction is not None:
+        from dataclasses import replace
+
+        from ..auction import check_auction
+        from ..errors import AuctionError
+        from .sampling import _check_sampling
+
+        verdict = check_auction(auction, r)
+        if not verdict.legal or not verdict.finished or verdict.winner != seat:
+            why = verdict.reason if not verdict.legal else (
+                "it is not over" if not verdict.finished else f"seat {verdict.winner} won it")
+            raise AuctionError(f"auction {auction!r} must be won by the declarer, seat {seat}: {why}")
+        sampling = _check_sampling(sampling)
+        sampling = replace(sampling, conditions=sampling.hand_conditions + auction_conditions(
+            auction, rules=r, tolerance=tolerance, exclude=[seat]))
     sampling, sampler = start(sampling, hand12, seat, (0, 1, 2), talon=False, sizes={seat: 12})
     samples = sampling.samples
     leader = leader_for(r, seat)
@@ -253,7 +296,20 @@ def analyze_talon(hand12: Hand | str, seat: int = 0, *, sampling: Sampling = TAL
                 options.append(DiscardStats(disc, ContractStats.of(c, t, declarer_scores(c, t, defence, r))))
     options.sort(key=lambda o: (-o.stats.expected, -o.stats.p_make, seniority(o.stats.contract, r), o.discard))
     best = options[0]
+    # The double-dummy discard's optimism: the recommended contract with, in each layout, the best
+    # candidate discard of its strain, against the one discard chosen for all layouts.
+    cols = [j for j, (s, _) in enumerate(work) if s == best.stats.contract.strain]
+    chosen = next(j for j in cols if work[j][1] == best.discard)
+    c_best = best.stats.contract
+    per_layout = np.stack([declarer_scores(c_best, table[:, j], defence, r) for j in cols])
+    optimism = float(per_layout.max(axis=0).mean() - per_layout[cols.index(chosen)].mean())
+    dd_tricks = table[:, cols]
+    optimism_tricks = float((dd_tricks.min(axis=1) if c_best.is_misere else dd_tricks.max(axis=1)).mean()
+                            - table[:, chosen].mean())
+    if c_best.is_misere:
+        optimism_tricks = -optimism_tricks
     rec = Recommendation(str(best.stats.contract), best.stats.contract,
                          discard=Cards(in_hand_order(best.discard)), expected=best.stats.expected,
                          expected_se=best.stats.expected_se)
-    return TalonAnalysis(hand12, seat, b, sampling, r.label, defence, leader, pilot, tuple(options), rec)
+    return TalonAnalysis(hand12, seat, b, sampling, r.label, defence, leader, pilot, tuple(options), rec,
+                         optimism, optimism_tricks, sampler.acceptance)

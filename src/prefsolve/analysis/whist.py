@@ -24,10 +24,11 @@ from ..errors import ContractError, PrefsolveError
 from ..rules import Rules
 from ..solver import DiscardHints
 from ._common import Progress, as_contract, as_hand, as_rules, leader_for
+from .auction_model import TOLERANCE, auction_conditions
 from .defence import balance_row
 from .recommendation import Recommendation
 from .sampling import DEFAULT_SAMPLING, Sampling, sample_adaptively, start
-from .stats import binomial_se, mean_se, tricks_histogram
+from .stats import binomial_se, margin_text, mean_se, tricks_histogram
 
 # numpy is imported where it is used (see sampling.py).
 if TYPE_CHECKING:
@@ -73,6 +74,8 @@ class WhistAnalysis:
     options: tuple[OptionStats, ...]
     recommendation: Recommendation
     quota: int
+    acceptance: float | None = None
+    """The fraction of layouts tried that met ``sampling.conditions`` (``None`` without conditions)."""
 
     @property
     def samples(self) -> int:
@@ -88,7 +91,9 @@ class WhistAnalysis:
         return (f"double-dummy play, the declarer with the talon and his best discard; seat "
                 f"{self.leader} leads; the other defender's call: {self.partner}; two whisters split "
                 f"the defence tricks evenly (odd one to the first defender); one deal's net whists "
-                f"under the {self.rules} rules; the declarer's hand is not conditioned on his bid")
+                f"under the {self.rules} rules; "
+                + ("the hands are drawn as the auction shows them (see conditions)" if self.sampling.conditions
+                   else "the declarer's hand is not conditioned on his bid"))
 
     def to_dict(self) -> dict:
         given = self.sampling.to_dict()
@@ -100,12 +105,15 @@ class WhistAnalysis:
             "options": {o.call: o.to_dict() for o in self.options},
             "recommendation": self.recommendation.to_dict(), "seed": self.sampling.seed,
             "adaptive": self.sampling.adaptive, "rules": self.rules, "model": self.model,
-            "known": given["known"], "voids": given["voids"],
+            "known": given["known"], "voids": given["voids"], "conditions": given["conditions"],
+            "acceptance": None if self.acceptance is None else round(self.acceptance, 5),
         }
 
     def format(self) -> str:
         need = self.quota
         given = self.sampling.given_text()
+        if self.acceptance is not None:
+            given += f" (layouts meeting the conditions: {self.acceptance:.2%} of those tried)"
         rows = [f"Hand {self.hand.symbols()}, seat {self.seat} "
                 f"({'first' if self.first_defender else 'second'} defender) against "
                 f"{self.contract.symbol} by seat {self.declarer}, {self.samples} samples, {self.rules} rules"] + (
@@ -117,9 +125,12 @@ class WhistAnalysis:
             rows.append(f"{o.call:<11}{o.expected:>+12.2f} ± {o.expected_se:.2f}{mark}")
         # Only Stalingrad leaves a single call (whist_options).
         forced = " (Stalingrad, §3.5: both defenders whist on 6♠)" if len(self.options) == 1 else ""
-        rows.append(f"(the other defender: {self.partner}{forced}; the declarer's hand is drawn at random, "
-                    f"not from what his bid says, so weigh P against the bid)")
-        rows.append(f"recommendation: {self.recommendation.call}")
+        drawn = ("the hands are drawn as the auction shows them" if self.sampling.conditions else
+                 "the declarer's hand is drawn at random, not from what his bid says, so weigh P against "
+                 "the bid (give --auction)")
+        rows.append(f"(the other defender: {self.partner}{forced}; {drawn})")
+        close = margin_text([(o.call, o.expected, o.expected_se) for o in self.options])
+        rows.append(f"recommendation: {self.recommendation.call}" + (f" {close}" if close else ""))
         return "\n".join(rows)
 
 
@@ -148,7 +159,8 @@ def whist_options(contract: Contract, first: bool, partner: str, rules: Rules | 
 
 def analyze_whist(hand: Hand | str, seat: int, *, declarer: int, contract: Contract | str,
                   sampling: Sampling = DEFAULT_SAMPLING, rules: Rules | str = "sochi", partner: str | None = None,
-                  talon: Hand | str | None = None, jobs: int | None = None,
+                  talon: Hand | str | None = None, auction: str | None = None,
+                  tolerance: float = TOLERANCE, allpass_count: int = 0, jobs: int | None = None,
                   progress: Progress | None = None) -> WhistAnalysis:
     """Whist, pass or half-whist for a defender's 10 cards against ``contract`` by ``declarer``.
 
@@ -158,7 +170,10 @@ def analyze_whist(hand: Hand | str, seat: int, *, declarer: int, contract: Contr
     (``pass`` or ``whist``; by default ``pass``, and ``whist`` against 6♠
     under Stalingrad, where he must). P(quota) is the chance that the defence
     takes its obligation; each call is scored in net whists for this
-    defender on the same samples.
+    defender on the same samples. ``auction``: the calls of the deal (first
+    hand first), won by ``declarer``; the other hands are drawn as the auction
+    model (:mod:`~prefsolve.analysis.auction_model`, within ``tolerance``
+    tricks) says the calls and the declaration of ``contract`` show them.
 
     >>> analyze_whist("AKQJ.AKQ.A.A8", 1, declarer=0, contract="misere")  # doctest: +ELLIPSIS
     Traceback (most recent call last):
@@ -193,6 +208,22 @@ def analyze_whist(hand: Hand | str, seat: int, *, declarer: int, contract: Contr
         partner = PASS
     if talon is not None:
         sampling = _with_talon(sampling, talon, hand)
+    if auction is not None:
+        from dataclasses import replace
+
+        from ..auction import check_auction
+        from ..errors import AuctionError
+        from .sampling import _check_sampling
+
+        verdict = check_auction(auction, r, allpass_count)
+        if not verdict.legal or not verdict.finished or verdict.winner != declarer:
+            why = verdict.reason if not verdict.legal else (
+                "it is not over" if not verdict.finished else f"seat {verdict.winner} won it")
+            raise AuctionError(f"auction {auction!r} must be won by the declarer, seat {declarer}: {why}")
+        conds = auction_conditions(auction, rules=r, contract=c, tolerance=tolerance,
+                                   allpass_count=allpass_count, exclude=[seat])
+        sampling = _check_sampling(sampling)
+        sampling = replace(sampling, conditions=sampling.hand_conditions + conds)
     sampling, sampler = start(sampling, hand, seat)
     leader = leader_for(r, declarer)
     first = seat == (declarer + 1) % 3
@@ -225,7 +256,7 @@ def analyze_whist(hand: Hand | str, seat: int, *, declarer: int, contract: Contr
     best = max(opts, key=lambda o: o.expected)
     rec = Recommendation(best.call, c, expected=best.expected, expected_se=best.expected_se)
     return WhistAnalysis(hand, seat, declarer, c, partner, sampling, r.label, leader, p, binomial_se(p, n),
-                         tricks_histogram(tricks), opts, rec, need)
+                         tricks_histogram(tricks), opts, rec, need, sampler.acceptance)
 
 
 def _with_talon(sampling: Sampling, talon: Hand | str, hand: Hand) -> Sampling:

@@ -37,7 +37,8 @@ def main() -> None:
 
 
 for _command in (*solve.COMMANDS, *rules.COMMANDS, *play.COMMANDS,
-                 analyze.analyze, analyze.analyze_talon, analyze.whist, analyze.holdings, *serve.COMMANDS):
+                 analyze.analyze, analyze.analyze_talon, analyze.whist, analyze.advise, analyze.holdings,
+                 *serve.COMMANDS):
     main.add_command(_command)
 
 

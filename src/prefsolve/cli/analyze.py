@@ -24,7 +24,7 @@ import click
 
 from .. import analysis
 from ..batch import MAX_JOBS
-from ..cards import Hand
+from ..cards import Cards, Hand
 from ..errors import PrefsolveError
 from ._common import (
     emit_json as _emit,
@@ -164,16 +164,18 @@ def plot_analysis(a: analysis.Analysis, path: str) -> dict:
     return {"recommended": rec.contract.symbol, "labels": labels, "clipped": clipped, "ylim": (lo, hi)}
 
 
-def _common(command):
+def _common(command, jobs: bool = True):
     """Options shared by the sampling commands; ``--rules`` and ``--set``
-    reach the command as one ``rules`` (a Rules object)."""
+    reach the command as one ``rules`` (a Rules object). ``jobs=False``: a
+    command that runs on one thread takes no ``--jobs``."""
     @functools.wraps(command)
     def f(*args, rules: str = "sochi", settings: tuple[str, ...] = (), **kwargs):
         return command(*args, rules=rules_with_settings(rules, settings), **kwargs)
 
     f = quiet_option(f)
     f = json_option(f)
-    f = jobs_option()(f)
+    if jobs:
+        f = jobs_option()(f)
     f = settings_option(f)
     f = rules_option("sochi", dest="rules")(f)
     f = seed_option()(f)
@@ -187,6 +189,18 @@ def _constraint_options(f):
                      help="Cards known to be in a seat or the talon, e.g. '1:SA SK' or 'talon:HA' "
                           "(repeatable).")(f)
     return f
+
+
+def _auction_options(what: str):
+    def wrap(f):
+        f = click.option("--tolerance", type=click.FloatRange(min=0), default=1.0, show_default=True,
+                         metavar="TRICKS",
+                         help="How far a hand may be from what its calls say, in estimated tricks.")(f)
+        f = click.option("--auction", default=None, metavar="CALLS",
+                         help=f"The calls {what}, first hand first, e.g. '6S 7H pass pass': the other "
+                              f"hands are drawn as the calls show them (docs/ADVICE.md).")(f)
+        return f
+    return wrap
 
 
 defence_option = click.option("--defence", type=click.Choice(analysis.DEFENCES), default="best",
@@ -205,6 +219,7 @@ defence_option = click.option("--defence", type=click.Choice(analysis.DEFENCES),
 @click.option("--adaptive", type=click.FloatRange(min=0, min_open=True), default=None, metavar="SE",
               help="Stop once the best contract's expected score has a standard error ≤ SE whists.")
 @_constraint_options
+@_auction_options("made before this seat's turn")
 @click.option("--plot", type=click.Path(dir_okay=False), default=None, metavar="FILE.png",
               help="Draw P(make) and expected whists per contract (needs matplotlib).")
 @click.option("--allpass", "with_allpass", is_flag=True,
@@ -214,8 +229,8 @@ defence_option = click.option("--defence", type=click.Choice(analysis.DEFENCES),
                    "(implies --allpass) [default: 0].")
 @_common
 @_errors_to_exit2
-def analyze(hand, seat, samples, defence, adaptive, known, void, plot, with_allpass, allpass_count, seed,
-            rules, jobs, as_json, quiet):
+def analyze(hand, seat, samples, defence, adaptive, known, void, auction, tolerance, plot, with_allpass,
+            allpass_count, seed, rules, jobs, as_json, quiet):
     """Which contract to bid with a 10-card HAND: P(make) and expected whists for each.
 
     \b
@@ -225,12 +240,14 @@ def analyze(hand, seat, samples, defence, adaptive, known, void, plot, with_allp
     kn, vo = _constraints(known, void)
     sampling = analysis.Sampling(samples, seed, adaptive, kn, vo)
     with _bar(samples, "analyzing", quiet or as_json) as bar:
-        a = analysis.analyze(hand, seat, sampling=sampling, rules=rules, defence=defence, jobs=jobs,
+        a = analysis.analyze(hand, seat, sampling=sampling, rules=rules, defence=defence, auction=auction,
+                             tolerance=tolerance, allpass_count=allpass_count or 0, jobs=jobs,
                              progress=bar.update)
     ap = None
     if with_allpass or allpass_count is not None:
         # The same seed draws the same layouts: all-pass is judged on the very samples.
-        same = analysis.Sampling(a.samples, a.sampling.seed, known=kn, voids=vo)
+        same = analysis.Sampling(a.samples, a.sampling.seed, known=kn, voids=vo,
+                                 conditions=a.sampling.conditions)
         with _bar(a.samples, "all-pass", quiet or as_json) as bar:
             ap = analysis.analyze_allpass(hand, seat, sampling=same, rules=rules,
                                           allpass_count=allpass_count or 0, jobs=jobs, progress=bar.update)
@@ -267,10 +284,11 @@ def analyze(hand, seat, samples, defence, adaptive, known, void, plot, with_allp
               help="Rows of the table.")
 @defence_option
 @_constraint_options
+@_auction_options("of the deal, won by this seat")
 @_common
 @_errors_to_exit2
-def analyze_talon(hand12, seat, samples, bid, candidates, top, defence, known, void, seed, rules, jobs,
-                  as_json, quiet):
+def analyze_talon(hand12, seat, samples, bid, candidates, top, defence, known, void, auction, tolerance, seed,
+                  rules, jobs, as_json, quiet):
     """What to discard and declare with HAND12: the declarer's 10 cards and the talon.
 
     \b
@@ -279,8 +297,8 @@ def analyze_talon(hand12, seat, samples, bid, candidates, top, defence, known, v
     kn, vo = _constraints(known, void)
     with _bar(samples + min(samples, 40), "analyzing", quiet or as_json) as bar:
         t = analysis.analyze_talon(hand12, seat, sampling=analysis.Sampling(samples, seed, known=kn, voids=vo),
-                                   rules=rules, defence=defence, bid=bid, candidates=candidates, jobs=jobs,
-                                   progress=bar.update)
+                                   rules=rules, defence=defence, bid=bid, candidates=candidates,
+                                   auction=auction, tolerance=tolerance, jobs=jobs, progress=bar.update)
     if as_json:
         _emit(t.to_dict())
         return
@@ -302,10 +320,11 @@ def analyze_talon(hand12, seat, samples, bid, candidates, top, defence, known, v
 @click.option("--adaptive", type=click.FloatRange(min=0, min_open=True), default=None, metavar="SE",
               help="Stop once the best call's expected score has a standard error ≤ SE whists.")
 @_constraint_options
+@_auction_options("of the deal, won by the declarer")
 @_common
 @_errors_to_exit2
-def whist(hand, seat, declarer, contract, partner, talon_cards, samples, adaptive, known, void, seed, rules,
-          jobs, as_json, quiet):
+def whist(hand, seat, declarer, contract, partner, talon_cards, samples, adaptive, known, void, auction,
+          tolerance, seed, rules, jobs, as_json, quiet):
     """Whist or pass with a defender's 10-card HAND against a contract.
 
     \b
@@ -328,12 +347,55 @@ def whist(hand, seat, declarer, contract, partner, talon_cards, samples, adaptiv
     with _bar(samples, "analyzing", quiet or as_json) as bar:
         w = analysis.analyze_whist(hand, seat, declarer=declarer, contract=contract,
                                    sampling=analysis.Sampling(samples, seed, adaptive, kn, vo), rules=rules,
-                                   partner=partner, talon=talon, jobs=jobs, progress=bar.update)
+                                   partner=partner, talon=talon, auction=auction, tolerance=tolerance,
+                                   jobs=jobs, progress=bar.update)
     if as_json:
         _emit(w.to_dict())
         return
     click.echo(w.format())
     click.echo(f"(seed {w.sampling.seed})")
+
+
+@click.command("advise")
+@click.argument("hand")
+@click.option("--seat", type=click.IntRange(0, 2), required=True, help="The seat to play now.")
+@click.option("--contract", required=True, help="The contract (7H, misere) or allpass.")
+@click.option("--declarer", type=click.IntRange(0, 2), default=None, help="The declarer's seat (not in all-pass).")
+@click.option("--played", default="", metavar="CARDS", help="The cards played so far, in order, e.g. 'SA S7 S8'.")
+@click.option("--leader", type=click.IntRange(0, 2), default=0, show_default=True, help="The seat that led trick 1.")
+@click.option("--talon", "talon_cards", default=None, metavar="CARDS",
+              help="The talon cards when shown (a game's talon, the all-pass talon turned).")
+@click.option("--discard", default=None, metavar="CARDS", help="The declarer's discard (known to himself).")
+@click.option("--known", multiple=True, metavar="SEAT:CARDS",
+              help="A hand seen, e.g. a defender playing open: '1:A.KT9.KT97.K7' (repeatable).")
+@_auction_options("of the deal")
+@click.option("--whist-calls", "whist_calls", default=None, metavar="CALLS",
+              help="The defenders' calls, first defender first, e.g. 'whist pass'.")
+@click.option("--samples", "-n", type=click.IntRange(1), default=100, show_default=True,
+              help="Sampled layouts (each costs one solve per legal card).")
+@functools.partial(_common, jobs=False)
+@_errors_to_exit2
+def advise(hand, seat, contract, declarer, played, leader, talon_cards, discard, known, auction, tolerance,
+           whist_calls, samples, seed, rules, as_json, quiet):
+    """Which card to play now with HAND (the seat's ten cards as dealt), from what the seat has seen.
+
+    \b
+        prefsolve advise "JT97.A7.8.Q98" --seat 1 --contract 6NT --declarer 2 --played "SA" --seed 1
+    """
+    kn, _ = _constraints(known, ())
+    if "talon" in kn:
+        raise analysis.ConstraintError("give the talon with --talon, not --known talon:...")
+    a = analysis.advise(hand, seat, contract=contract, declarer=declarer,
+                        played=Cards.parse(played.replace(",", " ")) if played.strip() else (),
+                        leader=leader, talon=None if talon_cards is None else talon_cards.replace(",", " "),
+                        discard=None if discard is None else Cards.parse(discard.replace(",", " ")),
+                        auction=auction, whist=whist_calls, tolerance=tolerance, rules=rules,
+                        sampling=analysis.Sampling(samples, seed, known=kn))
+    if as_json:
+        _emit(a.to_dict())
+        return
+    click.echo(a.format())
+    click.echo(f"(seed {a.sampling.seed})")
 
 
 @click.command("holdings")

@@ -1,0 +1,339 @@
+"""Which card now: advice during the play, from what the seat to play has seen.
+
+The seat knows its own ten cards, the cards played so far (and so who
+played which, and who showed out of a suit), any hand played open, the talon
+when it was shown, and the auction. The unseen cards are dealt at random
+consistently with all of it (:class:`~prefsolve.analysis.sampling.Sampler`,
+the auction model of :mod:`~prefsolve.analysis.auction_model`), every legal
+card is valued by exact play in each layout (:meth:`prefsolve.Position.card_values`),
+and each card's results are averaged over the layouts: the counted seat's
+mean tricks, P(the contract makes) in a game, P(misère caught), each with
+its standard error. This is GIB's Monte Carlo play: each layout is then played
+double-dummy, so the figures are those of players who see all the cards
+from the next card on.
+
+>>> a = advise("AKQJ.AKQ.AK.A", 0, contract="10NT", declarer=0, sampling=Sampling(samples=4, seed=1))
+>>> a.best.p_make, a.best.tricks_mean
+(1.0, 10.0)
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from ..cards import SUIT_SYMBOLS, Card, Cards, Hand
+from ..checks import check_seat
+from ..contract import Contract
+from ..deal import Deal
+from ..errors import IllegalPlayError, PrefsolveError, SeatError
+from ..play import Position, _as_cards, _winner, canonical_turn
+from ..rules import Rules
+from ..strains import ALLPASS, MISERE, trump_of
+from ._common import as_hand, as_rules
+from .auction_model import TOLERANCE, auction_conditions
+from .sampling import Conditions, Sampler, Sampling, _check_sampling, _known_hands
+from .stats import binomial_se, mean_se
+
+if TYPE_CHECKING:
+    from ..engine import Solver
+
+#: The default sampling of an advice: 100 layouts (each costs one solve per legal card), a fresh seed.
+ADVICE_SAMPLING = Sampling(samples=100)
+
+
+@dataclass(frozen=True)
+class CardStats:
+    """One legal card over the sampled layouts: the counted seat's tricks if it is played now."""
+
+    card: Card
+    tricks_mean: float
+    tricks_mean_se: float
+    p_make: float | None
+    """P(the game makes) for a game, P(misère caught) is ``1 - p_make`` for misère; ``None`` in all-pass."""
+    p_make_se: float | None
+
+    def to_dict(self) -> dict:
+        return {"tricks_mean": round(self.tricks_mean, 3), "tricks_mean_se": round(self.tricks_mean_se, 3),
+                "p_make": None if self.p_make is None else round(self.p_make, 4),
+                "p_make_se": None if self.p_make_se is None else round(self.p_make_se, 4)}
+
+
+@dataclass(frozen=True)
+class Advice:
+    """The advice for the seat to play: every legal card's results and the recommended card."""
+
+    seat: int
+    hand: Hand
+    contract: str
+    """The contract (``7H``, ``misere``) or ``allpass``."""
+    declarer: int | None
+    played: Cards
+    sampling: Sampling
+    """The sampling used, with its seed (its ``known`` hands are those seen open)."""
+    conditions: tuple[str, ...]
+    acceptance: float | None
+    redrawn: int
+    """Layouts drawn again because no discard of the declarer fits his play in them."""
+    discards_replaced: int
+    """Layouts in which the declarer's double-dummy discard did not fit his play (it holds a card he
+    has played, or keeps a card of a suit he showed out of), so the best discard that fits was taken."""
+    cards: tuple[CardStats, ...]
+    card: Card
+    """The recommended card."""
+
+    @property
+    def samples(self) -> int:
+        """The number of layouts the cards were valued on."""
+        return self.sampling.samples
+
+    @property
+    def best(self) -> CardStats:
+        return next(s for s in self.cards if s.card == self.card)
+
+    @property
+    def model(self) -> str:
+        return ("the unseen cards dealt at random consistently with the own hand, the cards played (who "
+                "played them, who showed out), the open hands and talon given, and the auction; in each "
+                "layout every legal card is valued by exact double-dummy play from then on (the declarer's "
+                "discard, when not given, is his best one in that layout among those his play fits)")
+
+    def to_dict(self) -> dict:
+        return {"seat": self.seat, "hand": str(self.hand), "contract": self.contract,
+                "declarer": self.declarer, "played": self.played.to_list(), "samples": self.samples,
+                "seed": self.sampling.seed, "conditions": list(self.conditions),
+                "acceptance": None if self.acceptance is None else round(self.acceptance, 5),
+                "redrawn": self.redrawn, "discards_replaced": self.discards_replaced,
+                "cards": {str(s.card): s.to_dict() for s in self.cards},
+                "recommendation": str(self.card), "model": self.model}
+
+    def format(self) -> str:
+        who = "the declarer" if self.seat == self.declarer else (
+            "a defender" if self.declarer is not None else "in all-pass")
+        rows = [f"Seat {self.seat} ({who}) to play in {self.contract}, {self.samples} samples, after "
+                f"{len(self.played)} cards played"]
+        if self.conditions:
+            rows.append("(given: " + "; ".join(self.conditions) + ")"
+                        + (f" (layouts meeting the conditions: {self.acceptance:.2%} of those tried)"
+                           if self.acceptance is not None else ""))
+        head = "P(caught)" if self.contract == MISERE else "P(make)"
+        rows.append(f"{'card':<6}{'tricks':>16}" + (f"{head:>18}" if self.contract != ALLPASS else ""))
+        for s in self.cards:
+            mark = " <" if s.card == self.card else ""
+            p = ""
+            if s.p_make is not None:
+                shown = 1 - s.p_make if self.contract == MISERE else s.p_make
+                p = f"{shown:>10.3f} ± {s.p_make_se:.3f}"
+            rows.append(f"{s.card.symbol:<6}{s.tricks_mean:>9.2f} ± {s.tricks_mean_se:.2f}{p}{mark}")
+        rows.append(f"(tricks: seat {self.declarer if self.declarer is not None else self.seat}'s, the mean; "
+                    f"{self.model})")
+        rows.append(f"play {self.card.symbol}")
+        return "\n".join(rows)
+
+
+def _replay(played: list[Card], strain: str, leader: int, turn: Cards) -> tuple[list[int], dict[int, int], int]:
+    """Who played each card, the suits each seat showed out of (as suit masks), and the seat to move."""
+    trump = -1 if strain in (MISERE, ALLPASS) else trump_of(strain)
+    seats: list[int] = []
+    voids: dict[int, int] = {}
+    lead = leader
+    for k in range(0, len(played), 3):
+        trick = played[k:k + 3]
+        talon_card = turn[k // 3] if k // 3 < len(turn) else None
+        first = 0 if talon_card is not None else lead
+        led = talon_card.suit if talon_card is not None else trick[0].suit
+        for i, card in enumerate(trick):
+            seat = (first + i) % 3
+            seats.append(seat)
+            if card.suit != led:
+                voids[seat] = voids.get(seat, 0) | 1 << led
+                if trump >= 0 and card.suit != trump:
+                    voids[seat] |= 1 << trump
+        if len(trick) == 3:
+            lead = _winner(first, tuple(trick), led, trump)
+        else:
+            return seats, voids, (first + len(trick)) % 3
+    n = len(played) // 3
+    return seats, voids, (0 if n < len(turn) else lead)
+
+
+def _fitting_discard(deal: Deal, declarer: int, contract: Contract, leader: int, played: list[Card],
+                     solver: Solver | None) -> Cards | None:
+    """The declarer's best discard among those his play so far fits (None when none does)."""
+    from itertools import combinations
+
+    from ..solver import solve
+
+    assert deal.talon is not None
+    twelve = Hand(deal.hands[declarer].mask | deal.talon.mask)
+    best: tuple[int, Cards] | None = None
+    for pair in combinations(list(twelve), 2):
+        if any(card in played for card in pair):
+            continue
+        disc = Cards(pair)
+        try:
+            Position(deal, declarer, strain=contract.strain, leader=leader, discard=disc, played=played,
+                     solver=solver)
+        except IllegalPlayError:
+            continue
+        hands = list(deal.hands)
+        hands[declarer] = Hand(twelve.mask & ~disc.mask)
+        tricks = solve(Deal(hands), declarer, strain=contract.strain, leader=leader, talon_mode="ignore",
+                       solver=solver).tricks
+        score = -tricks if contract.is_misere else tricks
+        if best is None or score > best[0]:
+            best = (score, disc)
+    return None if best is None else best[1]
+
+
+def advise(hand: Hand | str, seat: int, *, contract: Contract | str, declarer: int | None = None,
+           played: object = (), leader: int = 0,
+           talon: Hand | str | None = None, discard: object = None, auction: str | None = None,
+           whist: str | None = None, tolerance: float = TOLERANCE, rules: Rules | str = "sochi",
+           sampling: Sampling = ADVICE_SAMPLING,
+           solver: Solver | None = None) -> Advice:
+    """Every legal card's expected result for ``seat``, to play now, from what it has seen.
+
+    ``hand``: the seat's ten cards as dealt. ``contract``: a game (``7H``),
+    ``misere`` or ``allpass`` (then ``declarer`` is None and the seat's own
+    tricks are counted). ``played``: the cards played so far in order (the
+    talon cards turned in all-pass not included); ``leader`` leads trick 1.
+    ``sampling``: how many layouts from which seed; its ``known`` cards are the
+    hands seen, e.g. a defender playing open, ``known={1: "AK.Q.-.JT9"}`` (the
+    whole ten cards as dealt), its ``voids`` and ``conditions`` hold as in
+    every analysis (a void: no cards of the suit beyond the known ones). ``talon``: the talon cards when shown
+    (a game's talon, the all-pass talon turned); ``discard``: the declarer's
+    two discards, known to himself. ``auction`` (the calls, first hand first)
+    and ``whist`` (the defenders' calls) condition the other hands through the
+    auction model.
+    The recommended card is the best for the seat's side: in a game the
+    highest P(make) for the declarer (the lowest for a defender), then the
+    mean tricks; in misère the lowest P(caught) for the declarer (highest
+    for a defender); in all-pass the fewest own tricks.
+    """
+
+    import numpy as np  # on use: see the note in sampling.py
+
+    hand = as_hand(hand)
+    seat = check_seat(seat, "seat")
+    r = as_rules(rules)
+    sampling = _check_sampling(sampling).seeded()
+    if sampling.adaptive is not None:
+        raise PrefsolveError(f"the play advice draws a fixed number of samples, not adaptive ones "
+                             f"(adaptive={sampling.adaptive!r})")
+    samples = sampling.samples
+    allpass = isinstance(contract, str) and contract.strip().lower() in ("allpass", "all-pass")
+    c: Contract | None = None
+    if allpass:
+        if declarer is not None:
+            raise SeatError("all-pass has no declarer: leave declarer= out")
+        strain = ALLPASS
+    else:
+        c = contract if isinstance(contract, Contract) else Contract.parse(contract)
+        if declarer is None:
+            raise SeatError(f"a game or misère has a declarer: give declarer= for {c}")
+        declarer = check_seat(declarer, "declarer")
+        strain = c.strain
+    leader = check_seat(leader, "leader")
+    cards_played = _as_cards(played, "played")
+    talon_hand = None if talon is None else (talon if isinstance(talon, Hand) else Hand.parse(talon))
+    if talon_hand is not None and len(talon_hand) != 2:
+        raise PrefsolveError(f"the talon has two cards, got {len(talon_hand)}: {talon!r}")
+    turn = canonical_turn(talon_hand) if allpass and talon_hand is not None else Cards(())
+    if allpass and talon_hand is None and len(cards_played) > 0:
+        raise PrefsolveError("all-pass advice needs the talon cards (talon=): they are turned and lead "
+                             "tricks 1 and 2")
+    who, voids, to_move = _replay(cards_played, strain, leader, turn)
+    if to_move != seat:
+        raise IllegalPlayError(f"after {len(cards_played)} cards played seat {to_move} is to play, not seat {seat}")
+    # What is known of each place: the open hands, the talon, and every card seen played.
+    fixed_known: dict[object, Hand] = dict(sampling.known_cards)
+    if talon_hand is not None:
+        if "talon" in fixed_known:
+            raise PrefsolveError("the talon is given twice (talon= and sampling.known)")
+        fixed_known["talon"] = talon_hand
+    extra: dict[int, int] = {}
+    talon_mask = talon_hand.mask if talon_hand is not None else 0
+    for card, s in zip(cards_played, who):
+        if s == seat:
+            if card not in hand and not (s == declarer and talon_mask >> card.index & 1):
+                raise IllegalPlayError(f"card {card} was played by seat {seat}, who does not hold it "
+                                       f"({hand.symbols()})")
+            continue
+        if s == declarer and talon_mask >> card.index & 1:
+            continue    # a talon card the declarer took
+        extra[s] = extra.get(s, 0) | 1 << card.index
+    for s, mask in extra.items():
+        have = fixed_known.get(s)
+        fixed_known[s] = Hand((have.mask if have is not None else 0) | mask)
+    fixed = _known_hands(fixed_known, seat, hand, (0, 1, 2, "talon"))
+    shown_out = {s: [k for k in range(4) if m >> k & 1] for s, m in voids.items() if s != seat}
+    # The declarer who took the talon may have put a suit away: his showing out says nothing of the
+    # ten cards he was dealt. Layouts whose discard leaves him a card of it fail the replay of the
+    # played cards below and are drawn again, which honours his void exactly.
+    void_suits = {s: ks for s, ks in shown_out.items() if allpass or s != declarer}
+    for s, suits in sampling.void_suits:
+        void_suits.setdefault(s, [])
+        void_suits[s] = sorted(set(void_suits[s]) | {"SCDH".index(x) for x in suits})
+    conds: Conditions = sampling.hand_conditions
+    if auction is not None:
+        conds += tuple((x.seat, x) for x in auction_conditions(
+            auction, rules=r, contract=None if c is None else c if not allpass else None, whist=whist,
+            tolerance=tolerance, exclude=[seat]))
+    sampler = Sampler(fixed, sampling.seed, void_suits, conditions=conds, voids_beyond_known=True)
+    rows: dict[Card, list[int]] = {}
+    redrawn = replaced = 0
+    talon_mode = None
+    n = 0
+    while n < samples:
+        deal = sampler.draw(1)[0]
+        try:
+            pos = Position(deal, declarer, strain=strain, seat=seat if allpass else None, leader=leader,
+                           talon_mode=talon_mode, discard=discard if seat == declarer else None,
+                           turn=turn if allpass and talon_hand is not None else None, played=cards_played,
+                           solver=solver)
+        except IllegalPlayError:
+            # The declarer's double-dummy discard in this layout does not fit his play (it holds a card
+            # he has played, or keeps a card of a suit he showed out of): he made another one, the
+            # best of those that fit.
+            assert declarer is not None and c is not None
+            fit = _fitting_discard(deal, declarer, c, leader, cards_played, solver)
+            if fit is None:     # no discard fits: the layout cannot be the real one
+                redrawn += 1
+                if redrawn > 20 * samples + 1000:
+                    raise PrefsolveError("the declarer's play fits no discard in nearly every layout: "
+                                         "check the played cards") from None
+                continue
+            replaced += 1
+            pos = Position(deal, declarer, strain=strain, leader=leader, discard=fit, played=cards_played,
+                           solver=solver)
+        for card, v in pos.card_values().items():
+            rows.setdefault(card, []).append(v)
+        n += 1
+    stats = []
+    for card, values in rows.items():
+        t = np.asarray(values, dtype=float)
+        mean, se = mean_se(t)
+        p = p_se = None
+        if c is not None:
+            made = (t == 0) if c.is_misere else (t >= (c.level or 0))
+            p = float(made.mean())
+            p_se = binomial_se(p, len(t))
+        stats.append(CardStats(card, mean, se, p, p_se))
+    if allpass:
+        best = min(stats, key=lambda s: s.tricks_mean)
+    else:
+        assert c is not None and declarer is not None
+        mine = seat == declarer
+        if c.is_misere:
+            # The declarer wants no trick; p_make is P(no trick).
+            best = max(stats, key=lambda s: (s.p_make, -s.tricks_mean)) if mine else \
+                min(stats, key=lambda s: (s.p_make, -s.tricks_mean))
+        else:
+            best = max(stats, key=lambda s: (s.p_make, s.tricks_mean)) if mine else \
+                min(stats, key=lambda s: (s.p_make, s.tricks_mean))
+    texts = tuple(getattr(p, "text", None) or f"seat {s}: {getattr(p, '__name__', repr(p))}" for s, p in conds)
+    texts = tuple(f"seat {s} showed out of {' '.join(SUIT_SYMBOLS[k] for k in ks)}"
+                  for s, ks in sorted(shown_out.items())) + texts
+    return Advice(seat, hand, "allpass" if allpass else str(c), declarer, Cards(cards_played), sampling,
+                  texts, sampler.acceptance, redrawn, replaced, tuple(stats), best.card)

@@ -1,0 +1,239 @@
+"""What the auction says about the hands: the calls as conditions on each player's cards.
+
+A player who bid 7♥ holds a hand worth about seven tricks; one who passed
+when 6♠ was open to him does not hold a sure six; a misère bidder holds a
+hand a misère is plausible with. The model turns these statements into
+:class:`HandCondition` predicates on a seat's ten dealt cards, through a
+hand evaluation in the manner of the classic book's table (RULES.md §8,
+measured by :mod:`~prefsolve.analysis.holdings`) and one ``tolerance``:
+
+* **estimated tricks** in a strain: the trump suit's length less its losers
+  among its top three places (A, K, Q: "AK xx" 3, "A xxx" 2, "KQ xxx" 4), plus
+  each side suit's top run capped at two (A 1, AK 2; the third round is ruffed);
+  in no-trump a suit without such losers runs to its length, else gives its top run.
+  A hand's estimate is its best strain's.
+* a game **bid** at level L (or a hold at L): estimate ≥ L − tolerance (the
+  talon and the bidding steps make up the rest);
+* a **pass** when the lowest game open to the seat was at level L:
+  estimate < L + tolerance (a hand surely worth more would have bid);
+* a **misère** bid: at most 1 + tolerance unsafe cards (in each suit from the
+  lowest up, the i-th card, counting from 0, is safe when its rank is at most
+  7 + 2i steps: 7, 9, J, K); the talon's discard removes two of them;
+* the **declared** contract in strain s at level L: the estimate in s is ≥
+  L − tolerance − 1 (the talon's two cards count for the one more) and the
+  hand's best estimate is < L + 1 + tolerance (a sure higher game is declared);
+* a **whist**: the defender holds at least one sure top trick (an ace, or a
+  guarded king behind an ace, is worth one); a pass says nothing.
+
+>>> h = Hand.parse("AKQJ98.A.A7.87")
+>>> estimate(h, "S"), best_estimate(h), misere_unsafe(Hand.parse("79J.79.79.79J"))
+(8, 8, 0)
+>>> conds = auction_conditions("6S 7H pass pass", tolerance=1.0)
+>>> [c.text for c in conds]  # doctest: +NORMALIZE_WHITESPACE
+['seat 0 bid 6♠: estimate ≥ 5', 'seat 1 bid 7♥: estimate ≥ 6',
+ 'seat 2 passed with 7NT open: estimate < 8', 'seat 0 passed with 7NT open: estimate < 8']
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+from ..auction import BID, HOLD, PASS, check_auction, legal_calls, parse_calls, parse_whist_calls
+from ..cards import Hand
+from ..checks import check_seat
+from ..contract import Contract
+from ..errors import AuctionError, PrefsolveError
+from ..rules import Rules
+
+#: The default tolerance of the model, in estimated tricks.
+TOLERANCE = 1.0
+_ACE, _KING, _QUEEN = 7, 6, 5
+
+
+def _top_run(m: int) -> int:
+    n = 0
+    for r in range(7, -1, -1):
+        if not m >> r & 1:
+            break
+        n += 1
+    return n
+
+
+def _losers(m: int) -> int:
+    length = m.bit_count()
+    return sum(1 for r in (_ACE, _KING, _QUEEN)[:min(length, 3)] if not m >> r & 1)
+
+
+# Per suit, indexed by the 8-bit mask of ranks 7..A held.
+_TRUMP = tuple(m.bit_count() - _losers(m) for m in range(256))
+_SIDE = tuple(min(_top_run(m), 2) for m in range(256))
+_NT = tuple(m.bit_count() if m and not _losers(m) else _top_run(m) for m in range(256))
+_SURE = tuple(1 if m >> _ACE & 1 or (m >> _KING & 1 and m.bit_count() >= 2) else 0 for m in range(256))
+
+
+def _unsafe(m: int) -> int:
+    ranks = [r for r in range(8) if m >> r & 1]
+    return sum(1 for i, r in enumerate(ranks) if r > 2 * i)
+
+
+_UNSAFE = tuple(_unsafe(m) for m in range(256))
+
+
+def _suits(hand: Hand) -> tuple[int, int, int, int]:
+    m = hand.mask
+    return (m & 0xFF, m >> 8 & 0xFF, m >> 16 & 0xFF, m >> 24 & 0xFF)
+
+
+def estimate(hand: Hand, strain: str) -> int:
+    """The model's tricks for ``hand`` as declarer in a game ``strain`` (``S C D H NT``)."""
+    suits = _suits(hand)
+    if strain == "NT":
+        return sum(_NT[m] for m in suits)
+    t = "SCDH".index(strain)
+    return _TRUMP[suits[t]] + sum(_SIDE[m] for k, m in enumerate(suits) if k != t)
+
+
+def best_estimate(hand: Hand) -> int:
+    """The hand's estimate in its best game strain."""
+    suits = _suits(hand)
+    side = [_SIDE[m] for m in suits]
+    total = sum(side)
+    return max(max(_TRUMP[m] + total - side[k] for k, m in enumerate(suits)), sum(_NT[m] for m in suits))
+
+
+def misere_unsafe(hand: Hand) -> int:
+    """Cards of the hand a misère cannot duck safely (RULES.md-style 7, 9, J, K ladder per suit)."""
+    return sum(_UNSAFE[m] for m in _suits(hand))
+
+
+def sure_tricks(hand: Hand) -> int:
+    """Suits in which a defender holds a sure top trick: an ace, or a guarded king."""
+    return sum(_SURE[m] for m in _suits(hand))
+
+
+@dataclass(frozen=True)
+class HandCondition:
+    """One statement of the auction about one seat's ten dealt cards, as a predicate.
+
+    ``kind`` is ``at_least`` (best estimate ≥ value), ``below`` (best estimate
+    < value), ``strain_at_least`` (estimate in ``strain`` ≥ value), ``misere``
+    (unsafe cards ≤ value) or ``sure_tricks`` (sure top tricks ≥ value);
+    ``text`` says it in words. Called with a :class:`Hand`, it answers whether
+    the hand meets it.
+    """
+
+    seat: int
+    kind: str
+    value: float
+    text: str
+    strain: str | None = None
+
+    def __call__(self, hand: Hand) -> bool:
+        if self.kind == "at_least":
+            return best_estimate(hand) >= self.value
+        if self.kind == "below":
+            return best_estimate(hand) < self.value
+        if self.kind == "strain_at_least":
+            assert self.strain is not None
+            return estimate(hand, self.strain) >= self.value
+        if self.kind == "misere":
+            return misere_unsafe(hand) <= self.value
+        if self.kind == "sure_tricks":
+            return sure_tricks(hand) >= self.value
+        raise PrefsolveError(f"unknown kind of hand condition {self.kind!r}")
+
+
+def _num(x: float) -> str:
+    return str(int(x)) if float(x).is_integer() else f"{x:g}"
+
+
+def check_tolerance(tolerance: object) -> float:
+    """A tolerance: a finite number of tricks ≥ 0."""
+    ok = not isinstance(tolerance, bool) and isinstance(tolerance, (int, float))
+    value = float(tolerance) if ok else math.nan    # type: ignore[arg-type]
+    if not math.isfinite(value) or value < 0:
+        raise PrefsolveError(f"tolerance must be a number of tricks 0 or more, got {tolerance!r}")
+    return value
+
+
+def auction_conditions(calls: str | Iterable[str], *, rules: Rules | str = "sochi",
+                       contract: Contract | str | None = None, whist: str | Iterable[str] | None = None,
+                       tolerance: float = TOLERANCE, allpass_count: int = 0,
+                       exclude: Iterable[int] = ()) -> tuple[HandCondition, ...]:
+    """The auction model's conditions for the calls of a deal (first hand, seat 0, speaks first).
+
+    ``calls`` may be unfinished (the calls so far, before a bid decision).
+    ``contract`` is the declarer's declaration (the auction must be won);
+    ``whist`` the defenders' calls in speaking order (first defender first).
+    Conditions on the seats in ``exclude`` (the player's own, whose cards are
+    known) are left out. Illegal calls raise :class:`~prefsolve.errors.AuctionError`.
+
+    >>> [c.text for c in auction_conditions("misere pass pass", contract="misere", exclude=[1])]
+    ['seat 0 bid misère: at most 2 unsafe cards', 'seat 2 passed with 9♠ open: estimate < 10']
+    """
+    tol = check_tolerance(tolerance)
+    r = Rules.of(rules)
+    parsed = parse_calls(calls) if not isinstance(calls, tuple) else calls
+    result = check_auction(parsed, r, allpass_count) if parsed else None
+    if result is not None and not result.legal:
+        raise AuctionError(f"auction {' '.join(str(c) for c in parsed)!r}: {result.reason}")
+    skip = {check_seat(s, "seat") for s in exclude}
+    out: list[HandCondition] = []
+    misere_bidders: set[int] = set()
+    for i, call in enumerate(parsed):
+        before = parsed[:i]
+        seat = check_auction(before, r, allpass_count).next_seat if before else 0
+        assert seat is not None
+        if call.kind in (BID, HOLD):
+            c = call.contract
+            if c is None:   # a hold without its contract holds the current highest bid
+                c = next((x.contract for x in reversed(before) if x.kind == BID), None)
+            if c is None:
+                continue
+            if c.is_misere:
+                misere_bidders.add(seat)
+                out.append(HandCondition(seat, "misere", 1 + tol,
+                                         f"seat {seat} bid misère: at most {_num(1 + tol)} unsafe cards"))
+            else:
+                assert c.level is not None
+                word = "held" if call.kind == HOLD else "bid"
+                out.append(HandCondition(seat, "at_least", c.level - tol,
+                                         f"seat {seat} {word} {c.symbol}: estimate ≥ {_num(c.level - tol)}"))
+        elif call.kind == PASS and seat not in misere_bidders:
+            games = [x.contract for x in legal_calls(before, r, allpass_count)
+                     if x.kind in (BID, HOLD) and x.contract is not None and not x.contract.is_misere]
+            if games:
+                low = games[0]
+                assert low.level is not None
+                out.append(HandCondition(seat, "below", low.level + tol,
+                                         f"seat {seat} passed with {low.symbol} open: estimate < "
+                                         f"{_num(low.level + tol)}"))
+    if contract is not None or whist is not None:
+        if result is None or not result.finished or result.winner is None:
+            raise AuctionError("a declaration and whist calls need a won auction, got "
+                               f"{' '.join(str(c) for c in parsed)!r}")
+        declarer = result.winner
+        if contract is not None:
+            c = contract if isinstance(contract, Contract) else Contract.parse(contract)
+            if not c.is_misere and c.level is not None:
+                lo, hi = c.level - tol - 1, c.level + 1 + tol
+                suit = "NT" if c.strain == "NT" else c.symbol[-1]
+                out.append(HandCondition(declarer, "strain_at_least", lo,
+                                         f"seat {declarer} declared {c.symbol}: estimate in {suit} ≥ {_num(lo)}",
+                                         c.strain))
+                out.append(HandCondition(declarer, "below", hi,
+                                         f"seat {declarer} declared {c.symbol}: estimate < {_num(hi)}"))
+            elif c.is_misere and declarer not in misere_bidders:
+                out.append(HandCondition(declarer, "misere", 1 + tol,
+                                         f"seat {declarer} declared misère: at most {_num(1 + tol)} unsafe cards"))
+        if whist is not None:
+            words = parse_whist_calls(whist)
+            defenders = [(declarer + 1) % 3, (declarer + 2) % 3]
+            for k, word in enumerate(words):
+                seat = defenders[k % 2]
+                if word == "whist":
+                    out.append(HandCondition(seat, "sure_tricks", 1,
+                                             f"seat {seat} whisted: at least 1 sure top trick"))
+    return tuple(c for c in out if c.seat not in skip)

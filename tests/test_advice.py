@@ -1,0 +1,205 @@
+"""The auction model, the conditioned sampler and the advice that uses them."""
+
+import pytest
+
+from prefsolve.analysis import (
+    NarrowConditionsError,
+    Sampling,
+    analyze,
+    analyze_whist,
+    auction_conditions,
+    bid,
+    sample_deals,
+)
+from prefsolve.analysis.auction_model import best_estimate, estimate, misere_unsafe
+from prefsolve.analysis.stats import ContractStats
+from prefsolve.cards import Hand
+from prefsolve.contract import LADDER, Contract
+from prefsolve.errors import AuctionError, PrefsolveError
+from prefsolve.rules import Rules
+
+
+def test_estimates_follow_the_book_where_it_is_exact():
+    # AKQJ xxxx is 8 as trump (RULES.md §8 #8); A xx is 1; AK xx is 3.
+    assert estimate(Hand.parse("AKQJT987.-.-.AK"), "S") == 8 + 2
+    assert estimate(Hand.parse("A98.KQJT.987.87"), "S") == 1
+    assert estimate(Hand.parse("AK98.QJT.987.87"), "S") == 3
+    assert best_estimate(Hand.parse("AKQJT987.A.A.-")) == 10
+    assert misere_unsafe(Hand.parse("79J.79.79.79J")) == 0 and misere_unsafe(Hand.parse("A.A.A.AKQJT98")) == 4
+
+
+def test_every_sampled_layout_meets_every_condition_and_the_seed_repeats():
+    conds = auction_conditions("6S 7H pass pass", contract="7H", exclude=[2])
+    assert {c.seat for c in conds} == {0, 1} and len(conds) == 5
+    sampling = Sampling(samples=40, seed=5, conditions=conds)
+    deals = sample_deals("JT97.A7.8.Q98", 2, sampling=sampling)
+    assert len(deals) == 40
+    for d in deals:
+        assert str(d.hands[2]) == "JT97.A7.8.Q98"
+        assert all(c(d.hands[c.seat]) for c in conds)
+        assert estimate(d.hands[1], "H") >= 5 and best_estimate(d.hands[1]) >= 6
+    assert [str(d) for d in sample_deals("JT97.A7.8.Q98", 2, sampling=sampling)] == [str(d) for d in deals]
+    assert hash(sampling) == hash(Sampling(samples=40, seed=5, conditions=conds))
+
+
+def test_user_predicates_condition_the_layouts_like_known_cards():
+    def long_spades(hand):
+        return len(hand.suit_ranks(0)) >= 4
+    deals = sample_deals("A.KT9.KT97.K7", 0, sampling=Sampling(samples=30, seed=1, conditions={1: long_spades},
+                                                                voids={2: "H"}))
+    assert all(len(d.hands[1].suit_ranks(0)) >= 4 and not d.hands[2].suit_ranks(3) for d in deals)
+    assert Sampling(conditions={1: long_spades}).to_dict()["conditions"] == ["seat 1: long_spades"]
+
+
+def test_an_impossible_condition_is_refused_with_a_clear_error():
+    with pytest.raises(NarrowConditionsError, match="no layout of 20000 tried meets the conditions"):
+        sample_deals("A.KT9.KT97.K7", 0, sampling=Sampling(samples=5, seed=1,
+                                                           conditions={1: lambda h: "A" in h.suit_ranks(0)}))
+    with pytest.raises(PrefsolveError, match="must be a predicate"):
+        Sampling(conditions={1: "long spades"})
+
+
+def test_a_narrow_condition_reports_its_acceptance_rate_or_refuses_naming_it():
+    # Seat 1 holds at least 6 clubs: rare, but sampled; the rate is reported.
+    def five_clubs(hand):   # all five clubs seat 0 does not see: about 1% of layouts
+        return len(hand.suit_ranks(1)) >= 5
+    a = analyze("A.KT9.KT97.K7", 0, sampling=Sampling(samples=6, seed=2, conditions={1: five_clubs}), jobs=1)
+    assert a.acceptance is not None and 0 < a.acceptance < 0.05
+    assert a.to_dict()["acceptance"] == round(a.acceptance, 5) and "seat 1: five_clubs" in a.to_dict()["conditions"]
+    assert "of those tried" in a.format()
+
+    def six_clubs_four_hearts(hand):     # 245 of the 646 646 layouts of seat 1: 0.038%
+        return len(hand.suit_ranks(1)) == 6 and len(hand.suit_ranks(3)) == 4
+    with pytest.raises(NarrowConditionsError, match=r"accept only 0\.\d+% of layouts .* too few to sample 1000"):
+        sample_deals("AKQJT98.A.A.A", 0,
+                     sampling=Sampling(samples=1000, seed=1, conditions={1: six_clubs_four_hearts}))
+
+
+def test_a_sure_case_stays_sure_after_the_auction():
+    a = analyze("AKQJ987.A.A.A", 1, sampling=Sampling(samples=6, seed=1), auction="pass", jobs=1)
+    assert a["10NT"].p_make == 1.0 and a.recommendation.max_bid == Contract(10, "NT")
+    assert a.sampling.condition_texts() == ["seat 0 passed with 6♠ open: estimate < 7"]
+
+
+def test_the_auction_must_be_this_seats_turn():
+    with pytest.raises(AuctionError, match="seat 1 speaks, not seat 2"):
+        analyze("A.KT9.KT97.K7", 2, sampling=Sampling(samples=2, seed=1), auction="6S")
+    with pytest.raises(AuctionError, match="must be won by the declarer, seat 1"):
+        analyze_whist("JT97.A7.8.Q98", 2, declarer=1, contract="7H", auction="6S 7H pass")
+
+
+def test_the_bid_limit_takes_the_standard_error_into_account():
+    # +0.77 ± 3.66 whists at 9NT carries the bidding no higher than a contract that clears its error.
+    rules = Rules.profile("sochi")
+    stats = [ContractStats(c, 10, 0.0, 0.0, -5.0, 0.0, (10,) + (0,) * 10) for c in LADDER]
+    nine = Contract(9, "NT")
+    stats = [ContractStats(s.contract, 10, 1.0, 0.0, 0.77, 3.66, s.tricks_histogram) if s.contract == nine
+             else ContractStats(s.contract, 10, 1.0, 0.0, 0.5, 0.1, s.tricks_histogram)
+             if s.contract == Contract(6, "D")
+             else s for s in stats]
+    rec = bid.recommend(stats, rules)
+    assert rec.contract == Contract(9, "NT") and rec.max_bid == Contract(6, "D")
+
+
+def test_whist_against_a_bid_seven_is_less_rosy_than_against_a_random_hand():
+    plain = analyze_whist("JT97.A7.8.Q98", 2, declarer=1, contract="7H", sampling=Sampling(samples=60, seed=1),
+                          jobs=1)
+    told = analyze_whist("JT97.A7.8.Q98", 2, declarer=1, contract="7H", sampling=Sampling(samples=60, seed=1),
+                         auction="6S 7H pass pass", jobs=1)
+    assert told.acceptance is not None and plain.acceptance is None
+    assert told.p_quota < plain.p_quota
+    assert "hands are drawn as the auction shows them" in told.format()
+
+
+# -- which card now --------------------------------------------------------------------------
+DEAL = "A.KT9.KT97.K7 JT97.A7.8.Q98 KQ.J8.AQJ.AJT 8.Q.-.-"
+
+
+def _open_advice(seat, contract, declarer, played, strain, **kw):
+    import prefsolve
+    from prefsolve import Position
+    deal = prefsolve.Deal.parse(DEAL)
+    known = {s: str(deal.hands[s]) for s in range(3) if s != seat}
+    a = prefsolve.advise(str(deal.hands[seat]), seat, contract=contract, declarer=declarer, played=played,
+                         talon="8.Q.-.-", sampling=Sampling(samples=3, seed=1, known=known), **kw)
+    pos = Position(deal, declarer, strain=strain, seat=None if declarer is not None else seat, played=played,
+                   discard=kw.get("discard"))
+    return a, pos
+
+
+@pytest.mark.parametrize("seat, contract, declarer, played, strain", [
+    (0, "6NT", 2, [], "NT"),                        # a defender's lead
+    (1, "6NT", 2, ["SA"], "NT"),                    # mid-trick
+    (2, "6NT", 2, ["SA", "S7"], "NT"),              # the declarer, third to the trick
+    (0, "misere", 1, [], "misere"),                 # a defender against misère
+    (1, "allpass", None, ["SA"], "allpass"),        # all-pass, under the turned talon card
+])
+def test_with_every_hand_open_the_advised_card_is_a_double_dummy_best_card(seat, contract, declarer, played, strain):
+    a, pos = _open_advice(seat, contract, declarer, played, strain)
+    values = pos.card_values()
+    assert {s.card for s in a.cards} == set(values)
+    assert a.card in pos.best_cards(values)
+    for s in a.cards:   # every layout is the real one: no spread, and the real value
+        assert s.tricks_mean == values[s.card] and s.tricks_mean_se == 0
+
+
+def test_a_seat_that_showed_out_is_dealt_no_more_of_the_suit():
+    from prefsolve.analysis.advice import _replay
+    from prefsolve.analysis.sampling import Sampler
+    from prefsolve.cards import Card
+    played = [Card.parse(c) for c in ("SA", "S7", "HQ")]    # seat 2 shows out of spades (and trumps: NT none)
+    seats, voids, to_move = _replay(played, "NT", 0, ())
+    assert seats == [0, 1, 2] and voids == {2: 1} and to_move == 0
+    s = Sampler({0: Hand.parse("A.KT9.KT97.K7"), 1: Hand.parse("7.-.-.-"), 2: Hand.parse("-.-.-.Q")}, 3,
+                {2: "S"}, voids_beyond_known=True)
+    for d in s.draw(50):
+        assert not d.hands[2].suit_ranks(0) and "7" in d.hands[1].suit_ranks(0)
+
+
+def test_advice_refuses_the_wrong_seat_and_names_the_conditions():
+    import prefsolve
+    with pytest.raises(PrefsolveError, match="seat 1 is to play, not seat 2"):
+        prefsolve.advise("KQ.J8.AQJ.AJT", 2, contract="6NT", declarer=2, played=["SA"],
+                         sampling=Sampling(samples=2, seed=1))
+    a = prefsolve.advise("JT97.A7.8.Q98", 1, contract="7H", declarer=2, played=["SA"],
+                         sampling=Sampling(samples=4, seed=1),
+                         auction="6S pass 7H pass", talon="8.Q.-.-")
+    assert "seat 2 bid 7♥: estimate ≥ 6" in a.conditions and a.acceptance is not None
+    assert a.to_dict()["recommendation"] == str(a.card) and len(a.cards) == 4
+
+
+def test_the_talon_discard_is_chosen_once_and_its_double_dummy_optimism_is_stated():
+    from prefsolve.analysis import analyze_talon
+    t = analyze_talon("AKJ98.AQ.K8.A87", 0, sampling=Sampling(samples=30, seed=1), bid="6S", jobs=1)
+    rec = t.recommendation
+    # The per-layout best of the strain's candidates can only promise more than the one chosen discard.
+    assert t.discard_optimism >= 0 and t.discard_optimism_tricks >= 0
+    assert rec.discard is not None and set(rec.discard) == set(t.options[0].discard)
+    assert "would have promised" in t.format()
+    assert t.to_dict()["discard_optimism"] == round(t.discard_optimism, 3)
+    told = analyze_talon("AKJ98.AQ.K8.A87", 0, sampling=Sampling(samples=5, seed=1), bid="6S",
+                         auction="6S pass pass", jobs=1)
+    assert told.acceptance is not None and told.sampling.condition_texts() == [
+        "seat 1 passed with 6♣ open: estimate < 7", "seat 2 passed with 6♣ open: estimate < 7"]
+
+
+def test_a_declarer_who_showed_out_of_a_suit_he_discarded_gets_a_discard_that_fits():
+    import prefsolve
+    # The deal: AQJ.AKT.J8.AK -.J987.T97.987 K987.Q.AKQ.QT, talon T.-.-.J.
+    played = "SA CJ S9 CA C9 CQ CK C8 S8 DA SQ DT CT".split()   # the declarer trumps ♦A: he put ♦J8 away
+    a = prefsolve.advise("-.J987.T97.987", 1, contract="7S", declarer=0, played=played, talon="T.-.-.J",
+                         sampling=Sampling(samples=10, seed=1))
+    assert a.discards_replaced > 0 and a.samples == 10
+    assert "seat 0 showed out of ♦" in a.conditions
+    assert {str(s.card) for s in a.cards} == {"C7"}     # seat 1 must follow clubs with its last one
+
+
+def test_advice_takes_open_hands_and_conditions_from_its_sampling():
+    import prefsolve
+    seen = Sampling(samples=6, seed=2, known={0: "A.KT9.KT97.K7"},
+                    conditions={2: lambda h: len(h.suit_ranks(0)) >= 2})
+    with pytest.raises(NarrowConditionsError, match="no layout of 20000 tried"):
+        prefsolve.advise("JT97.A7.8.Q98", 1, contract="6NT", declarer=2, played=["SA"],
+                         sampling=Sampling(samples=2, seed=1, conditions={2: lambda h: "T" in h.suit_ranks(0)}))
+    a = prefsolve.advise("JT97.A7.8.Q98", 1, contract="6NT", declarer=2, played=["SA"], sampling=seen)
+    assert a.sampling.seed == 2 and a.samples == 6 and len(a.conditions) == 1
