@@ -140,9 +140,18 @@ def test_recommendation_is_best_expected_and_highest_worthwhile(mixed60):
     assert a[rec.contract].expected == max(s.expected for s in a.contracts)
     if rec.max_bid is None:
         assert a.passes and a[rec.contract].expected < 0 and rec.call == "pass"
-    else:
-        worth = [s.contract for s in a.contracts if not s.contract.is_misere and s.expected >= 0]
-        assert rec.max_bid == max(worth) or rec.max_bid.is_misere
+    elif not rec.max_bid.is_misere:
+        # The limit: the most senior bid after which some declaration is worth
+        # at least 0 by a standard error (E - se >= 0), else the best contract.
+        from prefsolve.auction import allowed_declarations, seniority
+
+        analysed = {s.contract for s in a.contracts}
+
+        def floor(bid):
+            return max(a[x].expected - a[x].expected_se for x in allowed_declarations(bid, "sochi") if x in analysed)
+
+        worth = [s.contract for s in a.contracts if not s.contract.is_misere and floor(s.contract) >= 0]
+        assert rec.max_bid == (max(worth, key=lambda c: seniority(c, "sochi")) if worth else rec.contract)
 
 
 def test_same_seed_same_answer_and_prefix_stream(mixed60):

@@ -608,7 +608,7 @@ def test_the_commands_of_the_readme_run(tmp_path, monkeypatch):
                 args = args[:args.index(">")]
             assert args[0] == "prefsolve", line
             args = args[1:]
-            if args[0] in ("analyze", "whist"):   # fewer samples than the README's (the last --samples counts)
+            if args[0] in ("analyze", "whist", "advise"):   # fewer samples (the last --samples counts)
                 args += ["--samples", "20", "-q"]
             r = CliRunner().invoke(main, args, input="quit\n" if "-i" in args else None)
             assert r.exit_code == 0, (stage, r.output)
