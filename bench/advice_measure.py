@@ -126,7 +126,8 @@ def whist(args: argparse.Namespace) -> None:
 
 
 def bidding(args: argparse.Namespace) -> None:
-    """Second seat after the model's 6♠ opening: the analyzer's bid with the auction model against the
+    """Second seat after the model's 6♠ opening (``--seat 2``: third seat after "6S pass"): the
+    analyzer's bid with the auction model against the
     same analyzer with its conditions made void (tolerance 20: every hand passes them), the same bids
     open. The bid is scored as if it won the auction and was played: double-dummy with the talon and
     best discard, the defence calling best; a pass scores 0."""
@@ -135,21 +136,23 @@ def bidding(args: argparse.Namespace) -> None:
     rules = Rules.profile("sochi")
     gains = []
     changed = 0
+    seat = args.seat
+    calls = "6S" if seat == 1 else "6S pass"
     for i, d in enumerate(opened_deals(rng, args.deals)):
         table = prefsolve.table(d)
         score = {}
         for label, tol in (("model", 1.0), ("plain", 20.0)):
-            a = analyze(d.hands[1], 1, auction="6S", tolerance=tol, jobs=1,
+            a = analyze(d.hands[seat], seat, auction=calls, tolerance=tol, jobs=1,
                         sampling=Sampling(samples=args.samples, seed=args.seed + i))
             rec = a.recommendation
             if rec.call == "pass" or rec.contract is None:
                 score[label] = (rec.call, 0.0)
                 continue
-            t = table.tricks[1][rec.contract.strain]
+            t = table.tricks[seat][rec.contract.strain]
             score[label] = (rec.call, float(declarer_scores(rec.contract, np.array([t]), "best", rules)[0]))
         gains.append(score["model"][1] - score["plain"][1])
         changed += score["model"][0] != score["plain"][0]
-    print(f"bid duplicate, second seat after the model's 6♠: {len(gains)} deals, {args.samples} samples each; "
+    print(f"bid duplicate, seat {seat} after {calls!r}: {len(gains)} deals, {args.samples} samples each; "
           f"decisions changed by the model: {changed}")
     print(f"  whists gained per deal with the auction model: {mean_ci(gains)}")
 
@@ -223,6 +226,7 @@ def main() -> None:
     p.add_argument("--positions", type=int, default=40)
     p.add_argument("--samples", type=int, default=60)
     p.add_argument("--seed", type=int, default=1)
+    p.add_argument("--seat", type=int, choices=(1, 2), default=1, help="bidding: the second or the third seat")
     args = p.parse_args()
     np.seterr(all="ignore")
     {"calibration": calibration, "whist": whist, "bidding": bidding, "play": play, "cost": cost}[args.what](args)

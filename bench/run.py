@@ -16,9 +16,7 @@ not carry the test suite. ``dask`` (:func:`bench_dask`) needs the dask extra
 
 from __future__ import annotations
 
-import argparse
 import importlib.util
-import json
 import logging
 import random
 import statistics
@@ -218,19 +216,7 @@ def run(quick: bool = False, seed: int = 2026, only: list[str] | None = None, tt
 
 
 def main(argv: list[str] | None = None) -> int:
-    p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    p.add_argument("--quick", action="store_true", help="small sizes, under a minute")
-    p.add_argument("--seed", type=int, default=2026)
-    p.add_argument("--only", nargs="*", choices=WORKLOADS, help="workloads to run")
-    p.add_argument("--tt-mb", type=int, default=DEFAULT_TT_MB)
-    args = p.parse_args(argv)
-    try:
-        res = run(args.quick, args.seed, args.only or None, args.tt_mb,
-                  progress=lambda name: print(f"running {name} ...", file=sys.stderr))
-    except PrefsolveError as exc:
-        p.error(str(exc))     # one line, exit 2
-    print(json.dumps(res, indent=2))
-    return 0
+    return bench.main(argv, runner=run, workloads=WORKLOADS, description=__doc__.splitlines()[0])
 
 
 if __name__ == "__main__":

@@ -26,12 +26,15 @@ with warnings.catch_warnings():     # newer Starlette would rather have httpx2; 
     warnings.simplefilter("ignore")
     from starlette.testclient import TestClient
 
+import prefsolve
 from prefsolve import Deal, Position, allpass_table, card_values
 from prefsolve.cli import main
 from prefsolve.web import STATIC, server
 from prefsolve.web.local import LocalServer
 
 ROOT = Path(__file__).resolve().parent.parent
+#: The folder of the package under test (a checkout's src/, or site-packages), for child processes.
+TESTED = str(Path(prefsolve.__file__).resolve().parent.parent)
 EXAMPLE = "A.KT9.KT97.K7 JT97.A7.8.Q98 KQ.J8.AQJ.AJT 8.Q.-.-"
 SMALL = "K7.-.-.- AQ.-.-.- J.A.-.-"
 
@@ -425,7 +428,7 @@ def test_serve_without_the_web_extra_names_it_in_one_line(monkeypatch):
 
 
 def test_serve_prints_its_address_and_serves_the_board():
-    env = {**os.environ, "PYTHONPATH": str(ROOT / "src") + os.pathsep + os.environ.get("PYTHONPATH", "")}
+    env = {**os.environ, "PYTHONPATH": TESTED + os.pathsep + os.environ.get("PYTHONPATH", "")}
     proc = subprocess.Popen([sys.executable, "-m", "prefsolve", "serve", "--port", "0"], stdout=subprocess.PIPE,
                             stderr=subprocess.PIPE, text=True, env=env)
     try:

@@ -19,12 +19,15 @@ from types import SimpleNamespace
 import pytest
 from click.testing import CliRunner
 
+import prefsolve
 from prefsolve import Hand, Position, Sampling, allpass_table, analyze, card_values
 from prefsolve.cards import cards_in_hand_order
 from prefsolve.cli import main
 from prefsolve.web.local import LocalServer, chromium
 
 ROOT = Path(__file__).resolve().parent.parent
+#: The folder of the package under test (a checkout's src/, or site-packages), for child processes.
+TESTED = str(Path(prefsolve.__file__).resolve().parent.parent)
 EXAMPLE = "A.KT9.KT97.K7 JT97.A7.8.Q98 KQ.J8.AQJ.AJT 8.Q.-.-"
 DESKTOP = {"width": 1280, "height": 800}
 PHONE = {"width": 390, "height": 844}
@@ -85,7 +88,7 @@ def cli_error(*args):
 def _env():
     import os
 
-    return {**os.environ, "PYTHONPATH": str(ROOT / "src") + os.pathsep + os.environ.get("PYTHONPATH", "")}
+    return {**os.environ, "PYTHONPATH": TESTED + os.pathsep + os.environ.get("PYTHONPATH", "")}
 
 
 def settle(page):

@@ -40,6 +40,7 @@ import statistics
 import sys
 import threading
 import time
+from collections.abc import Callable
 
 from . import __version__
 from ._probe import machine_probe
@@ -335,19 +336,24 @@ def run_passes(names: list[str], passes: int, pick: int, seed: int, solver: Solv
     return out
 
 
-def main(argv: list[str] | None = None) -> int:
+def main(argv: list[str] | None = None, *, runner: Callable[..., dict] | None = None,
+         workloads: tuple[str, ...] = WORKLOADS, description: str | None = None) -> int:
+    """The benchmark's command line: these workloads, run by ``runner``
+    (default :func:`run`); bench/run.py passes its own, which adds the
+    workloads that need the source tree."""
     import argparse
     import json
 
-    p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    runner = run if runner is None else runner
+    p = argparse.ArgumentParser(description=description or __doc__.splitlines()[0])
     p.add_argument("--quick", action="store_true", help="small sizes, under a minute")
     p.add_argument("--seed", type=int, default=2026)
-    p.add_argument("--only", nargs="*", choices=WORKLOADS, help="workloads to run")
+    p.add_argument("--only", nargs="*", choices=workloads, help="workloads to run")
     p.add_argument("--tt-mb", type=int, default=DEFAULT_TT_MB)
     args = p.parse_args(argv)
     try:
-        res = run(args.quick, args.seed, args.only or None, args.tt_mb,
-                  progress=lambda name: print(f"running {name} ...", file=sys.stderr))
+        res = runner(args.quick, args.seed, args.only or None, args.tt_mb,
+                     progress=lambda name: print(f"running {name} ...", file=sys.stderr))
     except PrefsolveError as exc:
         p.error(str(exc))     # one line, exit 2
     print(json.dumps(res, indent=2))
