@@ -241,17 +241,7 @@ def _normal_known(known: object) -> KnownCards:
             key = seat
         if key in out:
             raise ConstraintError(f"known cards for place {place!r} are given twice")
-        if isinstance(cards, Hand):
-            hand = cards
-        elif isinstance(cards, str):
-            hand = Hand.parse(cards)
-        elif isinstance(cards, (list, tuple, set, frozenset)):
-            hand = Hand(cards)      # a collection of cards (Card or text)
-        else:   # an integer would be read as a bit mask, None as nothing
-            where = "the talon" if key == "talon" else f"seat {key}"
-            raise ConstraintError(f"known cards for {where} must be a hand text, a Hand or a list of "
-                                  f"cards, got {cards!r}")
-        out[key] = hand
+        out[key] = _known_hand(key, cards)
     return tuple(sorted(out.items(), key=lambda kv: _place_key(kv[0])))
 
 
@@ -548,6 +538,21 @@ def _mapping(value: object, what: str) -> Mapping:
     return value
 
 
+def _known_hand(place: object, cards: object) -> Hand:
+    """The known cards of a place (a seat or ``"talon"``) as a Hand: a hand
+    text, a Hand or a collection of cards."""
+    if isinstance(cards, Hand):
+        return cards
+    if isinstance(cards, str):
+        return Hand.parse(cards)
+    if isinstance(cards, (list, tuple, set, frozenset)):
+        return Hand(cards)      # a collection of cards (Card or text)
+    # An integer would be read as a bit mask, None as nothing: neither is a hand.
+    where = "the talon" if place == "talon" else f"seat {place}"
+    raise ConstraintError(f"known cards for {where} must be a hand text, a Hand or a list of "
+                          f"cards, got {cards!r}")
+
+
 def _known_hands(known: Mapping[object, object] | None, own_seat: int, own: Hand,
                  places: Sequence[object]) -> dict:
     """Known cards of other places as Hands; a card of the player's own hand is an error."""
@@ -558,16 +563,7 @@ def _known_hands(known: Mapping[object, object] | None, own_seat: int, own: Hand
         if place not in places:
             raise ConstraintError(f"unknown place {place!r} for known cards: expected one of "
                                   f"{', '.join(repr(p) for p in places if p != own_seat)}")
-        if isinstance(cards, Hand):
-            hand = cards
-        elif isinstance(cards, str):
-            hand = Hand.parse(cards)
-        elif isinstance(cards, (list, tuple, set, frozenset)):
-            hand = Hand(cards)      # a collection of cards (Card or text)
-        else:   # an integer would be read as a bit mask, None as nothing
-            where = "the talon" if place == "talon" else f"seat {place}"
-            raise ConstraintError(f"known cards for {where} must be a hand text, a Hand or a list of "
-                                  f"cards, got {cards!r}")
+        hand = _known_hand(place, cards)
         dup = hand.mask & own.mask
         if dup:
             card = ALL_CARDS[(dup & -dup).bit_length() - 1]
