@@ -19,6 +19,7 @@ from __future__ import annotations
 import functools
 import sys
 from pathlib import Path
+from typing import Any
 
 import click
 
@@ -209,6 +210,16 @@ defence_option = click.option("--defence", type=click.Choice(analysis.DEFENCES),
                                    "pass (both pass), one (one whists, open), both (both whist).")
 
 
+def _print_result(result: Any, as_json: bool, text: str) -> None:
+    """An analysis on stdout: its JSON, or ``text`` and the seed it drew
+    (which repeats the answer)."""
+    if as_json:
+        _emit(result.to_dict())
+        return
+    click.echo(text)
+    click.echo(f"(seed {result.sampling.seed})")
+
+
 @click.command("analyze")
 @click.argument("hand")
 @click.option("--seat", type=click.IntRange(0, 2), default=0, show_default=True,
@@ -258,11 +269,7 @@ def analyze(hand, seat, samples, defence, adaptive, known, void, auction, tolera
             doc["allpass"] = ap.to_dict()
         _emit(doc)
     else:
-        click.echo(a.format())
-        if ap is not None:
-            click.echo()
-            click.echo(ap.format())
-        click.echo(f"(seed {a.sampling.seed})")
+        _print_result(a, False, a.format() + ("" if ap is None else "\n\n" + ap.format()))
     if plot:
         try:
             plot_analysis(a, plot)
@@ -299,11 +306,7 @@ def analyze_talon(hand12, seat, samples, bid, candidates, top, defence, known, v
         t = analysis.analyze_talon(hand12, seat, sampling=analysis.Sampling(samples, seed, known=kn, voids=vo),
                                    rules=rules, defence=defence, bid=bid, candidates=candidates,
                                    auction=auction, tolerance=tolerance, jobs=jobs, progress=bar.update)
-    if as_json:
-        _emit(t.to_dict())
-        return
-    click.echo(t.format(top))
-    click.echo(f"(seed {t.sampling.seed})")
+    _print_result(t, as_json, t.format(top))
 
 
 @click.command("whist")
@@ -349,11 +352,7 @@ def whist(hand, seat, declarer, contract, partner, talon_cards, samples, adaptiv
                                    sampling=analysis.Sampling(samples, seed, adaptive, kn, vo), rules=rules,
                                    partner=partner, talon=talon, auction=auction, tolerance=tolerance,
                                    jobs=jobs, progress=bar.update)
-    if as_json:
-        _emit(w.to_dict())
-        return
-    click.echo(w.format())
-    click.echo(f"(seed {w.sampling.seed})")
+    _print_result(w, as_json, w.format())
 
 
 @click.command("advise")
@@ -391,11 +390,7 @@ def advise(hand, seat, contract, declarer, played, leader, talon_cards, discard,
                         discard=None if discard is None else Cards.parse(discard.replace(",", " ")),
                         auction=auction, whist=whist_calls, tolerance=tolerance, rules=rules,
                         sampling=analysis.Sampling(samples, seed, known=kn))
-    if as_json:
-        _emit(a.to_dict())
-        return
-    click.echo(a.format())
-    click.echo(f"(seed {a.sampling.seed})")
+    _print_result(a, as_json, a.format())
 
 
 @click.command("holdings")

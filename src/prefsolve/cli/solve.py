@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import contextlib
 import json
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 
 import click
 
@@ -65,6 +65,15 @@ talon_mode = talon_mode_option(
 file_jobs_option = jobs_option("Threads for --file [default: all usable cores].")
 
 
+def file_batch_options(f: Callable) -> Callable:
+    """The options of a batch of deals, shared by solve and table: --file,
+    --jobs, --quiet, --json, --jsonl, --resume and the cluster's."""
+    for option in reversed((file_option, file_jobs_option, quiet_option, json_option, jsonl_option,
+                            resume_option, cluster_options)):
+        f = option(f)
+    return f
+
+
 @command("deal")
 @seed_option(help="Random seed (repeatable deals).")
 @click.option("--cards", type=click.IntRange(1, 10), default=10, show_default=True,
@@ -90,13 +99,7 @@ def deal(seed: int | None, cards: int, count: int) -> None:
 @talon_mode
 @click.option("--line", "with_line", is_flag=True,
               help="Also print an optimal line of play (after the best discard).")
-@file_option
-@file_jobs_option
-@quiet_option
-@json_option
-@jsonl_option
-@resume_option
-@cluster_options
+@file_batch_options
 def solve_cmd(deal_text, declarer, strain, leader, talon_mode, with_line, deal_file, jobs, quiet, as_json,
               jsonl, resume, scheduler, cluster, connect_timeout):
     """Solve one contract: the declarer's tricks with best play.
@@ -221,13 +224,7 @@ def solution_text(tricks: int, discard: list[str] | None, strain: str) -> str:
 @optional_deal_argument
 @leader_option()
 @talon_mode
-@file_option
-@file_jobs_option
-@quiet_option
-@json_option
-@jsonl_option
-@resume_option
-@cluster_options
+@file_batch_options
 def table_cmd(deal_text, leader, talon_mode, deal_file, jobs, quiet, as_json, jsonl, resume, scheduler, cluster,
               connect_timeout):
     """Tricks for every declarer in ♠ ♣ ♦ ♥ NT and misère, with the best discard.
