@@ -121,3 +121,14 @@ def test_hands_read_back_as_symbols_prints_them():
         Hand.parse("♠KK")
     with pytest.raises(HandError, match="cannot read card '♠KZ'"):
         Hand.parse("♠KZ")
+
+
+def test_cyrillic_look_alike_letters_are_read_and_other_letters_named():
+    # С, А, К, Т, Н typed on a Russian layout are the Latin letters they look like.
+    assert Card.parse("СА") == Card.parse("CA") and Card.parse("нк") == Card.parse("HK")
+    assert Hand.parse("АКТ.-.-.-") == Hand.parse("AKT.-.-.-")
+    assert Deal.parse("АК.-.-.- QJ.-.-.- 7.7.-.-") == Deal.parse("AK.-.-.- QJ.-.-.- 7.7.-.-")
+    with pytest.raises(CardError, match="'Д' is cyrillic capital letter de; type the Latin letters"):
+        Card.parse("ДA")
+    with pytest.raises(HandError, match="unknown rank 'Д' in hand 'АД.-.-.-' \\('Д' is cyrillic"):
+        Hand.parse("АД.-.-.-")
