@@ -3,7 +3,9 @@
 Most tests talk to the application through Starlette's TestClient (real
 HTTP requests, in process); the ones about connections (a client that goes
 away, one job per client, the ``serve`` command) run a real uvicorn server
-on a free port of the loopback.
+on a free port of the loopback. What every request passes first (the host,
+the origin, the body's kind, size and time) is tests/test_web_guard.py's;
+the queue of quick requests is tests/test_web_pool.py's.
 """
 
 import json
@@ -26,17 +28,17 @@ with warnings.catch_warnings():     # newer Starlette would rather have httpx2; 
     warnings.simplefilter("ignore")
     from starlette.testclient import TestClient
 
-import prefsolve
+from web_helpers import EXAMPLE, SMALL, TESTED, wait_for
+
 from prefsolve import Deal, Position, allpass_table, card_values
 from prefsolve.cli import main
-from prefsolve.web import STATIC, server
+from prefsolve.web import STATIC, guard, listen, server
 from prefsolve.web.local import LocalServer
 
 ROOT = Path(__file__).resolve().parent.parent
-#: The folder of the package under test (a checkout's src/, or site-packages), for child processes.
-TESTED = str(Path(prefsolve.__file__).resolve().parent.parent)
-EXAMPLE = "A.KT9.KT97.K7 JT97.A7.8.Q98 KQ.J8.AQJ.AJT 8.Q.-.-"
-SMALL = "K7.-.-.- AQ.-.-.- J.A.-.-"
+
+
+JSON = {"content-type": "application/json"}
 
 
 @pytest.fixture(scope="module")
@@ -159,8 +161,11 @@ def test_analyze_is_analyze_json_and_the_stream_ends_with_it(client):
 def test_info_names_the_profiles_and_limits(client):
     info = client.get("/api/info").json()
     assert info["profiles"] == ["classic", "sochi", "leningrad", "rostov"]
-    assert info["limits"] == {"body_bytes": server.MAX_BODY, "deals": server.MAX_DEALS,
-                              "samples": server.MAX_SAMPLES, "running_analyses": server.MAX_RUNNING_JOBS}
+    assert info["limits"] == {"body_bytes": guard.MAX_BODY, "json_depth": server.MAX_DEPTH,
+                              "number_chars": server.MAX_NUMBER, "deals": server.MAX_DEALS,
+                              "samples": server.MAX_SAMPLES, "running_analyses": server.MAX_RUNNING_JOBS,
+                              "queued_requests": server.MAX_QUEUED, "head_seconds": listen.HEAD_TIMEOUT,
+                              "body_seconds": guard.BODY_TIMEOUT}
 
 
 # -- bad input: HTTP 400 with the command line's line -----------------------------------
@@ -203,6 +208,37 @@ def test_a_request_the_api_cannot_read_is_400_naming_the_problem(client, raw, me
     assert r.status_code == 400 and r.json()["error"].startswith(message), r.text
 
 
+NESTED = b"[" * 30000
+DEEP = b'{"deal": ' + b"[" * 8 + b'"x"' + b"]" * 8 + b"}"       # 9 levels: the object and 8 arrays
+
+
+@pytest.mark.parametrize("path", ["/api/table", "/api/solve", "/api/play", "/api/allpass", "/api/analyze"])
+@pytest.mark.parametrize("raw, message", [
+    (NESTED, f"the request body nests arrays and objects more than {server.MAX_DEPTH} deep"),
+    (DEEP, f"the request body nests arrays and objects more than {server.MAX_DEPTH} deep"),
+    (b'{"seed": ' + b"9" * 5000 + b"}", f"a number in the request has 5000 characters; at most {server.MAX_NUMBER}"),
+    (b'{"seed": 1' + b"0" * 20 + b"}", f"a number in the request has 21 characters; at most {server.MAX_NUMBER}"),
+    (b'{"seed": 1.' + b"5" * 30 + b"}", f"a number in the request has 32 characters; at most {server.MAX_NUMBER}"),
+    (b'{"seed": NaN}', "the request body is not JSON: NaN is not a JSON number"),
+    (b'{"seed": -Infinity}', "the request body is not JSON: -Infinity is not a JSON number"),
+    (b'{"deal": "\xff"}', "the request body is not JSON: 'utf-8' codec can't decode byte 0xff"),
+])
+def test_json_too_deep_or_with_a_huge_number_is_400(client, path, raw, message):
+    r = client.post(path, content=raw, headers=JSON)
+    assert r.status_code == 400 and r.json()["error"].startswith(message), r.text
+
+
+def test_the_json_limits_leave_what_the_api_sends_alone(client):
+    # eight levels are read (the deal is then the wrong kind); brackets inside text do not nest
+    r = client.post("/api/table", content=b'{"deal": ' + b"[" * 7 + b'"x"' + b"]" * 7 + b"}", headers=JSON)
+    assert r.status_code == 400 and r.json()["error"].startswith("deal must be text")
+    r = client.post("/api/table", content=b'{"deal": "' + b"[{" * 100 + b'"}', headers=JSON)
+    assert r.status_code == 400 and r.json()["error"] == cli_error("table", "[{" * 100)
+    r = client.post("/api/analyze", content=b'{"hand": "A.KT9.KT97.K7", "samples": 2, "seed": 12345678901234567890}',
+                    headers=JSON)
+    assert r.status_code == 200 and r.json()["seed"] == 12345678901234567890
+
+
 def test_the_limits_are_400_or_413(client):
     deals = [SMALL] * (server.MAX_DEALS + 1)
     r = client.post("/api/table", json={"deals": deals})
@@ -213,15 +249,15 @@ def test_the_limits_are_400_or_413(client):
     for bad in (0, -1, 2.5, "10", True):
         r = client.post("/api/analyze", json={"hand": "A.KT9.KT97.K7", "samples": bad})
         assert r.status_code == 400 and r.json()["error"].startswith("samples must be a whole number")
-    big = json.dumps({"deal": SMALL, "pad": "x" * server.MAX_BODY}).encode()
-    r = client.post("/api/table", content=big)
-    assert r.status_code == 413 and r.json() == {"error": f"the request body is over {server.MAX_BODY} bytes"}
+    big = json.dumps({"deal": SMALL, "pad": "x" * guard.MAX_BODY}).encode()
+    r = client.post("/api/table", content=big, headers=JSON)
+    assert r.status_code == 413 and r.json() == {"error": f"the request body is over {guard.MAX_BODY} bytes"}
 
     def chunks():   # no Content-Length: the body is counted as it arrives
-        for _ in range(server.MAX_BODY // 1000 + 2):
+        for _ in range(guard.MAX_BODY // 1000 + 2):
             yield b" " * 1000
 
-    r = client.post("/api/table", content=chunks())
+    r = client.post("/api/table", content=chunks(), headers=JSON)
     assert r.status_code == 413
     assert client.post("/api/table", json={"deal": SMALL}).status_code == 200
     r = client.get("/api/deal?seed=x")
@@ -308,16 +344,6 @@ def test_path_traversal_over_a_raw_socket_gets_nothing():
             assert b"import" not in answer and b"root:" not in answer
 
 
-def test_a_loopback_server_answers_only_loopback_names():
-    with TestClient(server.create_app(), base_url="http://attacker.example") as c:
-        assert c.get("/api/info").status_code == 400
-    for host in ("127.0.0.1", "localhost", "127.0.0.1:8000"):
-        with TestClient(server.create_app(), base_url=f"http://{host}") as c:
-            assert c.get("/api/info").status_code == 200
-    with TestClient(server.create_app(host="0.0.0.0"), base_url="http://board.lan") as c:
-        assert c.get("/api/info").status_code == 200
-
-
 def test_the_wheel_ships_the_page():
     """Every file of the page is matched by the package data of pyproject.toml."""
     config = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
@@ -358,15 +384,6 @@ def _stream(url, cookie, samples, stop):
     return t, got
 
 
-def _wait(condition, seconds=15):
-    deadline = time.monotonic() + seconds
-    while not condition():
-        if time.monotonic() > deadline:
-            return False
-        time.sleep(0.05)
-    return True
-
-
 def test_one_job_per_client_and_a_client_that_goes_away_stops_its_job():
     board = LocalServer()
     with board as url:
@@ -402,7 +419,7 @@ def test_a_client_that_gives_up_waiting_for_a_whole_answer_stops_its_job():
     with board as url:
         with pytest.raises(httpx.ReadTimeout), httpx.Client(timeout=1.5) as c:
             c.post(f"{url}/api/analyze", json={"hand": "A.KT9.KT97.K7", "samples": server.MAX_SAMPLES})
-        assert _wait(lambda: not board.app.state.jobs.running()), "the job outlived its client"
+        assert wait_for(lambda: not board.app.state.jobs.running()), "the job outlived its client"
 
 
 def test_a_job_without_a_cookie_belongs_to_its_address():
@@ -427,28 +444,57 @@ def test_serve_without_the_web_extra_names_it_in_one_line(monkeypatch):
     assert err == 'Error: prefsolve serve needs the web extra (uvicorn is missing): pip install "prefsolve[web]"\n'
 
 
-def test_serve_prints_its_address_and_serves_the_board():
+def serve(*args):
+    """``prefsolve serve --port 0 ARGS`` in a process of its own, as a user runs it."""
     env = {**os.environ, "PYTHONPATH": TESTED + os.pathsep + os.environ.get("PYTHONPATH", "")}
-    proc = subprocess.Popen([sys.executable, "-m", "prefsolve", "serve", "--port", "0"], stdout=subprocess.PIPE,
-                            stderr=subprocess.PIPE, text=True, env=env)
+    return subprocess.Popen([sys.executable, "-m", "prefsolve", "serve", "--port", "0", *args],
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env)
+
+
+def stop(proc):
+    """Stop a server; what it wrote on stderr."""
+    proc.terminate()
+    return proc.communicate(timeout=10)[1]
+
+
+def printed_url(proc, host_pattern):
+    line = proc.stdout.readline()
+    m = re.fullmatch(rf"prefsolve board at (http://({host_pattern}):(\d+)/) \(Ctrl-C stops it\)\n", line)
+    assert m, line
+    return m.group(1), m.group(2)
+
+
+@pytest.mark.parametrize("host, shown", [("127.0.0.1", r"127\.0\.0\.1"), ("127.0.0.2", r"127\.0\.0\.2"),
+                                         ("::1", r"\[::1\]")])
+def test_serve_prints_the_address_it_listens_on_and_serves_the_board_there(host, shown):
+    proc = serve("--host", host)
     try:
-        line = proc.stdout.readline()
-        m = re.fullmatch(r"prefsolve board at (http://127\.0\.0\.1:(\d+)/) \(Ctrl-C stops it\)\n", line)
-        assert m, line
-        r = httpx.get(m.group(1), timeout=10)
+        url, _ = printed_url(proc, shown)
+        # the Host a browser sends for that address is one the board answers
+        r = httpx.get(url, timeout=10)
         assert r.status_code == 200 and "prefsolve" in r.text
-        assert httpx.post(m.group(1) + "api/table", json={"deal": SMALL}, timeout=10).json()["tricks"][1]["NT"] == 2
+        assert httpx.post(url + "api/table", json={"deal": SMALL}, timeout=10).json()["tricks"][1]["NT"] == 2
+        assert httpx.get(url + "api/info", headers={"host": "attacker.example"}, timeout=10).status_code == 400
     finally:
-        proc.terminate()
-        proc.wait(10)
+        assert stop(proc) == ""     # on the loopback: no warning
 
 
-def test_board_url_reaches_an_unspecified_host_on_the_loopback():
-    from prefsolve.cli.serve import board_url
-
-    assert board_url("127.0.0.1", 8000) == "http://127.0.0.1:8000/"
-    assert board_url("0.0.0.0", 80) == "http://127.0.0.1:80/"
-    assert board_url("::1", 8000) == "http://[::1]:8000/"
+def test_serve_on_every_address_warns_in_one_line_and_prints_where_it_is_reached():
+    proc = serve("--host", "0.0.0.0")
+    try:
+        warning = proc.stderr.readline()
+        assert warning == ("Warning: the board listens on every address of this machine, so other machines on the "
+                           "network can use it; --host 127.0.0.1 keeps it on this computer\n")
+        url, address = printed_url(proc, r"[0-9.]+")
+        assert address == listen.network_address() and address != "0.0.0.0"
+        assert httpx.get(url + "api/info", timeout=10).status_code == 200
+        port = url.rsplit(":", 1)[1].strip("/")
+        # any address of the machine, and its own names, are answered; another name is not
+        for host, status in (("127.0.0.1", 200), ("localhost", 200), ("board.example", 400)):
+            r = httpx.get(f"http://127.0.0.1:{port}/api/info", headers={"host": f"{host}:{port}"}, timeout=10)
+            assert r.status_code == status, host
+    finally:
+        assert stop(proc) == ""
 
 
 def test_the_position_of_a_table_cell_is_the_table_s_contract(client):

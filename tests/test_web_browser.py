@@ -3,10 +3,13 @@
 The tests start a board server on a free port of the loopback, open it in
 Debian's ``chromium`` (``apt-get install chromium``; ``PREFSOLVE_CHROMIUM``
 names another executable) and use it as a player would: paste a deal, read
-the table, play a whole deal by clicking, undo, edit the cards, run the
-analyzer, and look at the layout on a phone and on a desktop. What the page
-shows is checked against the command line and the Python API. Without
-Chromium or Playwright the tests fail, saying what to install.
+the table, play a whole deal by clicking and a trick with the keyboard
+alone, undo, replay, edit the cards, run the analyzer, and look at the
+layout on a phone and on a desktop, where every text is measured for its
+contrast. A page on another local port tries to make the board work and is
+refused. What the page shows is checked against the command line and the
+Python API. Without Chromium or Playwright the tests fail, saying what to
+install.
 """
 
 import json
@@ -116,12 +119,53 @@ def shown_table(page):
         "e.dataset.discard, e.innerText])")
 
 
-def shown_values(page):
-    """The legal cards of the seat to move with the value and mark each one shows."""
+def shown_cards(page):
+    """The legal cards of the seat to move: the card, its value (the counted seat's
+    tricks), the text shown on it, its best ring and its spoken name."""
     return page.eval_on_selector_all(
         "#seats .seat.moving button.card:not([disabled])",
-        "els => els.map(e => [e.dataset.card, Number(e.querySelector('.value').textContent), "
-        "e.classList.contains('best')])")
+        "els => els.map(e => ({card: e.dataset.card, value: Number(e.dataset.value), "
+        "shown: e.querySelector('.value').textContent, best: e.classList.contains('best'), "
+        "name: e.getAttribute('aria-label')}))")
+
+
+def shown_values(page):
+    """The legal cards of the seat to move with their values and best rings."""
+    return [(c["card"], c["value"], c["best"]) for c in shown_cards(page)]
+
+
+def wants_more(pos):
+    """Whether the side to move wants the counted seat to take more tricks: in a
+    game the declarer does and the defenders do not; in misère and in all-pass
+    (where the counted seat plays against the other two) it is the other way round."""
+    counted = pos.seat if pos.strain == "allpass" else pos.declarer
+    mover_is_counted = pos.to_move == counted
+    return mover_is_counted if pos.strain not in ("misere", "allpass") else not mover_is_counted
+
+
+def assert_values_shown(page, pos, values, move=""):
+    """The legal cards show what each loses for the side to move against the best
+    card ("0", "−1", ...), computed from ``card_values``; the best cards are ringed and
+    each card's spoken name gives the counted seat's tricks after it."""
+    expected = values.to_dict()
+    best = [str(c) for c in pos.best_cards(values)]
+    top = expected[best[0]]
+    costs = {c: (top - v if wants_more(pos) else v - top) for c, v in expected.items()}
+    assert min(costs.values()) == 0 and all(cost >= 0 for cost in costs.values()), move
+    shown = shown_cards(page)
+    assert {c["card"]: c["value"] for c in shown} == expected, move
+    assert {c["card"]: c["shown"] for c in shown} == {c: f"−{n}" if n else "0" for c, n in costs.items()}, move
+    assert [c["card"] for c in shown if c["best"]] == best, move
+    counted = f"seat {pos.seat}" if pos.strain == "allpass" else "the declarer"
+    for c in shown:
+        v = expected[c["card"]]
+        assert c["name"].endswith(f"{counted} takes {v} trick{'' if v == 1 else 's'}"), (move, c)
+        assert ("best" in c["name"]) == (costs[c["card"]] == 0), (move, c)
+
+
+#: How many cards the position text under the board has played, in the page.
+PLAYED_COUNT = ("() => {const m = document.querySelector('#position-text').value.split('played=')[1]; "
+                "return m ? m.trim().split(/\\s+/).filter(Boolean).length : 0}")
 
 
 def played(page):
@@ -172,9 +216,8 @@ def test_a_whole_deal_played_by_clicks_shows_card_values_at_every_card(page):
     for move in range(30):
         pos = Position(EXAMPLE, declarer, played=cards, **args)
         values = card_values(EXAMPLE, declarer, played=cards, **args)
+        assert_values_shown(page, pos, values, f"move {move + 1}")
         shown = shown_values(page)
-        assert {c: v for c, v, _ in shown} == values.to_dict(), f"move {move + 1}"
-        assert [c for c, _, best in shown if best] == [str(c) for c in pos.best_cards(values)]
         # every other card of the seat to move is there, and cannot be played
         idle = page.eval_on_selector_all("#seats .seat.moving button.card[disabled]",
                                          "els => els.map(e => e.dataset.card)")
@@ -190,8 +233,9 @@ def test_a_whole_deal_played_by_clicks_shows_card_values_at_every_card(page):
     assert final.is_over()
     total = final.tricks_won[declarer]
     assert page.inner_text("#trick .result") == f"The declarer took {total} trick{'' if total == 1 else 's'}"
-    won = page.eval_on_selector_all("#seats .won", "els => els.map(e => Number(e.dataset.won))")
-    assert won == list(final.tricks_won)
+    won = page.eval_on_selector_all("#seats .won", "els => els.map(e => [Number(e.closest('.seat').dataset.seat), "
+                                    "Number(e.dataset.won)])")
+    assert [n for _, n in sorted(won)] == list(final.tricks_won)
     # every mistake is marked in the tricks played, with its cost
     marked = page.eval_on_selector_all(
         "#history .chip.mistake",
@@ -212,7 +256,7 @@ def test_undo_and_redo(page):
     act(page, "#undo")
     assert played(page) == four[:3]
     setup = Position.parse(page.input_value("#position-text"))
-    assert {c: v for c, v, _ in shown_values(page)} == setup.card_values().to_dict()
+    assert_values_shown(page, setup, setup.card_values())
     assert page.locator(f'#seats .seat.moving button.card[data-card="{four[3]}"]').count() == 1
     act(page, "#redo")
     assert played(page) == four and shown_values(page) == values_after_four
@@ -245,9 +289,8 @@ def test_allpass_in_its_talon_modes(page):
     cards = []
     for _ in range(6):
         values = card_values(EXAMPLE, strain="allpass", seat=1, talon_mode="lead", played=cards)
-        shown = shown_values(page)
-        assert {c: v for c, v, _ in shown} == values.to_dict()
-        card = next(c for c, _, best in shown if best)
+        assert_values_shown(page, Position(EXAMPLE, strain="allpass", seat=1, talon_mode="lead", played=cards), values)
+        card = next(c for c, _, best in shown_values(page) if best)
         act(page, f'#seats .seat.moving button.card[data-card="{card}"]')
         cards.append(card)
     assert page.errors == []
@@ -261,15 +304,28 @@ def test_the_analyzer_runs_with_its_chart_and_can_be_cancelled(board, page):
     page.click("#an-run")
     page.wait_for_selector("#an-chart svg", timeout=60_000)
     expected = analyze(hand, 0, sampling=Sampling(samples=16, seed=5), rules="sochi").to_dict()
-    rows = page.eval_on_selector_all("#an-chart svg g.row", "els => els.map(e => [e.dataset.contract, "
-                                     "Number(e.dataset.pMake), Number(e.dataset.expected)])")
+    recommended = expected["recommendation"]["contract"]
+    # hopeless contracts (made in under 5% of the layouts) are left out, unless all are asked for
+    hopeful = [k for k, c in expected["contracts"].items() if c["p_make"] >= 0.05 or k == recommended]
+    assert 0 < len(hopeful) < 26
+
+    def chart_rows():
+        return page.eval_on_selector_all("#an-chart svg g.row", "els => els.map(e => [e.dataset.contract, "
+                                         "Number(e.dataset.pMake), Number(e.dataset.expected)])")
+
+    assert [r[0] for r in chart_rows()] == hopeful
+    assert page.eval_on_selector_all("#an-results tr[data-contract]", "els => els.map(e => e.dataset.contract)") \
+        == hopeful
+    assert page.inner_text("#an-hidden") == f"{26 - len(hopeful)} hopeless contracts (P(make) under 5%) hidden"
+    page.check("#an-all")
+    rows = chart_rows()
     assert [r[0] for r in rows] == list(expected["contracts"])
     for key, p_make, value in rows:
         assert p_make == expected["contracts"][key]["p_make"] and value == expected["contracts"][key]["expected"]
     assert page.locator("#an-chart svg rect.bar-p").count() == 26
     assert page.locator("#an-results tr[data-contract]").count() == 26
     marked = page.get_attribute("#an-chart svg g.row.marked", "data-contract")
-    assert marked == expected["recommendation"]["contract"]
+    assert marked == recommended
     assert page.inner_text("#an-status") == "done"
     assert "16 samples, seed 5, sochi rules" in page.inner_text("#an-advice")
     assert page.errors == []
@@ -344,6 +400,8 @@ def test_the_position_text_pasted_back_gives_the_same_position(board, page):
         act(page, "#seats .seat.moving button.card.best")
     text = page.input_value("#position-text")
     values = shown_values(page)
+    pos = Position.parse(text)
+    assert_values_shown(page, pos, pos.card_values())     # misère: the declarer wants fewer tricks
     other = open_board(board)
     try:
         show(other, text)
@@ -377,10 +435,10 @@ def test_the_layout_fits_a_phone_and_a_desktop(board, viewport):
             assert page.locator(selector).is_visible() and box["x"] >= 0 and box["x"] + box["width"] <= width, selector
         # every card and table cell is inside the page, and large enough to tap
         boxes = page.eval_on_selector_all(
-            "#seats .card, #contracts button.cell",
+            "#seats .seat .card, #contracts button.cell",
             "els => els.map(e => {const r = e.getBoundingClientRect(); return [r.left, r.right, r.width, r.height]})")
         assert all(left >= 0 and right <= width for left, right, _, _ in boxes)
-        cards = page.eval_on_selector_all("#seats .card", "els => els.map(e => e.getBoundingClientRect().width)")
+        cards = page.eval_on_selector_all("#seats .seat .card", "els => els.map(e => e.getBoundingClientRect().width)")
         assert min(cards) >= 40 and len(cards) == 29
         assert min(h for _, _, w, h in boxes) >= 40
         board_x = page.locator("#panel-board").bounding_box()["x"]
@@ -396,3 +454,435 @@ def test_the_layout_fits_a_phone_and_a_desktop(board, viewport):
         assert page.errors == []
     finally:
         page.context.close()
+
+
+# -- the table: hands around it, cards by their seats, a finished deal replayed ----------------
+
+def rect(page, selector):
+    return page.eval_on_selector(selector, "e => {const r = e.getBoundingClientRect(); "
+                                           "return {left: r.left, right: r.right, top: r.top, bottom: r.bottom}}")
+
+
+@pytest.mark.parametrize("viewport", [PHONE, DESKTOP], ids=["phone", "desktop"])
+def test_the_hands_sit_round_the_table_and_each_card_lies_by_its_seat(board, viewport):
+    page = open_board(board, viewport)
+    try:
+        act(page, '#contracts button[data-declarer="2"][data-strain="NT"]')
+        for _ in range(2):      # seat 0 leads, seat 1 follows: two cards on the table
+            act(page, "#seats .seat.moving button.card.best")
+        for view in (0, 1, 2):
+            page.select_option("#view-seat", str(view))
+            # play goes clockwise: the next seat after the bottom one sits on its left
+            bottom, left, right = view, (view + 1) % 3, (view + 2) % 3
+            felt = rect(page, "#felt")
+            seat = {s: rect(page, f'#seats .seat[data-seat="{s}"]') for s in range(3)}
+            assert seat[bottom]["top"] >= felt["bottom"] - 1, view
+            assert seat[left]["right"] <= seat[right]["left"] + 1, view
+            if viewport is DESKTOP:     # beside the table
+                assert seat[left]["right"] <= felt["left"] + 1 and seat[right]["left"] >= felt["right"] - 1, view
+            else:                       # above it, side by side
+                assert max(seat[left]["bottom"], seat[right]["bottom"]) <= felt["top"] + 1, view
+            middle_x, middle_y = (felt["left"] + felt["right"]) / 2, (felt["top"] + felt["bottom"]) / 2
+            slots = page.eval_on_selector_all(
+                "#trick .slot", "els => els.map(e => {const r = e.getBoundingClientRect(); "
+                                "return [Number(e.dataset.seat), (r.left + r.right) / 2, (r.top + r.bottom) / 2]})")
+            assert sorted(s for s, _, _ in slots) == [0, 1]
+            for s, x, y in slots:
+                if s == bottom:
+                    assert abs(x - middle_x) < 10 and y > middle_y, (view, s)
+                elif s == left:
+                    assert x < middle_x - 30, (view, s)
+                else:
+                    assert x > middle_x + 30, (view, s)
+        # the dealer: seat 0 is first hand, on the dealer's left, so seat 2 deals
+        dealers = page.eval_on_selector_all("#seats .dealer", "els => els.map(e => e.closest('.seat').dataset.seat)")
+        assert dealers == ["2"]
+        assert page.get_attribute('#seats .seat[data-seat="2"]', "aria-label") == "Seat 2, declarer, dealer"
+        assert page.errors == []
+    finally:
+        page.context.close()
+
+
+SMALL = "K7.-.-.- AQ.-.-.- J.A.-.-"
+
+
+def test_a_finished_deal_shows_its_hands_again_and_replays(page):
+    show(page, SMALL)
+    act(page, '#contracts button[data-declarer="1"][data-strain="NT"]')
+    while page.locator("#seats .seat.moving").count():
+        act(page, "#seats .seat.moving button.card.best")
+    final = page.input_value("#position-text")
+    cards = played(page)
+    assert len(cards) == 6 and Position.parse(final).is_over()
+    # the hands as they were dealt, with the result on the table
+    for seat, hand in enumerate(SMALL.split()):
+        shown = page.eval_on_selector_all(f"#hand-{seat} .card", "els => els.map(e => e.dataset.card)")
+        assert shown == cards_in_hand_order(Hand.parse(hand).mask).to_list()
+    total = Position.parse(final).tricks_won[1]
+    assert page.inner_text("#trick .result") == f"The declarer took {total} trick{'' if total == 1 else 's'}"
+    # the focus went to Replay; Enter replays from the start, a card at a time, to the same end
+    assert page.evaluate("document.activeElement.id") == "replay"
+    page.keyboard.press("Enter")
+    page.wait_for_function("() => document.querySelector('#replay').textContent.includes('Pause')")
+    seen = set()
+    deadline = time.monotonic() + 30
+    while page.inner_text("#replay") != "▶ Replay" and time.monotonic() < deadline:
+        seen.add(len(played(page)))
+        time.sleep(0.1)
+    assert page.input_value("#position-text") == final
+    assert {0, 3, 5} <= seen, seen       # it stepped through, not jumped to the end
+    # paused half-way, it stays; Replay goes on from there
+    page.click("#replay")
+    page.wait_for_function(f"() => ({PLAYED_COUNT})() === 0")
+    page.wait_for_function(f"() => ({PLAYED_COUNT})() >= 3")
+    page.click("#replay")
+    settle(page)
+    halfway = played(page)
+    assert page.inner_text("#replay") == "▶ Replay" and 3 <= len(halfway) < 6
+    time.sleep(1.5)
+    assert played(page) == halfway and page.locator("#redo").is_enabled()
+    page.click("#replay")
+    page.wait_for_function("t => document.querySelector('#position-text').value === t", arg=final, timeout=30_000)
+    assert page.errors == []
+
+
+# -- the keyboard and the screen reader --------------------------------------------------------
+
+def tab_to(page, selector, limit=120):
+    """Press Tab until the focus is on ``selector``; the keys it took."""
+    for presses in range(1, limit + 1):
+        page.keyboard.press("Tab")
+        if page.evaluate("s => document.activeElement.matches(s)", selector):
+            return presses
+    raise AssertionError(f"{selector} was not reached in {limit} presses of Tab")
+
+
+def focused_card(page):
+    return page.evaluate("(() => {const e = document.activeElement; return e.matches("
+                         "'#seats .seat.moving button.card:not([disabled])') ? e.dataset.card : null})()")
+
+
+STRAIN_NAMES = {"S": "spades", "C": "clubs", "D": "diamonds", "H": "hearts", "NT": "no trumps", "misere": "misère"}
+SUIT_NAMES = {"S": "spades", "C": "clubs", "D": "diamonds", "H": "hearts"}
+RANK_NAMES = {"A": "ace", "K": "king", "Q": "queen", "J": "jack", "T": "ten", "9": "nine", "8": "eight", "7": "seven"}
+
+
+def spoken(card):
+    return f"{RANK_NAMES[card[1]]} of {SUIT_NAMES[card[0]]}"
+
+
+def test_a_trick_is_played_with_the_keyboard_alone(page):
+    tab_to(page, '#contracts button[data-declarer="2"][data-strain="NT"]')
+    page.keyboard.press("Enter")
+    settle(page)
+    pos = Position.parse(page.input_value("#position-text"))
+    assert pos.strain == "NT" and pos.declarer == 2 and not pos.played
+    cards = []
+    for turn in range(3):
+        legal = [c["card"] for c in shown_cards(page)]
+        # the focus is on the first card the seat to move may play, the only one Tab reaches
+        assert focused_card(page) == legal[0], turn
+        tabbable = page.eval_on_selector_all("#seats .seat.moving button.card[tabindex='0']",
+                                             "els => els.map(e => e.dataset.card)")
+        assert tabbable == [legal[0]]
+        # the arrows move within the hand, round its ends; Home and End go to them
+        page.keyboard.press("ArrowLeft")
+        assert focused_card(page) == legal[-1]
+        page.keyboard.press("ArrowRight")
+        assert focused_card(page) == legal[0]
+        page.keyboard.press("End")
+        assert focused_card(page) == legal[-1]
+        page.keyboard.press("Home")
+        values = Position.parse(page.input_value("#position-text")).card_values()
+        best = str(Position.parse(page.input_value("#position-text")).best_cards(values)[0])
+        for _ in range(legal.index(best)):
+            page.keyboard.press("ArrowRight")
+        assert focused_card(page) == best
+        page.keyboard.press("Enter" if turn != 1 else " ")
+        settle(page)
+        cards.append(best)
+        assert played(page) == cards
+        seat = (pos.leader + turn) % 3
+        assert page.inner_text("#status").startswith(f"Seat {seat} played ")
+    # the trick is over, in the list of tricks, and the next one is to be led from the keyboard
+    assert page.locator("#history li").count() == 1
+    assert focused_card(page) is not None
+    assert page.errors == []
+
+
+def test_the_status_line_is_the_one_live_region_and_controls_have_spoken_names(page):
+    act(page, '#contracts button[data-declarer="0"][data-strain="D"]')
+    act(page, "#seats .seat.moving button.card.best")
+    live = page.eval_on_selector_all("[aria-live]", "els => els.map(e => [e.id, e.getAttribute('aria-live')])")
+    assert live == [["status", "polite"]]
+    assert page.get_attribute("#status", "role") == "status"
+    assert page.inner_text("#status").startswith("Seat 0 played ")
+    # every cell of the table says what it is
+    t = cli_json("table", EXAMPLE)
+    names = page.eval_on_selector_all("#contracts button.cell", "els => els.map(e => [Number(e.dataset.declarer), "
+                                      "e.dataset.strain, e.getAttribute('aria-label')])")
+    assert len(names) == 18
+    for declarer, strain, name in names:
+        tricks = t["tricks"][declarer][strain]
+        discard = " and ".join(spoken(c) for c in t["discards"][declarer][strain])
+        assert name == (f"Seat {declarer} in {STRAIN_NAMES[strain]}: {tricks} trick{'' if tricks == 1 else 's'}, "
+                        f"discarding {discard}")
+    seats = page.eval_on_selector_all("#allpass-cells button", "els => els.map(e => e.getAttribute('aria-label'))")
+    assert seats == [f"All-pass, seat {s}: {n} trick{'' if n == 1 else 's'} with best play"
+                     for s, n in enumerate(cli_json("allpass", EXAMPLE)["tricks"])]
+    # a card of a hand is named in words, a card on the table with its seat
+    hand = page.eval_on_selector_all("#hand-1 .card",
+                                     "els => els.map(e => [e.dataset.card, e.getAttribute('aria-label')])")
+    assert hand and all(name.startswith(spoken(card)) for card, name in hand)
+    slot = page.eval_on_selector("#trick .slot .card", "e => [e.dataset.card, e.getAttribute('aria-label')]")
+    assert slot[1].startswith(f"seat 0: {spoken(slot[0])}")
+    assert page.errors == []
+
+
+@pytest.mark.parametrize("viewport", [PHONE, DESKTOP], ids=["phone", "desktop"])
+def test_choosing_a_contract_takes_the_board_to_the_player(board, viewport):
+    page = open_board(board, viewport)
+    try:
+        page.locator('#contracts button[data-declarer="1"][data-strain="S"]').scroll_into_view_if_needed()
+        act(page, '#contracts button[data-declarer="1"][data-strain="S"]')
+        assert focused_card(page) is not None
+        top = page.eval_on_selector("#panel-board", "e => e.getBoundingClientRect().top")
+        if viewport is PHONE:       # one column: the board is scrolled to the top of the screen
+            assert abs(top) < 2, top
+        assert page.errors == []
+    finally:
+        page.context.close()
+
+
+# -- contrast: every text against what lies under it, WCAG's ratio of at least 4.5:1 -------------
+
+#: Measures, in the page, every visible text (text nodes, SVG text, the values and
+#: placeholders of fields) against the colours under its middle: the elements at that
+#: point from the text's own down to the first opaque one (a background colour, each stop
+#: of a gradient, an SVG shape's fill), composed over white; opacity fades the text.
+CONTRAST = """() => {
+  const parse = (text) => {
+    const m = /rgba?\\(([^)]+)\\)/.exec(text || "");
+    if (!m) return null;
+    const p = m[1].split(/[\\s,/]+/).filter(Boolean).map(Number);
+    return [p[0], p[1], p[2], p.length > 3 ? p[3] : 1];
+  };
+  const channel = (v) => { v /= 255; return v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4; };
+  const luminance = (c) => 0.2126 * channel(c[0]) + 0.7152 * channel(c[1]) + 0.0722 * channel(c[2]);
+  const ratio = (a, b) => {
+    const [hi, lo] = [luminance(a), luminance(b)].sort((x, y) => y - x);
+    return (hi + 0.05) / (lo + 0.05);
+  };
+  const over = (top, under) => [0, 1, 2].map((i) => top[i] * top[3] + under[i] * (1 - top[3])).concat([1]);
+  const SHAPES = new Set(["rect", "circle", "ellipse", "path", "polygon"]);
+  const layers = (node) => {
+    const style = getComputedStyle(node);
+    if (SHAPES.has(node.localName)) {
+      const fill = parse(style.fill);
+      return fill ? [[[fill[0], fill[1], fill[2], fill[3] * Number(style.fillOpacity)]]] : [];
+    }
+    const found = [];
+    const colour = parse(style.backgroundColor);
+    if (colour && colour[3] > 0) found.push([colour]);
+    const stops = (style.backgroundImage.match(/rgba?\\([^)]+\\)/g) || []).map(parse);
+    if (stops.length) found.push(stops);
+    return found;
+  };
+  const opaque = (layer) => layer.every((c) => c[3] >= 1);
+  const under = (node, x, y) => {
+    const stack = document.elementsFromPoint(x, y);
+    const start = stack.indexOf(node);
+    const chain = start >= 0 ? stack.slice(start) : [];
+    if (start < 0) for (let n = node; n; n = n.parentElement) chain.push(n);
+    const found = [];
+    for (const n of chain) {
+      const painted = layers(n);
+      found.push(...painted.slice().reverse());
+      if (painted.some(opaque)) break;
+    }
+    let colours = [[255, 255, 255, 1]];
+    for (const layer of found.reverse()) colours = layer.flatMap((c) => colours.map((u) => over(c, u)));
+    return colours;
+  };
+  const fade = (node) => {
+    let alpha = 1;
+    for (let n = node; n; n = n.parentElement) alpha *= Number(getComputedStyle(n).opacity);
+    return alpha;
+  };
+  const items = [];
+  const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+  for (let t = walker.nextNode(); t; t = walker.nextNode()) {
+    const node = t.parentElement;
+    if (!t.textContent.trim() || node.closest("script, style, noscript, select, option")) continue;
+    if (!node.checkVisibility({checkOpacity: true, checkVisibilityCSS: true})) continue;
+    const range = document.createRange();
+    range.selectNodeContents(t);
+    items.push({node, text: t.textContent.trim(), range, svg: node instanceof SVGElement});
+  }
+  for (const node of document.querySelectorAll("input, textarea, select")) {
+    if (!node.checkVisibility({checkVisibilityCSS: true}) || node.type === "checkbox") continue;
+    const shown = node.localName === "select" ? (node.selectedOptions[0] || {}).textContent : node.value;
+    if (shown) items.push({node, text: shown});
+    else if (node.placeholder) items.push({node, text: node.placeholder, placeholder: true});
+  }
+  const results = [];
+  for (const item of items) {
+    item.node.scrollIntoView({block: "center", inline: "center"});
+    const box = item.range ? item.range.getBoundingClientRect() : item.node.getBoundingClientRect();
+    if (box.width === 0 || box.height === 0) continue;
+    const style = item.placeholder ? getComputedStyle(item.node, "::placeholder") : getComputedStyle(item.node);
+    const ink = parse(item.svg ? style.fill : style.color);
+    ink[3] *= fade(item.node);
+    const x = box.left + box.width / 2, y = box.top + box.height / 2;
+    const worst = Math.min(...under(item.node, x, y).map((bg) => ratio(over(ink, bg), bg)));
+    const where = item.node.id || item.node.getAttribute("class") || item.node.localName;
+    results.push([item.text.slice(0, 40), Math.round(worst * 100) / 100, where]);
+  }
+  window.scrollTo(0, 0);
+  return results;
+}"""
+
+
+def low_contrast(page):
+    """The texts of the page measured, and those under 4.5:1 (text, ratio, element)."""
+    measured = page.evaluate(CONTRAST)
+    return measured, [m for m in measured if m[1] < 4.5]
+
+
+@pytest.mark.parametrize("viewport", [PHONE, DESKTOP], ids=["phone", "desktop"])
+def test_every_text_has_a_contrast_of_at_least_4_5(board, viewport):
+    page = open_board(board, viewport)
+    try:
+        # a contract chosen, nobody has led: "seat 0 leads" on the green table
+        act(page, '#contracts button[data-declarer="2"][data-strain="NT"]')
+        measured, low = low_contrast(page)
+        assert low == [], low
+        texts = {text for text, _, _ in measured}
+        assert {"seat 0 leads", "Trick 1", "dealer", "0", "Seat 2", "Talon ♠8 ♣Q taken; discard"} <= texts
+        # a mistake on the table, cards that may not be played, the disabled Redo, the analyzer's chart
+        worse = "#seats .seat.moving button.card:not([disabled]):not(.best)"
+        while not page.locator(worse).count():
+            act(page, "#seats .seat.moving button.card.best")
+        act(page, worse)
+        page.fill("#an-samples", "12")
+        page.fill("#an-seed", "3")
+        page.fill("#an-hand", "AKJ98.AQ.K8.A")
+        page.click("#an-run")
+        page.wait_for_selector("#an-chart svg", timeout=60_000)
+        page.check("#an-all")
+        measured, low = low_contrast(page)
+        assert low == [], low
+        assert page.locator("#seats .card.idle").count() > 0 and page.locator("#redo").is_disabled()
+        texts = {text for text, _, _ in measured}
+        assert "−1" in texts or "−2" in texts            # the cost of the mistake
+        assert "P(make)" in texts and "«" in texts        # the chart, a loss cut at its edge
+        # the play over, the hands shown again; editing the cards
+        show(page, SMALL)
+        act(page, '#contracts button[data-declarer="1"][data-strain="NT"]')
+        while page.locator("#seats .seat.moving").count():
+            act(page, "#seats .seat.moving button.card.best")
+        measured, low = low_contrast(page)
+        assert low == [] and any(text.startswith("The declarer took") for text, _, _ in measured), low
+        page.click("#edit")
+        page.click('#hand-0 .card[data-card="SK"]')
+        measured, low = low_contrast(page)
+        assert low == [], low
+        assert page.errors == []
+    finally:
+        page.context.close()
+
+
+# -- a page on another site cannot make the board work ----------------------------------------
+
+ATTACK = """<!doctype html>
+<html><body>
+<form id="form" method="post" action="BOARD/api/analyze" enctype="text/plain">
+<input name='{"hand": "A.KT9.KT97.K7", "samples": 5000, "seed": 1, "x": "' value='"}'>
+</form>
+<script>
+const board = "BOARD";
+const analysis = JSON.stringify({hand: "A.KT9.KT97.K7", samples: 5000, seed: 1});
+const tables = JSON.stringify({deal: "K7.-.-.- AQ.-.-.- J.A.-.-"});
+async function attempt(path, body, init) {
+  try {
+    const r = await fetch(board + path, {method: "POST", body, ...init});
+    return r.type === "opaque" ? "opaque" : r.status;
+  } catch (e) {
+    return "failed";
+  }
+}
+(async () => {
+  const done = {};
+  done.plain = await attempt("/api/analyze", analysis, {mode: "no-cors", headers: {"content-type": "text/plain"}});
+  done.json = await attempt("/api/analyze", analysis, {headers: {"content-type": "application/json"}});
+  done.table = await attempt("/api/table", tables, {mode: "no-cors", headers: {"content-type": "text/plain"}});
+  done.form = await attempt("/api/table", new URLSearchParams({deal: "x"}), {mode: "no-cors"});
+  document.body.dataset.done = JSON.stringify(done);
+})();
+</script>
+</body></html>
+"""
+
+
+class AttackPage:
+    """``with AttackPage(board_url) as url:`` a page of ATTACK on another port of the loopback."""
+
+    def __init__(self, board_url):
+        import http.server
+
+        page = ATTACK.replace("BOARD", board_url).encode()
+
+        class Handler(http.server.BaseHTTPRequestHandler):
+            def do_GET(self):
+                self.send_response(200)
+                self.send_header("content-type", "text/html; charset=utf-8")
+                self.send_header("content-length", str(len(page)))
+                self.end_headers()
+                self.wfile.write(page)
+
+            def log_message(self, *args):
+                pass
+
+        self.server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+
+    def __enter__(self):
+        import threading
+
+        threading.Thread(target=self.server.serve_forever, daemon=True).start()
+        return f"http://127.0.0.1:{self.server.server_address[1]}/"
+
+    def __exit__(self, *exc):
+        self.server.shutdown()
+        self.server.server_close()
+
+
+def test_a_page_on_another_port_cannot_make_the_board_work(board):
+    app = board.server.app
+    jobs_before, solved_before = app.state.jobs.started, app.state.solving.counts["started"]
+    context = board.browser.new_context()
+    try:
+        page = context.new_page()
+        with AttackPage(board.url) as attacker:
+            page.goto(attacker)
+            page.wait_for_selector("body[data-done]")
+            done = json.loads(page.get_attribute("body", "data-done"))
+            # the "simple" requests go out (their answers are opaque to the page); the JSON one
+            # needs a preflight, which the board does not grant
+            assert done == {"plain": "opaque", "json": "failed", "table": "opaque", "form": "opaque"}
+            with page.expect_response(lambda r: r.url.endswith("/api/analyze")) as answer:
+                page.evaluate("document.getElementById('form').submit()")
+            assert answer.value.status == 403
+            assert "another site" in answer.value.json()["error"]
+        time.sleep(0.5)
+        assert app.state.jobs.started == jobs_before and app.state.jobs.running() == []
+        assert app.state.solving.counts["started"] == solved_before
+        # the board's own page goes on working
+        own = open_board(board)
+        try:
+            act(own, '#contracts button[data-declarer="0"][data-strain="NT"]')
+            assert app.state.solving.counts["started"] > solved_before
+            assert own.errors == []
+        finally:
+            own.context.close()
+    finally:
+        context.close()

@@ -1,11 +1,14 @@
 """The ``serve`` command: the web analysis board on a local address.
 
 ``prefsolve serve [--host 127.0.0.1] [--port 8000] [--open]`` runs the
-server of :mod:`prefsolve.web` with uvicorn until Ctrl-C. It needs the
+server of :mod:`prefsolve.web` with uvicorn until Ctrl-C. Once it listens it
+prints the address really bound (the port chosen for ``--port 0``; for an
+address of every interface, this machine's network address), after one
+warning line on stderr when other machines can reach it. It needs the
 ``web`` extra; without it the command says so in one line (exit 1).
 
->>> board_url("0.0.0.0", 8000)
-'http://127.0.0.1:8000/'
+>>> WEB_HINT.format(name="uvicorn")
+'prefsolve serve needs the web extra (uvicorn is missing): pip install "prefsolve[web]"'
 """
 
 from __future__ import annotations
@@ -19,14 +22,6 @@ from ..web import missing_module
 from ._common import command
 
 WEB_HINT = 'prefsolve serve needs the web extra ({name} is missing): pip install "prefsolve[web]"'
-
-
-def board_url(host: str, port: int) -> str:
-    """The address to open: an unspecified host (0.0.0.0, ::) is reached on the loopback."""
-    shown = {"0.0.0.0": "127.0.0.1", "::": "[::1]", "": "127.0.0.1"}.get(host, host)
-    if ":" in shown and not shown.startswith("["):
-        shown = f"[{shown}]"
-    return f"http://{shown}:{port}/"
 
 
 @command("serve")
@@ -44,26 +39,23 @@ def serve(host: str, port: int, open_browser: bool) -> None:
     name = missing_module()
     if name is not None:
         raise click.ClickException(WEB_HINT.format(name=name))
-    import uvicorn
-
+    from ..web.listen import board_server, board_url, bound, exposure
     from ..web.server import create_app
 
-    config = uvicorn.Config(create_app(host=host), host=host, port=port, log_level="warning",
-                            timeout_graceful_shutdown=2)
-    server = uvicorn.Server(config)
+    server = board_server(create_app(host=host), host, port)
 
-    def announce() -> None:     # once listening: the real port, when 0 asked for any
+    def announce() -> None:     # once listening: the address and port really bound
         for _ in range(200):
             if server.started:
                 break
             threading.Event().wait(0.05)
         else:
             return
-        bound = port
-        for s in getattr(server, "servers", []):
-            for sock in s.sockets:
-                bound = sock.getsockname()[1]
-        url = board_url(host, bound)
+        addresses = bound(server) or [(host, port)]
+        warning = exposure([address for address, _ in addresses])
+        if warning is not None:
+            click.echo(warning, err=True)
+        url = board_url(*addresses[0])
         click.echo(f"prefsolve board at {url} (Ctrl-C stops it)")
         if open_browser:
             webbrowser.open(url)

@@ -5,8 +5,11 @@ nothing fetched from elsewhere) over a small JSON API whose answers have the
 shapes of the command line's ``--json`` (docs/JSON.md). The server lives in
 :mod:`.server` and needs the ``web`` extra (``pip install "prefsolve[web]"``:
 Starlette and uvicorn); importing this package does not, so that ``serve``
-can name the extra when it is missing. :mod:`.jobs` runs the long analyses,
-one per client, each cancelled when its client goes away.
+can name the extra when it is missing. Every request first passes
+:mod:`.guard` (its host, its origin, its body); :mod:`.pool` queues the
+quick requests and :mod:`.jobs` runs the long analyses, one per client, each
+dropped or cancelled when its client goes away; :mod:`.listen` is how
+uvicorn serves it (the deadlines of a connection, the address printed).
 
 >>> STATIC.name, (STATIC / "index.html").is_file()
 ('static', True)

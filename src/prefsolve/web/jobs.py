@@ -173,10 +173,12 @@ class Job:
 
 
 class JobBoard:
-    """The running jobs by client: at most one per client, ``limit`` in all."""
+    """The running jobs by client: at most one per client, ``limit`` in all;
+    ``started`` counts the jobs ever started."""
 
     def __init__(self, limit: int) -> None:
         self.limit = limit
+        self.started = 0
         self._jobs: dict[str, Job] = {}
 
     def running(self) -> list[Job]:
@@ -197,6 +199,7 @@ class JobBoard:
         job = Job(client, work, total)
         self._jobs = {c: j for c, j in self._jobs.items() if j.running}    # ended jobs are forgotten
         self._jobs[client] = job
+        self.started += 1
         job.start()
         return job
 

@@ -45,14 +45,12 @@ class LocalServer:
     """
 
     def __init__(self, host: str = "127.0.0.1", port: int | None = None) -> None:
-        import uvicorn
-
+        from .listen import board_server
         from .server import create_app
 
         self.host, self.port = host, port or free_port(host)
         self.app = create_app(host=host)
-        self._server = uvicorn.Server(uvicorn.Config(self.app, host=host, port=self.port, log_level="warning",
-                                                     timeout_graceful_shutdown=2))
+        self._server = board_server(self.app, host, self.port)
         self._thread = threading.Thread(target=self._server.run, name="prefsolve-web-server", daemon=True)
 
     @property

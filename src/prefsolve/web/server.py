@@ -5,37 +5,38 @@ with ``--json`` (docs/JSON.md), so a script can use either; docs/WEB.md
 lists the endpoints, their requests and their limits. The rules that keep a
 local server safe:
 
+* every request first passes :class:`~.guard.Guard`: its ``Host`` must
+  name the server's address, a request that is not a read must come from
+  the board's own page with a JSON body, a body is at most
+  :data:`~.guard.MAX_BODY` bytes and arrives in time;
 * it serves the files of :data:`~prefsolve.web.STATIC` by name from a fixed
   list made at start-up, and nothing else;
-* a request body is at most :data:`MAX_BODY` bytes, a table request at most
-  :data:`MAX_DEALS` deals, an analysis at most :data:`MAX_SAMPLES` samples;
+* a request's JSON nests at most :data:`MAX_DEPTH` arrays and objects, its
+  numbers have at most :data:`MAX_NUMBER` characters; a table request has at
+  most :data:`MAX_DEALS` deals, an analysis at most :data:`MAX_SAMPLES` samples;
 * bad input is HTTP 400 with ``{"error": message}``, the one line the
   command line prints; an unexpected failure is HTTP 500 with one line, and
   the server goes on;
-* solving runs on a small pool of threads (:data:`SOLVE_THREADS`), an
-  analysis on a job of its own (:mod:`.jobs`): one per client, cancelled
-  when the client goes away;
-* bound to the loopback, it answers only requests addressed to the
-  loopback by name (``Host``), so that a web page elsewhere cannot reach it
-  through a name that points here.
+* solving waits its turn in a bounded queue (:mod:`.pool`) on
+  :data:`SOLVE_THREADS` threads and is dropped when its client goes away; an
+  analysis runs on a job of its own (:mod:`.jobs`): one per client,
+  cancelled when the client goes away.
 
 :func:`run_analysis` is the one place that calls the analyzer.
 
 >>> position_json(Position("K7.-.-.- AQ.-.-.- J.A.-.-", 1, strain="NT", played="SK"))["values"]
 {'SA': 2, 'SQ': 1}
->>> is_loopback("127.0.0.1"), is_loopback("0.0.0.0")
-(True, False)
+>>> json_depth('{"deals": ["x", "y"], "leader": [[0]]}')
+3
 """
 
 from __future__ import annotations
 
-import asyncio
 import json
 import logging
 import re
 import secrets
 from collections.abc import Callable
-from concurrent.futures import ThreadPoolExecutor
 from contextlib import asynccontextmanager
 from functools import partial
 from typing import Any
@@ -43,11 +44,10 @@ from typing import Any
 import anyio
 from starlette.applications import Starlette
 from starlette.middleware import Middleware
-from starlette.middleware.trustedhost import TrustedHostMiddleware
 from starlette.requests import Request
 from starlette.responses import FileResponse, JSONResponse, Response
 from starlette.routing import Route
-from starlette.types import ASGIApp, Message, Receive, Scope, Send
+from starlette.types import Message, Receive, Scope, Send
 
 from .._version import __version__
 from ..allpass import allpass_table
@@ -59,12 +59,17 @@ from ..rules import PROFILES, Rules
 from ..solver import solve, table
 from ..strains import STRAINS
 from . import STATIC
+from .guard import BODY_TIMEOUT, MAX_BODY, Guard, HostRule
 from .jobs import Busy, Job, JobBoard
+from .listen import HEAD_TIMEOUT
+from .pool import SolvingQueue
 
 log = logging.getLogger("prefsolve.web")
 
-#: The largest request body, in bytes: a deal is 40 characters, a position about 200.
-MAX_BODY = 64 * 1024
+#: The deepest nesting of arrays and objects in a request's JSON (the API's own is 2).
+MAX_DEPTH = 8
+#: The most characters of a number in a request's JSON (a seed has at most 20 digits).
+MAX_NUMBER = 20
 #: The most deals one table request solves.
 MAX_DEALS = 20
 #: The most samples of one analysis, and the number when the request gives none.
@@ -74,6 +79,8 @@ DEFAULT_SAMPLES = 200
 MAX_RUNNING_JOBS = 4
 #: Threads that solve the quick requests (tables, plays); each keeps its own search table.
 SOLVE_THREADS = 2
+#: The most quick requests waiting or solving at once, all clients together.
+MAX_QUEUED = 16
 #: Worker threads of one analysis (None: every usable core).
 ANALYZE_JOBS: int | None = None
 
@@ -84,24 +91,10 @@ _COOKIE_VALUE = re.compile(r"[0-9a-f]{32}")
 MEDIA_TYPES = {".html": "text/html; charset=utf-8", ".css": "text/css; charset=utf-8",
                ".js": "text/javascript; charset=utf-8", ".svg": "image/svg+xml", ".png": "image/png",
                ".ico": "image/x-icon"}
-#: Host names of the loopback: the only ones a loopback-bound server answers.
-LOOPBACK_HOSTS = ("127.0.0.1", "localhost", "::1", "[::1]")
-#: Sent with every answer: the page loads only its own files, no frame holds it.
-SECURITY_HEADERS = [
-    (b"content-security-policy", b"default-src 'self'; img-src 'self' data:; object-src 'none'; "
-                                 b"base-uri 'none'; frame-ancestors 'none'; form-action 'none'"),
-    (b"x-content-type-options", b"nosniff"),
-    (b"referrer-policy", b"no-referrer"),
-    (b"cache-control", b"no-store"),
-]
 
 
 class BadRequest(PrefsolveError):
     """A request the API cannot read: not JSON, an unknown field, a value of the wrong kind."""
-
-
-class RequestTooLarge(Exception):
-    """A request body over :data:`MAX_BODY` bytes."""
 
 
 # -- the analyzer: the one call -------------------------------------------------------
@@ -121,13 +114,46 @@ def position_json(pos: Position) -> dict:
 
 # -- reading requests ------------------------------------------------------------------
 
+_STRING = re.compile(r'"(?:[^"\\]|\\.)*"', re.DOTALL)
+_BRACKET = re.compile(r"[][{}]")
+
+
+def json_depth(text: str) -> int:
+    """How deep the arrays and objects of a JSON text nest (brackets inside strings do not count)."""
+    depth = deepest = 0
+    for bracket in _BRACKET.finditer(_STRING.sub('""', text)):
+        depth += 1 if bracket.group() in "[{" else -1
+        deepest = max(deepest, depth)
+    return deepest
+
+
+def _number(text: str) -> int | float:
+    if len(text) > MAX_NUMBER:
+        raise BadRequest(f"a number in the request has {len(text)} characters; at most {MAX_NUMBER}")
+    return float(text) if any(c in text for c in ".eE") else int(text)
+
+
+def _constant(name: str) -> float:
+    raise BadRequest(f"the request body is not JSON: {name} is not a JSON number")
+
+
+def parse_json(raw: bytes) -> Any:
+    """The JSON value of a request body, within :data:`MAX_DEPTH` and :data:`MAX_NUMBER`."""
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise BadRequest(f"the request body is not JSON: {exc}") from None
+    if json_depth(text) > MAX_DEPTH:
+        raise BadRequest(f"the request body nests arrays and objects more than {MAX_DEPTH} deep")
+    try:
+        return json.loads(text or "{}", parse_int=_number, parse_float=_number, parse_constant=_constant)
+    except json.JSONDecodeError as exc:
+        raise BadRequest(f"the request body is not JSON: {exc}") from None
+
+
 async def read_json(request: Request, fields: tuple[str, ...]) -> dict[str, Any]:
     """The request's JSON object, whose keys must be among ``fields``."""
-    raw = await request.body()
-    try:
-        body = json.loads(raw or b"{}")
-    except (UnicodeDecodeError, json.JSONDecodeError) as exc:
-        raise BadRequest(f"the request body is not JSON: {exc}") from None
+    body = parse_json(await request.body())
     if not isinstance(body, dict):
         raise BadRequest(f"the request body must be a JSON object, got {type(body).__name__}")
     unknown = [k for k in body if k not in fields]
@@ -193,9 +219,14 @@ def client_of(request: Request) -> str:
 
 
 async def _solving(request: Request, work: Callable[[], Any]) -> Any:
-    """Run quick solving work on the server's solving threads."""
-    pool: ThreadPoolExecutor = request.app.state.pool
-    return await asyncio.get_running_loop().run_in_executor(pool, work)
+    """Quick solving work, in its turn on the server's solving threads; dropped
+    if the client goes away before it begins."""
+    async def gone() -> None:
+        while (await request.receive())["type"] != "http.disconnect":
+            pass
+
+    queue: SolvingQueue = request.app.state.solving
+    return await queue.run(work, gone)
 
 
 # -- endpoints -------------------------------------------------------------------------
@@ -203,8 +234,10 @@ async def _solving(request: Request, work: Callable[[], Any]) -> Any:
 async def info(request: Request) -> Response:
     """GET /api/info: the version, the rules profiles, the strains and the limits."""
     return JSONResponse({"version": __version__, "profiles": list(PROFILES), "strains": list(STRAINS),
-                         "limits": {"body_bytes": MAX_BODY, "deals": MAX_DEALS, "samples": MAX_SAMPLES,
-                                    "running_analyses": MAX_RUNNING_JOBS}})
+                         "limits": {"body_bytes": MAX_BODY, "json_depth": MAX_DEPTH, "number_chars": MAX_NUMBER,
+                                    "deals": MAX_DEALS, "samples": MAX_SAMPLES,
+                                    "running_analyses": MAX_RUNNING_JOBS, "queued_requests": MAX_QUEUED,
+                                    "head_seconds": HEAD_TIMEOUT, "body_seconds": BODY_TIMEOUT}})
 
 
 async def deal(request: Request) -> Response:
@@ -351,10 +384,7 @@ async def analyze_(request: Request) -> Response:
     work = partial(run_analysis, hand, _value(body, "seat", 0), samples=samples, seed=seed, rules=rules,
                    defence=defence)
     jobs: JobBoard = request.app.state.jobs
-    try:
-        job = await jobs.start(client_of(request), lambda progress: work(progress=progress), samples)
-    except Busy as exc:
-        return JSONResponse({"error": str(exc)}, status_code=exc.status)
+    job = await jobs.start(client_of(request), lambda progress: work(progress=progress), samples)
     # Bad input shows before the first sample is solved: answer it as any other (400).
     snap = job.snapshot()
     while not snap.finished and snap.done == 0:
@@ -466,13 +496,8 @@ async def bad_input(request: Request, exc: Exception) -> Response:
     return JSONResponse({"error": str(exc)}, status_code=400)
 
 
-async def too_large(request: Request, exc: Exception) -> Response:
-    return JSONResponse({"error": f"the request body is over {MAX_BODY} bytes"}, status_code=413)
-
-
-async def failure(request: Request, exc: Exception) -> Response:
-    log.exception("request %s %s failed", request.method, request.url.path)
-    return JSONResponse({"error": f"internal error: {type(exc).__name__}: {exc}"}, status_code=500)
+async def busy(request: Request, exc: Exception) -> Response:
+    return JSONResponse({"error": str(exc)}, status_code=getattr(exc, "status", 503))
 
 
 async def not_found(request: Request, exc: Exception) -> Response:
@@ -481,59 +506,17 @@ async def not_found(request: Request, exc: Exception) -> Response:
                         status_code=status)
 
 
-class Guard:
-    """Pure ASGI middleware: bodies over :data:`MAX_BODY` are refused (413),
-    and every answer carries :data:`SECURITY_HEADERS`."""
-
-    def __init__(self, app: ASGIApp) -> None:
-        self.app = app
-
-    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        if scope["type"] != "http":
-            await self.app(scope, receive, send)
-            return
-        length = dict(scope["headers"]).get(b"content-length", b"0")
-        if not length.isdigit() or int(length) > MAX_BODY:
-            response = await too_large(Request(scope), RequestTooLarge())
-            await response(scope, receive, _secured(send))
-            return
-        seen = 0
-
-        async def counted() -> Message:
-            nonlocal seen
-            message = await receive()
-            if message["type"] == "http.request":
-                seen += len(message.get("body", b""))
-                if seen > MAX_BODY:
-                    raise RequestTooLarge
-            return message
-
-        await self.app(scope, counted, _secured(send))
-
-
-def _secured(send: Send) -> Send:
-    async def secured(message: Message) -> None:
-        if message["type"] == "http.response.start":
-            message = {**message, "headers": [*message.get("headers", []), *SECURITY_HEADERS]}
-        await send(message)
-    return secured
-
-
 # -- the application --------------------------------------------------------------------
 
-def is_loopback(host: str) -> bool:
-    return host in LOOPBACK_HOSTS or host.startswith("127.")
-
-
 def create_app(*, host: str = "127.0.0.1") -> Starlette:
-    """The board's application, for a server bound to ``host``: bound to the
-    loopback, it answers only requests whose ``Host`` names the loopback."""
+    """The board's application, for a server bound to ``host``: it answers
+    only requests whose ``Host`` names that address (:class:`~.guard.HostRule`)."""
 
     @asynccontextmanager
     async def lifespan(app: Starlette):
         yield
         app.state.jobs.cancel_all()
-        app.state.pool.shutdown(wait=False, cancel_futures=True)
+        app.state.solving.close()
 
     routes = [
         Route("/", page, methods=["GET"]),
@@ -546,13 +529,9 @@ def create_app(*, host: str = "127.0.0.1") -> Starlette:
         Route("/api/allpass", allpass, methods=["POST"]),
         Route("/api/analyze", analyze_, methods=["POST"]),
     ]
-    middleware = [Middleware(Guard)]
-    if is_loopback(host):
-        middleware.append(Middleware(TrustedHostMiddleware, allowed_hosts=list(LOOPBACK_HOSTS)))
-    app = Starlette(routes=routes, middleware=middleware, lifespan=lifespan,
-                    exception_handlers={PrefsolveError: bad_input, RequestTooLarge: too_large,
-                                        404: not_found, 405: not_found, Exception: failure})
+    app = Starlette(routes=routes, middleware=[Middleware(Guard, rule=HostRule(host))], lifespan=lifespan,
+                    exception_handlers={PrefsolveError: bad_input, Busy: busy, 404: not_found, 405: not_found})
     app.state.files = static_files()
     app.state.jobs = JobBoard(MAX_RUNNING_JOBS)
-    app.state.pool = ThreadPoolExecutor(SOLVE_THREADS, thread_name_prefix="prefsolve-web-solve")
+    app.state.solving = SolvingQueue(SOLVE_THREADS, MAX_QUEUED)
     return app

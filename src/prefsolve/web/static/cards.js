@@ -6,6 +6,10 @@ export const RANKS = ["A", "K", "Q", "J", "T", "9", "8", "7"];
 export const SUIT_SYMBOL = {S: "♠", C: "♣", D: "♦", H: "♥"};
 export const STRAINS = ["S", "C", "D", "H", "NT", "misere"];
 export const STRAIN_LABEL = {S: "♠", C: "♣", D: "♦", H: "♥", NT: "NT", misere: "Misère", allpass: "All-pass"};
+/** Spoken names, for screen readers: "ace of spades", "no trumps". */
+export const SUIT_NAME = {S: "spades", C: "clubs", D: "diamonds", H: "hearts"};
+export const RANK_NAME = {A: "ace", K: "king", Q: "queen", J: "jack", T: "ten", 9: "nine", 8: "eight", 7: "seven"};
+export const STRAIN_NAME = {...SUIT_NAME, NT: "no trumps", misere: "misère", allpass: "all-pass"};
 
 const RANK_SHOWN = {T: "10"};
 
@@ -18,6 +22,23 @@ export function splitCard(card) {
 export function cardSymbol(card) {
   const {suit, rank} = splitCard(card);
   return SUIT_SYMBOL[suit] + (RANK_SHOWN[rank] || rank);
+}
+
+/** "ST" → "ten of spades". */
+export function cardName(card) {
+  const {suit, rank} = splitCard(card);
+  return `${RANK_NAME[rank]} of ${SUIT_NAME[suit]}`;
+}
+
+/** Spoken names of cards: "eight of spades and eight of clubs". */
+export function cardsName(cards) {
+  const names = (cards || []).map(cardName);
+  return names.length > 1 ? `${names.slice(0, -1).join(", ")} and ${names[names.length - 1]}` : names.join("");
+}
+
+/** "1 trick", "2 tricks". */
+export function tricksText(n) {
+  return `${n} trick${n === 1 ? "" : "s"}`;
 }
 
 export function isRed(card) {
@@ -63,8 +84,10 @@ export function dealText(hands, talon) {
 }
 
 /**
- * A card drawn as a button: rank over suit, in the suit's colour.
- * options: value (a number shown on the card), best, mistake (cost), disabled, selected.
+ * A card drawn as a button (or, static, as a tile): rank over suit, in the suit's colour.
+ * options: value and cost (the card's value, and the tricks it loses for the side to move
+ * against the best card, shown on it: "0", "−1"), best, mistake (a played card's cost),
+ * disabled, selected, label (its spoken name, when more than the card's).
  */
 export function cardElement(card, options = {}) {
   const el = document.createElement(options.static ? "span" : "button");
@@ -72,22 +95,26 @@ export function cardElement(card, options = {}) {
   const {suit, rank} = splitCard(card);
   el.className = "card " + (isRed(card) ? "red" : "dark");
   el.dataset.card = card;
-  el.setAttribute("aria-label", cardSymbol(card));
-  el.innerHTML = `<span class="rank">${RANK_SHOWN[rank] || rank}</span><span class="suit">${SUIT_SYMBOL[suit]}</span>`;
-  if (options.value !== undefined) {
+  if (options.static) el.setAttribute("role", "img");
+  el.setAttribute("aria-label", options.label || cardName(card));
+  el.innerHTML = `<span class="rank" aria-hidden="true">${RANK_SHOWN[rank] || rank}</span>` +
+    `<span class="suit" aria-hidden="true">${SUIT_SYMBOL[suit]}</span>`;
+  if (options.cost !== undefined) {
     const badge = document.createElement("span");
     badge.className = "value";
-    badge.textContent = String(options.value);
+    badge.setAttribute("aria-hidden", "true");
+    badge.textContent = options.cost ? `−${options.cost}` : "0";
     el.appendChild(badge);
     el.dataset.value = String(options.value);
-    el.setAttribute("aria-label", `${cardSymbol(card)}: ${options.value}`);
+    el.dataset.cost = String(options.cost);
   }
+  if (options.label) el.title = options.label;
   if (options.best) el.classList.add("best");
   if (options.mistake) {
     const mark = document.createElement("span");
     mark.className = "cost";
     mark.textContent = `−${options.mistake}`;
-    mark.title = `lost ${options.mistake} trick${options.mistake === 1 ? "" : "s"}`;
+    mark.setAttribute("aria-hidden", "true");
     el.appendChild(mark);
     el.classList.add("mistake");
   }

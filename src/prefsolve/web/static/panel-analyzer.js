@@ -1,9 +1,14 @@
 // The analyzer for one hand: what each contract is worth over sampled
 // layouts of the unseen cards, with progress while it runs and a cancel button.
+// The chart and the table leave out hopeless contracts (P(make) under
+// HOPELESS) unless "all contracts" is ticked; the recommended one always shows.
 
 import {apiLines} from "./api.js";
 import {analysisChart, contractLabel} from "./chart.js";
 import {el, parseDeal, handText} from "./cards.js";
+
+/** A contract made less often than this is hopeless: hidden unless all are asked for. */
+export const HOPELESS = 0.05;
 
 /** One contract's figures, whichever names the analyzer's JSON gives them. */
 function figures(key, stats) {
@@ -51,10 +56,15 @@ export default {
         <span class="status" id="an-status"></span>
       </div>
       <p class="recommendation" id="an-advice" hidden></p>
+      <div class="row" id="an-filter" hidden>
+        <label class="inline"><input type="checkbox" id="an-all"> all contracts</label>
+        <span class="status" id="an-hidden"></span>
+      </div>
       <div id="an-chart"></div>
       <div class="scroll-y"><table class="results" id="an-results"></table></div>`);
     const q = (id) => section.querySelector(`#${id}`);
     let controller = null;
+    let last = null;        // the last result shown, drawn again when the filter changes
 
     const fillHand = () => {
       if (!store.deal) return;
@@ -73,8 +83,14 @@ export default {
     };
 
     const render = (result) => {
-      const rows = Object.entries(result.contracts).map(([key, stats]) => figures(key, stats));
+      last = result;
       const marked = result.recommendation && result.recommendation.contract;
+      const every = Object.entries(result.contracts).map(([key, stats]) => figures(key, stats));
+      const hopeless = every.filter((row) => row.p_make < HOPELESS && row.key !== marked);
+      const rows = q("an-all").checked ? every : every.filter((row) => !hopeless.includes(row));
+      q("an-filter").hidden = !hopeless.length;
+      q("an-hidden").textContent = q("an-all").checked ? ""
+        : `${hopeless.length} hopeless contract${hopeless.length === 1 ? "" : "s"} (P(make) under ${HOPELESS * 100}%) hidden`;
       q("an-advice").hidden = false;
       q("an-advice").textContent = `${advice(result)} — ${result.samples} samples, seed ${result.seed}, ${result.rules} rules.`;
       q("an-chart").replaceChildren(analysisChart(rows, marked));
@@ -102,6 +118,7 @@ export default {
     };
 
     q("an-from").addEventListener("change", fillHand);
+    q("an-all").addEventListener("change", () => { if (last) render(last); });
     q("an-run").addEventListener("click", async () => {
       showError(null);
       const samples = Number(q("an-samples").value);

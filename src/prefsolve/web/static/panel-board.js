@@ -1,10 +1,26 @@
-// The board: the three hands and the talon drawn as cards, the trick on the
-// table, and play by clicking. Each legal card of the seat to move shows its
-// value (the counted seat's total tricks if it is played now, best play
-// after); the best cards are ringed; a played mistake shows its cost. In
-// edit mode a card is picked and then moved by choosing another hand.
+// The board: the three hands around the green table (the seat chosen at the
+// bottom, the next seat in play on its left, the one after on its right; the
+// dealer marked), the trick on the table with each card by the seat that
+// played it, and play by clicking or with the keyboard. Each legal card of the
+// seat to move shows its cost: the tricks it loses for that seat's side against
+// the best card ("0" on the best cards, which are ringed); a played mistake
+// keeps its cost. A finished play shows the hands again, and Replay plays it once more.
+// In edit mode a card is picked and then moved by choosing another hand.
 
-import {STRAIN_LABEL, cardElement, cardSymbol, cardsText, dealText, el, parseDeal, sortCards, handCards} from "./cards.js";
+import {STRAIN_LABEL, cardElement, cardName, cardSymbol, cardsText, dealText, el, parseDeal, sortCards, handCards,
+        tricksText} from "./cards.js";
+import {DEALER} from "./store.js";
+
+/** The places round the table, by seat in play order from the bottom one: play goes clockwise. */
+const PLACES = ["bottom", "left", "right"];
+
+/** Where `seat` sits when `view` is at the bottom. */
+export function placeOf(seat, view) {
+  return PLACES[(seat - view + 3) % 3];
+}
+
+/** The phone layout (one column): choosing a contract scrolls to the board. */
+const NARROW = "(max-width: 899px)";
 
 function header(position) {
   if (position.strain === "allpass") {
@@ -16,6 +32,33 @@ function header(position) {
   return `Declarer seat ${position.declarer} · ${trumps} · seat ${position.leader} leads`;
 }
 
+/** Whose tricks the values count: "the declarer", or in all-pass "seat 1". */
+function counted(position) {
+  return position.strain === "allpass" ? `seat ${position.seat}` : "the declarer";
+}
+
+/** A legal card's cost: the tricks it loses for the side to move against the best card (0 for a best card). */
+function costOf(position, card) {
+  return Math.abs(position.values[card] - position.values[position.best_cards[0]]);
+}
+
+/** The seat that played each card of the play so far. */
+function seatsOfCards(position) {
+  const seats = {};
+  for (const trick of [...position.played_tricks, ...(position.trick ? [position.trick] : [])]) {
+    trick.cards.forEach((card, i) => { seats[card] = trick.seats[i]; });
+  }
+  return seats;
+}
+
+/** The hands as the play began (after the declarer's discard): what is left and what was played. */
+function handsAtStart(position) {
+  const hands = position.hands.map(handCards);
+  const seats = seatsOfCards(position);
+  for (const card of position.played) if (seats[card] !== undefined) hands[seats[card]].push(card);
+  return hands.map(sortCards);
+}
+
 export default {
   id: "board",
   title: "Board",
@@ -24,21 +67,24 @@ export default {
   mount(section, store) {
     section.insertAdjacentHTML("beforeend", `
       <p class="contract" id="contract"></p>
-      <div class="table-top">
-        <div class="seats" id="seats"></div>
-        <div class="felt" id="felt" data-zone="talon">
+      <p class="status-line" id="status" role="status" aria-live="polite"></p>
+      <div class="seats" id="seats">
+        <div class="felt" id="felt" data-zone="talon" role="group" aria-label="The table">
           <div class="felt-title" id="felt-title"></div>
           <div class="trick" id="trick"></div>
           <div class="talon" id="talon"></div>
         </div>
       </div>
-      <p class="note" id="play-note" hidden></p>
       <p class="error" id="play-error" role="alert" hidden></p>
       <div class="row controls">
-        <button type="button" id="undo" title="Take back the last card">↶ Undo</button>
-        <button type="button" id="redo" title="Play the card taken back again">Redo ↷</button>
+        <button type="button" id="undo" title="Take back the last card (Ctrl+Z)">↶ Undo</button>
+        <button type="button" id="redo" title="Play the card taken back again (Ctrl+Y)">Redo ↷</button>
+        <button type="button" id="replay" title="Play the deal again, card by card">▶ Replay</button>
         <button type="button" id="stop" title="Back to the deal">Stop</button>
         <span class="grow"></span>
+        <label class="inline">At the bottom
+          <select id="view-seat"><option value="0">seat 0</option><option value="1">seat 1</option><option value="2">seat 2</option></select>
+        </label>
         <button type="button" id="edit" title="Move cards between the hands">Edit cards</button>
         <button type="button" class="primary" id="edit-apply" hidden>Apply</button>
         <button type="button" id="edit-cancel" hidden>Cancel</button>
@@ -46,7 +92,7 @@ export default {
       <p class="hint" id="edit-hint" hidden>Pick a card, then pick the hand (or the talon) it goes to.</p>
       <p class="error" id="edit-error" role="alert" hidden></p>
       <p class="legend" id="legend"></p>
-      <ol class="history" id="history"></ol>
+      <ol class="history" id="history" aria-label="Tricks played"></ol>
       <div class="copy-row">
         <label class="field-label" for="position-text">Position text (paste it back, or give it to <code>prefsolve play</code>)</label>
         <div class="row">
@@ -64,22 +110,27 @@ export default {
         : position ? header(position) : store.deal ? "Choose a contract in the table to play it." : "";
       renderSeats(position, editing);
       renderFelt(position, editing);
-      renderNote(position);
+      renderStatus(position, editing);
       renderHistory(position);
       const playing = Boolean(position) && !editing;
       q("undo").disabled = !playing || !store.played.length;
       q("redo").disabled = !playing || !store.redoStack.length;
+      q("replay").disabled = !playing || !(store.replaying || store.redoStack.length || position.trick === null);
+      q("replay").textContent = store.replaying ? "⏸ Pause" : "▶ Replay";
       q("stop").disabled = !playing;
+      q("view-seat").value = String(store.viewSeat);
       q("edit").hidden = editing;
       q("edit-apply").hidden = q("edit-cancel").hidden = q("edit-hint").hidden = !editing;
       q("position-text").value = position ? position.position : (store.deal || "");
       q("legend").textContent = position && !editing ? legend(position) : "";
+      takeFocus(position, editing);
     };
 
     const legend = (position) => {
-      const whose = position.strain === "allpass" ? `seat ${position.seat}'s` : "the declarer's";
-      return `Each card the player to move may play shows ${whose} total tricks if it is played now and everyone ` +
-        "plays perfectly afterwards; the best cards are ringed in green. A card that lost tricks shows its cost.";
+      return "Each card the player to move may play shows its cost: the tricks it loses for his side against the best card, " +
+        "if everyone plays perfectly afterwards: 0 on the best cards (ringed in green), −1 on a card that gives " +
+        "a trick away, and so on, for the declarer and the defenders alike. With best play from here " +
+        `${counted(position)} takes ${tricksText(position.tricks)}. A played card that lost tricks keeps its cost.`;
     };
 
     const roles = (position, seat) => {
@@ -88,61 +139,86 @@ export default {
       return seat === position.declarer ? "declarer" : "defender";
     };
 
+    const cardsOf = (position, editing, seat, deal, startHands) => {
+      if (editing) return sortCards(edit.zones[seat]);
+      if (startHands) return startHands[seat];
+      if (position) return handCards(position.hands[seat]);
+      return deal ? deal.hands[seat] : [];
+    };
+
+    const playable = (position, card) => {
+      const value = position.values[card];
+      if (value === undefined) return cardElement(card, {disabled: true});
+      const cost = costOf(position, card);
+      const outcome = `${counted(position)} takes ${tricksText(value)}`;
+      const label = `${cardName(card)}: ${cost ? `loses ${tricksText(cost)}` : "best"}; ${outcome}`;
+      const node = cardElement(card, {value, cost, best: position.best_cards.includes(card), label});
+      node.addEventListener("click", () => {
+        store.focusPlay = "card";
+        store.play(card);
+      });
+      return node;
+    };
+
     const renderSeats = (position, editing) => {
       const seats = q("seats");
-      seats.replaceChildren();
+      for (const old of seats.querySelectorAll(".seat")) old.remove();
       const deal = store.deal ? parseDeal(store.deal) : null;
+      const over = Boolean(position) && !editing && position.trick === null;
+      const startHands = over ? handsAtStart(position) : null;
+      const boxes = {};
       for (let seat = 0; seat < 3; seat++) {
-        const box = el("div", "seat");
+        const place = placeOf(seat, store.viewSeat);
+        const box = el("div", `seat at-${place}`);
         box.dataset.seat = String(seat);
+        box.dataset.place = place;
+        box.setAttribute("role", "group");
         const head = el("div", "seat-head");
         head.appendChild(el("span", "seat-name", `Seat ${seat}`));
         const role = roles(position, seat);
         if (role) head.appendChild(el("span", `role role-${role}`, role));
+        if (seat === DEALER) head.appendChild(el("span", "dealer", "dealer"));
         if (position && !editing) {
           const won = el("span", "won", `${position.tricks_won[seat]} won`);
           won.dataset.won = String(position.tricks_won[seat]);
           head.appendChild(won);
-          if (position.to_move === seat) head.appendChild(el("span", "turn", "to play"));
+          if (position.to_move === seat && !over) head.appendChild(el("span", "turn", "to play"));
         }
+        box.setAttribute("aria-label", [`Seat ${seat}`, role, seat === DEALER ? "dealer" : ""].filter(Boolean).join(", "));
         box.appendChild(head);
-        const hand = el("div", "hand");
+        const hand = el("div", "hand roving");
         hand.id = `hand-${seat}`;
-        let cards;
-        if (editing) {
-          cards = sortCards(edit.zones[seat]);
-          box.dataset.zone = String(seat);
-          box.classList.add("zone");
-        } else if (position) {
-          cards = handCards(position.hands[seat]);
-        } else {
-          cards = deal ? deal.hands[seat] : [];
-        }
-        const moving = position && !editing && position.to_move === seat;
+        const moving = position && !editing && !over && position.to_move === seat;
         if (moving) box.classList.add("moving");
+        if (over) hand.classList.add("replayed");
+        const cards = cardsOf(position, editing, seat, deal, startHands);
         for (const card of cards) {
           let node;
           if (editing) {
+            box.dataset.zone = String(seat);
+            box.classList.add("zone");
             node = cardElement(card, {selected: edit.picked === card});
             node.addEventListener("click", (event) => {
               event.stopPropagation();
               pick(card, seat);
             });
           } else if (moving) {
-            const value = position.values[card];
-            const legal = value !== undefined;
-            node = cardElement(card, legal ? {value, best: position.best_cards.includes(card)} : {disabled: true});
-            if (legal) node.addEventListener("click", () => store.play(card));
+            node = playable(position, card);
           } else {
             node = cardElement(card, {static: true});
           }
           hand.appendChild(node);
         }
         if (!cards.length) hand.appendChild(el("span", "empty", "no cards"));
+        rove(hand);
         box.appendChild(hand);
         if (editing) box.addEventListener("click", () => moveTo(seat));
-        seats.appendChild(box);
+        boxes[place] = box;
       }
+      // Reading order: the hands on the left and right, the table, the hand at the bottom.
+      seats.insertBefore(boxes.left, q("felt"));
+      seats.insertBefore(boxes.right, q("felt"));
+      seats.appendChild(boxes.bottom);
     };
 
     const renderFelt = (position, editing) => {
@@ -151,10 +227,12 @@ export default {
       const talon = q("talon");
       trick.replaceChildren();
       talon.replaceChildren();
+      talon.classList.remove("roving");
       felt.classList.toggle("zone", editing);
       const deal = store.deal ? parseDeal(store.deal) : null;
       if (editing) {
         q("felt-title").textContent = "Talon";
+        talon.classList.add("roving");
         for (const card of sortCards(edit.zones.talon)) {
           const node = cardElement(card, {selected: edit.picked === card});
           node.addEventListener("click", (event) => {
@@ -164,6 +242,7 @@ export default {
           talon.appendChild(node);
         }
         if (!edit.zones.talon.length) talon.appendChild(el("span", "empty", "no talon"));
+        rove(talon);
         return;
       }
       if (!position) {
@@ -174,13 +253,19 @@ export default {
       const current = position.trick;
       q("felt-title").textContent = current ? `Trick ${position.played_tricks.length + 1}` : "The play is over";
       if (current) {
-        if (current.talon_card) trick.appendChild(slot(current.talon_card, "talon", null));
-        current.cards.forEach((card, i) => trick.appendChild(slot(card, `seat ${current.seats[i]}`, mistakeOf(position, card))));
-        if (!current.cards.length && !current.talon_card) trick.appendChild(el("span", "empty", `seat ${position.to_move} leads`));
+        if (current.talon_card) trick.appendChild(slot(current.talon_card, "talon", "top", 0));
+        current.cards.forEach((card, i) => {
+          const seat = current.seats[i];
+          trick.appendChild(slot(card, `seat ${seat}`, placeOf(seat, store.viewSeat), mistakeOf(position, card), seat));
+        });
+        if (!current.cards.length && !current.talon_card) {
+          trick.appendChild(el("span", `empty lead at-${placeOf(position.to_move, store.viewSeat)}`, `seat ${position.to_move} leads`));
+        }
       } else {
-        const counted = position.declarer ?? position.seat;
-        const total = position.tricks_won[counted];
-        trick.appendChild(el("span", "result", `${position.strain === "allpass" ? `Seat ${counted}` : "The declarer"} took ${total} trick${total === 1 ? "" : "s"}`));
+        const seat = position.declarer ?? position.seat;
+        const total = position.tricks_won[seat];
+        const who = position.strain === "allpass" ? `Seat ${seat}` : "The declarer";
+        trick.appendChild(el("span", "result", `${who} took ${tricksText(total)}`));
       }
       if (position.talon_mode === "take" && position.discard) {
         talon.appendChild(el("span", "talon-label", `Talon ${cardsText(deal.talon)} taken; discard`));
@@ -194,9 +279,11 @@ export default {
       }
     };
 
-    const slot = (card, label, cost) => {
-      const box = el("div", "slot");
-      box.appendChild(cardElement(card, {static: true, mistake: cost || undefined}));
+    const slot = (card, label, place, cost, seat) => {
+      const box = el("div", `slot at-${place}`);
+      box.dataset.seat = seat === undefined ? "talon" : String(seat);
+      const spoken = `${label}: ${cardName(card)}${cost ? `, lost ${tricksText(cost)}` : ""}`;
+      box.appendChild(cardElement(card, {static: true, mistake: cost || undefined, label: spoken}));
       box.appendChild(el("span", "slot-label", label));
       return box;
     };
@@ -206,14 +293,37 @@ export default {
       return found ? found.cost : 0;
     };
 
-    const renderNote = (position) => {
-      const note = q("play-note");
-      const last = position && store.played.length ? position.mistakes.find((m) => m.move === store.played.length) : null;
-      note.hidden = !last || edit.on;
-      if (last) {
-        note.textContent = `Seat ${last.seat} ${cardSymbol(last.card)} lost ${last.cost} trick${last.cost === 1 ? "" : "s"}; ` +
-          `best was ${cardsText(last.best_cards)}.`;
+    // The status line, the page's one live region: the last card played and what comes next.
+    const renderStatus = (position, editing) => {
+      const line = q("status");
+      let text = "";
+      let mistake = null;
+      if (editing) {
+        text = "Editing the deal.";
+      } else if (!position) {
+        text = store.deal ? "Choose a contract in the table to play it." : "";
+      } else {
+        const parts = [];
+        const n = store.played.length;
+        if (n) {
+          const card = store.played[n - 1];
+          mistake = position.mistakes.find((m) => m.move === n) || null;
+          const seat = seatsOfCards(position)[card];
+          parts.push(mistake ? `Seat ${seat} played ${cardSymbol(card)} and lost ${tricksText(mistake.cost)}; ` +
+                               `best was ${cardsText(mistake.best_cards)}.` : `Seat ${seat} played ${cardSymbol(card)}.`);
+        }
+        if (position.trick === null) {
+          const seat = position.declarer ?? position.seat;
+          parts.push(`The play is over: ${counted(position)} took ${tricksText(position.tricks_won[seat])}.`);
+        } else {
+          parts.push(`Seat ${position.to_move} to play; with best play ${counted(position)} takes ` +
+                     `${tricksText(position.tricks)}.`);
+        }
+        text = parts.join(" ");
       }
+      if (line.textContent !== text) line.textContent = text;
+      line.classList.toggle("mistake", Boolean(mistake));
+      line.hidden = !text;
     };
 
     const renderHistory = (position) => {
@@ -234,6 +344,38 @@ export default {
         list.appendChild(item);
       });
     };
+
+    // The keyboard: one card of a hand is in the tab order; the arrow keys
+    // (and Home, End) move within the hand; after a contract is chosen or a card
+    // played, the focus goes to the next card that may be played.
+    const rove = (hand) => {
+      const cards = [...hand.querySelectorAll("button.card:not([disabled])")];
+      cards.forEach((card, i) => { card.tabIndex = i === 0 ? 0 : -1; });
+    };
+
+    const takeFocus = (position, editing) => {
+      const wanted = store.focusPlay;
+      if (!wanted || store.busy || editing || !position) return;
+      store.focusPlay = null;
+      const scroll = wanted === "board" && window.matchMedia(NARROW).matches;
+      if (scroll) section.scrollIntoView({block: "start"});
+      const target = position.trick === null ? q("replay")
+        : q("seats").querySelector(".seat.moving button.card:not([disabled])");
+      if (target) target.focus({preventScroll: scroll});
+    };
+
+    q("seats").addEventListener("keydown", (event) => {
+      const card = event.target.closest("button.card");
+      const steps = {ArrowRight: 1, ArrowDown: 1, ArrowLeft: -1, ArrowUp: -1};
+      if (!card || !card.closest(".roving") || !(event.key in steps || event.key === "Home" || event.key === "End")) return;
+      const cards = [...card.closest(".roving").querySelectorAll("button.card:not([disabled])")];
+      const i = cards.indexOf(card);
+      const next = event.key === "Home" ? 0 : event.key === "End" ? cards.length - 1
+        : (i + steps[event.key] + cards.length) % cards.length;
+      event.preventDefault();
+      cards.forEach((c, j) => { c.tabIndex = j === next ? 0 : -1; });
+      cards[next].focus();
+    });
 
     // A card of the zone holding the picked card picks (or drops) it; a card
     // of another zone moves the picked card there, as a click on the zone does.
@@ -266,9 +408,12 @@ export default {
     q("felt").addEventListener("click", () => { if (edit.on) moveTo("talon"); });
     q("undo").addEventListener("click", () => store.undo());
     q("redo").addEventListener("click", () => store.redo());
+    q("replay").addEventListener("click", () => (store.replaying ? store.stopReplay() : store.replay()));
     q("stop").addEventListener("click", () => store.stop());
+    q("view-seat").addEventListener("change", () => store.setViewSeat(Number(q("view-seat").value)));
     q("edit").addEventListener("click", () => {
       if (!store.deal) return;
+      store.stopReplay();
       const deal = parseDeal(store.deal);
       edit.zones = {0: deal.hands[0], 1: deal.hands[1], 2: deal.hands[2], talon: deal.talon || []};
       edit.on = true;
@@ -300,12 +445,16 @@ export default {
       setTimeout(() => { q("copy").textContent = "Copy"; }, 1500);
     });
     document.addEventListener("keydown", (event) => {
-      if (event.target.closest("input, textarea, select")) return;
-      if ((event.ctrlKey || event.metaKey) && event.key === "z") { event.preventDefault(); store.undo(); }
-      if ((event.ctrlKey || event.metaKey) && event.key === "y") { event.preventDefault(); store.redo(); }
+      if (event.target.closest("input, textarea, select") || !(event.ctrlKey || event.metaKey)) return;
+      const step = {z: () => store.undo(), y: () => store.redo()}[event.key];
+      if (!step) return;
+      event.preventDefault();
+      if (event.target.closest("#seats")) store.focusPlay = "card";    // the card played or taken back had it
+      step();
     });
     store.on("deal", render);
     store.on("play", render);
+    store.on("view", render);
     store.on("error", report);
   },
 };

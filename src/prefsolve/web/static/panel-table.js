@@ -2,7 +2,7 @@
 // strain with the best discard, and all-pass for each seat. Choosing a cell
 // sets up that contract (after the discard) on the board.
 
-import {STRAINS, STRAIN_LABEL, cardsText, el} from "./cards.js";
+import {STRAINS, STRAIN_LABEL, STRAIN_NAME, cardsName, cardsText, el, tricksText} from "./cards.js";
 
 export default {
   id: "table",
@@ -40,6 +40,7 @@ export default {
       for (const strain of STRAINS) {
         const th = el("th", `strain strain-${strain}`, STRAIN_LABEL[strain]);
         th.scope = "col";
+        th.setAttribute("aria-label", STRAIN_NAME[strain]);
         head.appendChild(th);
       }
       grid.appendChild(head);
@@ -61,10 +62,18 @@ export default {
           button.dataset.discard = discard ? discard.join(" ") : "";
           button.appendChild(el("span", "tricks", String(tricks)));
           if (discard) button.appendChild(el("span", "discard", cardsText(discard)));
-          button.title = `Seat ${declarer} in ${STRAIN_LABEL[strain]}: ${tricks} trick${tricks === 1 ? "" : "s"}` +
+          button.title = `Seat ${declarer} in ${STRAIN_LABEL[strain]}: ${tricksText(tricks)}` +
             (discard ? `, discarding ${cardsText(discard)}` : "");
-          if (current && current.strain === strain && current.declarer === declarer) button.classList.add("current");
-          button.addEventListener("click", () => store.startContract(declarer, strain));
+          button.setAttribute("aria-label", `Seat ${declarer} in ${STRAIN_NAME[strain]}: ${tricksText(tricks)}` +
+            (discard ? `, discarding ${cardsName(discard)}` : ""));
+          if (current && current.strain === strain && current.declarer === declarer) {
+            button.classList.add("current");
+            button.setAttribute("aria-current", "true");
+          }
+          button.addEventListener("click", () => {
+            store.focusPlay = "board";
+            store.startContract(declarer, strain);
+          });
           td.appendChild(button);
           row.appendChild(td);
         }
@@ -82,8 +91,15 @@ export default {
         button.dataset.tricks = String(tricks);
         button.appendChild(el("span", "seat-label", `Seat ${seat}`));
         button.appendChild(el("span", "tricks", String(tricks)));
-        if (current && current.strain === "allpass" && current.seat === seat) button.classList.add("current");
-        button.addEventListener("click", () => store.startAllpass(seat));
+        button.setAttribute("aria-label", `All-pass, seat ${seat}: ${tricksText(tricks)} with best play`);
+        if (current && current.strain === "allpass" && current.seat === seat) {
+          button.classList.add("current");
+          button.setAttribute("aria-current", "true");
+        }
+        button.addEventListener("click", () => {
+          store.focusPlay = "board";
+          store.startAllpass(seat);
+        });
         cells.appendChild(button);
       });
     };

@@ -1,8 +1,14 @@
 // The board's state and the actions that change it. Panels read the state,
-// call the actions and listen for "deal" (a new deal or table) and "play"
-// (a new position); an action that fails reports to the field it came from.
+// call the actions and listen for "deal" (a new deal or table), "play" (a new
+// position) and "view" (another seat at the bottom of the table); an action
+// that fails reports to the field it came from.
 
 import {api} from "./api.js";
+
+/** The seat that deals: seat 0 is first hand, on the dealer's left, so in a deal of three it is seat 2. */
+export const DEALER = 2;
+/** Milliseconds between two cards of a replay. */
+export const REPLAY_STEP = 700;
 
 export class Store {
   constructor() {
@@ -16,6 +22,9 @@ export class Store {
     this.redoStack = [];     // cards taken back, the last first to come back
     this.position = null;    // /api/play's answer (play --json)
     this.busy = false;
+    this.viewSeat = 0;       // the seat drawn at the bottom of the table
+    this.focusPlay = null;   // "card" or "board": where the next position takes the keyboard's focus
+    this.replaying = false;  // a replay steps through the cards taken back, one every REPLAY_STEP ms
     this.info = null;
     this.listeners = {};
     this.errors = {};        // field → message
@@ -128,6 +137,12 @@ export class Store {
     }
   }
 
+  /** Draw `seat` at the bottom of the table. */
+  setViewSeat(seat) {
+    this.viewSeat = seat;
+    this.emit("view");
+  }
+
   /** Play a contract of the table, after the declarer's best discard. */
   async startContract(declarer, strain) {
     const discard = this.table.discards[declarer][strain];
@@ -142,6 +157,7 @@ export class Store {
   }
 
   async start(setup) {
+    this.stopReplay();
     const before = [this.setup, this.played, this.redoStack];
     this.setup = setup;
     this.played = [];
@@ -164,6 +180,7 @@ export class Store {
       return true;
     } catch (error) {
       this.report(field, error.message);
+      this.focusPlay = null;
       return false;
     } finally {
       this.busy = false;
@@ -173,6 +190,7 @@ export class Store {
 
   async play(card) {
     if (this.busy || !this.position) return;
+    this.stopReplay();
     this.played.push(card);
     const redo = this.redoStack;
     this.redoStack = [];
@@ -184,18 +202,44 @@ export class Store {
 
   async undo() {
     if (this.busy || !this.played.length) return;
+    this.stopReplay();
     this.redoStack.push(this.played.pop());
     await this.refresh("play");
   }
 
-  async redo() {
+  async redo(replay = false) {
     if (this.busy || !this.redoStack.length) return;
+    if (!replay) this.stopReplay();
     this.played.push(this.redoStack.pop());
     await this.refresh("play");
   }
 
+  /** Replay the play: from the start when it is over (else from here), a card every REPLAY_STEP ms. */
+  async replay() {
+    if (this.busy || !this.position || this.replaying) return;
+    if (this.position.trick === null) {
+      this.redoStack = [...this.played].reverse();
+      this.played = [];
+      if (!(await this.refresh("play"))) return;
+    }
+    this.replaying = true;
+    this.emit("play");
+    while (this.replaying && this.redoStack.length) {
+      await new Promise((resolve) => setTimeout(resolve, REPLAY_STEP));
+      if (this.replaying) await this.redo(true);
+    }
+    this.stopReplay();
+  }
+
+  stopReplay() {
+    if (!this.replaying) return;
+    this.replaying = false;
+    this.emit("play");
+  }
+
   /** Back to the deal without a contract. */
   stop() {
+    this.stopReplay();
     this.setup = null;
     this.position = null;
     this.played = [];
