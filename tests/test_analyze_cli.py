@@ -278,3 +278,52 @@ def test_the_lazy_bar_starts_once_when_threads_report_together(monkeypatch):
     for t in threads:
         t.join()
     assert len(started) == 1
+
+
+# -- the Russian notation ------------------------------------------------------------------
+
+#: The first trial's hand in Russian letters (Т is туз, the ace) and in Latin letters.
+RU_HAND, LATIN_HAND = "ТК7.A8.KQ.AKQ", "AK7.A8.KQ.AKQ"
+
+
+def _json(group, *args):
+    r = run(group, *args, "--seed", "3", "--json")
+    assert r.exit_code == 0, r.stderr
+    return json.loads(r.stdout)
+
+
+def test_analyze_reads_a_russian_hand_known_cards_and_voids(group):
+    ru = _json(group, "analyze", RU_HAND, "--samples", "6", "--known", "2:пВ, 9п", "--void", "1:ч",
+               "--void", "1:пики")
+    latin = _json(group, "analyze", LATIN_HAND, "--samples", "6", "--known", "2:SJ S9", "--void", "1:HS")
+    assert ru == latin and ru["hand"] == LATIN_HAND
+    assert ru["voids"] == {"1": "SH"} and ru["known"] == {"2": "SJ S9"}
+
+
+def test_whist_reads_russian_contracts_partner_calls_and_talon(group):
+    ru = _json(group, "whist", "Д.К109.В9.В987", "--seat", "1", "--declarer", "0", "--contract", "7 червей",
+               "--partner", "вист", "--talon", "10п 9п", "--samples", "4")
+    latin = _json(group, "whist", "Q.KT9.J9.J987", "--seat", "1", "--declarer", "0", "--contract", "7H",
+                  "--partner", "whist", "--talon", "ST S9", "--samples", "4")
+    assert ru == latin and ru["partner"] == "whist"
+    r = run(group, "whist", "Д.К109.В9.В987", "--seat", "1", "--declarer", "0", "--contract", "7H",
+            "--partner", "полвиста", "--samples", "2")
+    assert r.exit_code == 2 and "the other defender's call must be one of pass, whist, got 'полвиста'" in r.stderr
+
+
+def test_analyze_talon_reads_a_russian_hand_and_bid(group):
+    ru = _json(group, "analyze-talon", "ТКДВ10987.Т.Т.ТК", "--bid", "восемь пик", "--samples", "4")
+    assert ru == _json(group, "analyze-talon", "AKQJT987.A.A.AK", "--bid", "8S", "--samples", "4")
+    assert ru["bid"] == "8S"
+
+
+def test_advise_reads_russian_contracts_and_cards(group):
+    ru = _json(group, "advise", "Д.К109.В9.В987", "--seat", "1", "--contract", "шесть бк", "--declarer", "2",
+               "--played", "пТ", "--talon", "10п, 9п", "--samples", "3")
+    latin = _json(group, "advise", "Q.KT9.J9.J987", "--seat", "1", "--contract", "6NT", "--declarer", "2",
+                  "--played", "SA", "--talon", "ST S9", "--samples", "3")
+    assert ru == latin
+    ru = _json(group, "advise", RU_HAND, "--seat", "0", "--contract", "распасы", "--talon", "10п 9п",
+               "--played", "", "--samples", "3")
+    assert ru == _json(group, "advise", LATIN_HAND, "--seat", "0", "--contract", "allpass", "--talon", "ST S9",
+                       "--samples", "3")

@@ -507,7 +507,8 @@ def test_allpass_bad_count():
 @pytest.mark.parametrize("kwargs, text", [
     ({"voids": "x"}, "voids must map a seat to suits"),
     ({"voids": {2: object()}}, "voids of seat 2 must be suits"),
-    ({"voids": {2: "hearts"}}, "unknown suit 'E' in voids of seat 2"),
+    ({"voids": {2: "HX"}}, "unknown suit 'X' in voids of seat 2"),
+    ({"voids": {2: "трч"}}, "unknown suit 'р' in voids of seat 2"),     # тр is one suit only as a word
     ({"known": ["SK"]}, "known must map a seat (or 'talon') to cards"),
     ({"seed": -1}, "seed must be a whole number 0 or more"),
 ])
@@ -846,3 +847,8 @@ def test_the_analysis_modules_import_no_sibling_in_a_cycle():
 
     assert not [m for m in graph if m != "__init__" and reaches(m, m)]
     assert "whist" not in graph["bid"] and "bid" not in graph["whist"]
+
+
+@pytest.mark.parametrize("suits", ["SH", "♠♥", "пч", "ПЧ", "пики, черви", "черви пики", "п ч", ["п", "hearts"], [0, 3]])
+def test_voids_are_suits_in_any_notation(suits):
+    assert Sampling(voids={1: suits}).voids == Sampling(voids={1: "SH"}).voids == ((1, "SH"),)

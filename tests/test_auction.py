@@ -12,7 +12,9 @@ from prefsolve.auction import (
     ladder,
     legal_calls,
     parse_calls,
+    parse_whist_call,
     parse_whist_calls,
+    parse_whist_play,
     seniority,
     split_whist_text,
 )
@@ -412,3 +414,46 @@ def test_a_bid_under_misere_without_talon_names_it():
     r = check_auction("раз мизер без прикупа десять первых", CLASSIC)
     assert not r.legal and r.reason == "§2.3: 10S does not overcall misère without talon on the classic ladder"
     assert check_auction("раз мизер без прикупа десять первых без прикупа", CLASSIC).legal
+
+
+@pytest.mark.parametrize("text, calls", [
+    ("шесть пик пас семь червей пас пас", ["6S", "pass", "7H", "pass", "pass"]),
+    ("6 п 6 т пас 7 ч 8 бк", ["6S", "6C", "pass", "7H", "8NT"]),
+    ("6п, 6тр, ПАС, 10 бк", ["6S", "6C", "pass", "10NT"]),
+    ("пас девять треф мизер", ["pass", "9C", "misere"]),
+    ("шесть бубен шесть бубен здесь", ["6D", "6D here"]),
+])
+def test_russian_contracts_in_the_auction(text, calls):
+    assert [str(c) for c in parse_calls(text)] == calls
+
+
+def test_the_russian_auction_is_judged_as_the_latin_one():
+    assert check_auction("шесть пик семь червей пас пас", SOCHI) == check_auction("6S 7H pass pass", SOCHI)
+    assert str(check_auction("шесть пик семь червей пас пас", SOCHI).contract) == "7H"
+
+
+@pytest.mark.parametrize("word, call", [
+    ("вист", "whist"), ("Вист", "whist"), ("ПАС", "pass"), ("полвиста", "half"), ("пол-виста", "half"),
+    ("пол виста", "half"), ("half-whist", "half"),
+])
+def test_russian_whist_calls(word, call):
+    assert parse_whist_call(word) == call
+
+
+@pytest.mark.parametrize("play, word", [
+    (True, "open"), (False, "closed"), ("open", "open"), ("Closed", "closed"),
+    ("открыто", "open"), ("в открытую", "open"), ("лёжа", "open"), ("лежа", "open"), ("в светлую", "open"),
+    ("закрыто", "closed"), ("в закрытую", "closed"), ("стоя", "closed"), ("втёмную", "closed"),
+    ("в тёмную", "closed"), ("ЗАКРЫТО", "closed"),
+])
+def test_the_lone_whister_s_play_in_words(play, word):
+    assert parse_whist_play(play) == word
+    assert check_whist_calls("6S", ["whist", "pass"], open=play).play == word
+
+
+@pytest.mark.parametrize("play", ["false", "true", "no", 0, 1, None, "открыт"])
+def test_what_is_no_whist_play(play):
+    with pytest.raises(AuctionError, match="unknown whist play"):
+        parse_whist_play(play)
+    with pytest.raises(AuctionError, match="unknown whist play"):
+        check_whist_calls("6S", ["whist", "pass"], open=play)

@@ -614,3 +614,83 @@ def test_the_commands_of_the_readme_run(tmp_path, monkeypatch):
             assert r.exit_code == 0, (stage, r.output)
             if out is not None:
                 out.write_text(r.stdout)
+
+
+# -- the Russian notation: the first trial of a Russian-speaking player ----------------------
+
+#: One deal in Russian letters (Т is туз, the ace) and in Latin letters.
+RU_DEAL = "ТК7.A8.KQ.AKQ Д.К109.В9.В987 В8.ДВ7.Т1087.10 109.-.-.-"
+LATIN_DEAL = "AK7.A8.KQ.AKQ Q.KT9.J9.J987 J8.QJ7.AT87.T T9.-.-.-"
+
+
+def json_of(*args):
+    r = run(*args, "--json")
+    assert r.exit_code == 0, r.output
+    return without_nodes(json.loads(r.stdout))
+
+
+def test_the_russian_deal_is_the_latin_deal():
+    assert Deal.parse(RU_DEAL) == Deal.parse(LATIN_DEAL)
+    assert Deal.parse(RU_DEAL).hands[0].symbols() == "♠AK7 ♣A8 ♦KQ ♥AKQ"
+
+
+@pytest.mark.parametrize("russian, latin", [
+    ("п", "S"), ("пики", "S"), ("т", "C"), ("тр", "C"), ("трефы", "C"), ("бубны", "D"), ("черви", "H"),
+    ("червей", "H"), ("бк", "NT"), ("бескозырка", "NT"), ("мизер", "misere"),
+])
+def test_solve_reads_russian_deals_and_strains(russian, latin):
+    assert json_of("solve", RU_DEAL, "--declarer", "0", "--strain", russian) == \
+        json_of("solve", LATIN_DEAL, "--declarer", "0", "--strain", latin)
+
+
+def test_table_and_allpass_read_a_russian_deal():
+    assert json_of("table", RU_DEAL) == json_of("table", LATIN_DEAL)
+    assert json_of("allpass", RU_DEAL, "--turn", "9п 10п") == json_of("allpass", LATIN_DEAL, "--turn", "S9 ST")
+
+
+def test_play_reads_russian_cards_strains_and_position_texts():
+    assert json_of("play", RU_DEAL, "--declarer", "2", "--strain", "бк", "--played", "пТ пД") == \
+        json_of("play", LATIN_DEAL, "--declarer", "2", "--strain", "NT", "--played", "SA SQ")
+    assert json_of("play", RU_DEAL, "--seat", "1", "--strain", "распасы", "--played", "пТ") == \
+        json_of("play", LATIN_DEAL, "--seat", "1", "--strain", "allpass", "--played", "SA")
+    ru = json_of("play", f"{RU_DEAL}; declarer=0; strain=пики; discard=8т Дб; played=Тп Дп 8п")
+    assert ru == json_of("play", f"{LATIN_DEAL}; declarer=0; strain=S; discard=C8 DQ; played=SA SQ S8")
+    assert ru["played"] == ["SA", "SQ", "S8"]       # the output keeps the canonical Latin letters
+
+
+def test_auction_reads_russian_contracts_and_calls():
+    r = run("auction", "шесть пик семь червей пас пас", "--declare", "8 бубен", "--whist", "вист пас")
+    assert r.exit_code == 0, r.output
+    assert r.stdout.splitlines() == [
+        "legal: seat 1 (second hand) wins; lowest contract to declare: 7H",
+        "declaration 8D: legal",
+        "whist calls on 8D (вист, пас): legal; one whister (seat 2), played open"]
+    assert json_of("auction", "шесть пик пас пас", "--whist", "пас полвиста пас") == \
+        json_of("auction", "6S pass pass", "--whist", "pass half pass")
+    assert json_of("auction", "6 п 10 бк пас пас", "--declare", "10 бк") == \
+        json_of("auction", "6S 10NT pass pass", "--declare", "10NT")
+
+
+@pytest.mark.parametrize("args, message", [
+    (["solve", "ТКХ.A8.KQ.AKQ Д.К109.В9.В987 В8.ДВ7.Т1087.10 109.-.-.-", "--declarer", "0", "--strain", "S"],
+     "'Х' can be read two ways: the ten"),
+    (["solve", "ТКТ.A8.KQ.AKQ Д.К109.В9.В987 В8.ДВ7.Т1087.10 109.-.-.-", "--declarer", "0", "--strain", "S"],
+     "duplicate card SA in hand 'ТКТ.A8.KQ.AKQ' (Cyrillic Т is туз, the ace; the ten is 10 or T)"),
+    (["solve", RU_DEAL, "--declarer", "0", "--strain", "распасы"], "is all-pass, which has no declarer"),
+    (["auction", "шесть пик", "--declare", "распасы"], "'распасы' is all-pass, which is not a contract"),
+])
+def test_russian_input_that_cannot_be_read_is_one_line_and_exit_2(args, message):
+    r = run(*args)
+    assert r.exit_code == 2 and r.stdout == ""
+    line, = r.stderr.strip().splitlines()
+    assert message in line
+
+
+def test_score_reads_a_russian_game_file(tmp_path):
+    game = {"players": ["A", "B", "C"], "deals": [
+        {"declarer": "A", "contract": "семь червей", "whist": {"B": "вист", "C": "пас"}, "open": "закрыто",
+         "tricks": {"A": 6, "B": 2, "C": 2}}]}
+    latin = dict(game, deals=[dict(game["deals"][0], contract="7H", whist={"B": "whist", "C": "pass"}, open=False)])
+    (tmp_path / "ru.json").write_text(json.dumps(game, ensure_ascii=False), encoding="utf-8")
+    (tmp_path / "en.json").write_text(json.dumps(latin), encoding="utf-8")
+    assert json_of("score", str(tmp_path / "ru.json")) == json_of("score", str(tmp_path / "en.json"))

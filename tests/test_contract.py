@@ -3,6 +3,7 @@
 import pytest
 from hypothesis import given, strategies as st
 
+from prefsolve.auction import ladder
 from prefsolve.contract import LADDER, Contract
 from prefsolve.errors import ContractError, PrefsolveError
 from prefsolve.rules import Rules
@@ -33,12 +34,43 @@ def test_parse_canonical(text, canon):
     assert str(Contract.parse(text)) == canon
 
 
-@pytest.mark.parametrize("text", ["", "5S", "11H", "6X", "семь", "пас", "six spades", "мизерный"])
+@pytest.mark.parametrize("text,canon", [
+    ("шесть пик", "6S"), ("7 червей", "7H"), ("8 бубен", "8D"), ("9 треф", "9C"), ("10 бк", "10NT"),
+    ("6 п", "6S"), ("6п", "6S"), ("6т", "6C"), ("6тр", "6C"), ("7 ч", "7H"), ("8 б", "8D"), ("6С", "6C"),
+    ("семь червей", "7H"), ("восемь бубен", "8D"), ("девять треф", "9C"), ("десять БК", "10NT"),
+    ("Шесть Пик", "6S"), ("7 пики", "7S"), ("8 трефы", "8C"), ("7 черви", "7H"), ("десять бескозырка", "10NT"),
+    ("семь червей без прикупа", "7H-hand"), ("9 пик б/п", "9S-hand"), ("МИЗЕР Б/П", "misere-hand"),
+])
+def test_russian_levels_with_russian_strains(text, canon):
+    assert str(Contract.parse(text)) == canon
+
+
+@pytest.mark.parametrize("text", ["", "5S", "11H", "6X", "семь", "пас", "six spades", "мизерный", "бк", "пики",
+                                  "6 мизер", "7 распасы", "6Х"])
 def test_parse_rejects_with_quoted_input(text):
     with pytest.raises(ContractError) as exc:
         Contract.parse(text)
     assert repr(text) in str(exc.value)
     assert isinstance(exc.value, PrefsolveError) and isinstance(exc.value, ValueError)
+
+
+def test_all_pass_is_no_contract_and_says_so():
+    with pytest.raises(ContractError, match="'распасы' is all-pass, which is not a contract: nobody declares"):
+        Contract.parse("распасы")
+
+
+@given(st.sampled_from(ladder("classic")), st.sampled_from(["en", "ru"]))
+def test_format_reads_back_in_both_languages(c, lang):
+    assert Contract.parse(c.format(lang)) == c
+
+
+def test_format():
+    assert [Contract.parse(t).format() for t in ("7H", "10NT", "misere", "9S-hand")] == \
+        ["7♥", "10NT", "misère", "9♠ without talon"]
+    assert [Contract.parse(t).format("ru") for t in ("6S", "7H", "8D", "9C", "10NT", "misere-hand")] == \
+        ["6 пик", "7 червей", "8 бубен", "9 треф", "10 бк", "мизер без прикупа"]
+    with pytest.raises(PrefsolveError, match="unknown language"):
+        Contract.parse("7H").format("english")
 
 
 def test_constructor_validates():

@@ -3,7 +3,7 @@
 import pytest
 from hypothesis import given, strategies as st
 
-from prefsolve import Deal
+from prefsolve import Cards, Deal
 from prefsolve.errors import DealError, PrefsolveError, SeatError
 
 from strategies import deals, ending_deals
@@ -91,3 +91,12 @@ def test_hands_and_deals_pickle_back_to_equal_objects():
         again = pickle.loads(pickle.dumps(deal))
         assert again == deal and again.talon == deal.talon and hash(again) == hash(deal)
         assert [pickle.loads(pickle.dumps(h)) for h in deal.hands] == list(deal.hands)
+
+
+@given(deals())
+def test_a_deal_printed_in_russian_reads_back(deal):
+    assert Deal.parse(deal.format("ru")) == deal
+    assert deal.format("en") == str(deal)
+    # card lists in Russian letters, hands separated by "|"
+    parts = [Cards(h).format("ru") for h in deal.hands + ((deal.talon,) if deal.talon is not None else ())]
+    assert Deal.parse(" | ".join(parts)) == deal

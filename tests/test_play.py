@@ -6,13 +6,13 @@ import pytest
 from hypothesis import given, strategies as st
 
 import prefsolve
-from prefsolve import Card, Deal, solve
+from prefsolve import Card, Cards, Deal, solve
 from prefsolve.errors import CardError, DealError, IllegalPlayError, PrefsolveError, RulesError, SeatError, StrainError
 from prefsolve.play import Position, best_line, card_values, mistakes
 
 import reference as ref
 from helpers import TRUMPS, hands_text
-from strategies import deals, plays, seats, strains
+from strategies import deals, ending_deals, plays, seats, strains
 
 PLAY_STRAINS = ("S", "C", "D", "H", "NT", "misere", "allpass")
 
@@ -441,3 +441,20 @@ def test_a_long_position_text_is_clipped_in_the_error():
     with pytest.raises(IllegalPlayError) as info:
         Position.parse(text)
     assert len(str(info.value)) < 500 and "characters) …" in str(info.value)
+
+
+#: Russian names of the strains, as a position text may give them.
+RUSSIAN_STRAINS = {"S": "пики", "C": "трефы", "D": "бубны", "H": "черви", "NT": "бк", "misere": "мизер",
+                   "allpass": "распасы"}
+
+
+@given(st.data())
+def test_a_position_text_in_russian_reads_as_the_latin_one(data):
+    deal = data.draw(ending_deals(max_cards=5))
+    strain, seat = data.draw(strains(allpass=True)), data.draw(seats())
+    allpass = strain == "allpass"
+    pos = Position(deal, None if allpass else seat, strain=strain, seat=seat if allpass else None)
+    after, cards = data.draw(plays(pos, max_cards=8))
+    who = f"seat={seat}" if allpass else f"declarer={seat}"
+    text = f"{deal.format('ru')}; {who}; strain={RUSSIAN_STRAINS[strain]}; played={Cards(cards).format('ru')}"
+    assert Position.parse(text) == after

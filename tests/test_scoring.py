@@ -15,6 +15,7 @@ from prefsolve.scoring import (
     ScoreSheet,
     allpass_balance,
     contract_balance,
+    deal_from_dict,
     is_played,
     score_deal,
     settle,
@@ -309,7 +310,9 @@ def test_no_talon_whists_when_the_declarer_never_took_the_talon(contract, talon,
 
 @pytest.mark.parametrize("talon, tricks", [(["SA", "SK"], 2), (["♠A", "AH"], 3), (["s10", "HQ"], 0),
                                            (["KH", "HQ"], 1), (["10S", "XH"], 0), (["A♥", "♥K"], 2),
-                                           (["KS", "QH"], 0), (["AS", "KH"], 1)])
+                                           (["KS", "QH"], 0), (["AS", "KH"], 1),
+                                           (["Тп", "чТ"], 3), (["Кч", "Дч"], 1), (["Тт", "Кт"], 2),
+                                           (["10п", "Вб"], 0)])
 def test_talon_cards_are_read_in_every_notation(talon, tricks):
     assert talon_tricks(talon) == tricks
 
@@ -386,6 +389,37 @@ def test_issue_game_file():
     assert sheet_from_game(sw).to_dict()["sheet"]["C"]["whists"]["A"] == 0
     with pytest.raises(RulesError):
         sheet_from_game(dict(ISSUE_GAME, switches={"greedy": True}))
+
+
+RUSSIAN_GAME = {"players": ["A", "B", "C"], "rules": "sochi", "pool_target": 10, "deals": [
+    {"declarer": "A", "contract": "7 червей", "whist": {"B": "вист", "C": "пас"}, "open": "лёжа",
+     "tricks": {"A": 6, "B": 2, "C": 2}},
+    {"all_pass": True, "tricks": {"A": 0, "B": 4, "C": 6}},
+    {"declarer": "C", "contract": "мизер", "tricks": {"A": 5, "B": 4, "C": 1}}]}
+
+
+def test_a_game_file_in_russian_scores_as_in_english():
+    assert sheet_from_game(RUSSIAN_GAME).to_dict() == sheet_from_game(ISSUE_GAME).to_dict()
+
+
+@pytest.mark.parametrize("play, is_open", [(True, True), (False, False), ("open", True), ("closed", False),
+                                           ("открыто", True), ("закрыто", False), ("стоя", False),
+                                           ("в светлую", True), ("втёмную", False)])
+def test_a_game_file_s_open_is_a_boolean_or_a_word(play, is_open):
+    deal = {"declarer": "A", "contract": "6S", "whist": {"B": "whist", "C": "pass"}, "open": play,
+            "tricks": {"A": 6, "B": 4}}
+    assert deal_from_dict(deal, ["A", "B", "C"]).open is is_open
+    # The play is recorded: it changes no score (RULES.md §3.2).
+    assert sheet_from_game(dict(BASE, deals=[deal])).to_dict() == \
+        sheet_from_game(dict(BASE, deals=[dict(deal, open=True)])).to_dict()
+
+
+def test_a_game_deal_s_open_given_as_a_word_is_read_once():
+    deal = GameDeal(0, Contract.parse("7H"), ("whist", "pass"), (6, 2, 2), "закрыто")
+    assert score_deal(deal, SOCHI) == score_deal(GameDeal(0, Contract.parse("7H"), ("whist", "pass"), (6, 2, 2),
+                                                          False), SOCHI)
+    with pytest.raises(ScoringError, match="unknown whist play 'maybe'"):
+        score_deal(GameDeal(0, Contract.parse("7H"), ("whist", "pass"), (6, 2, 2), "maybe"), SOCHI)
 
 
 def test_game_file_errors():
@@ -538,6 +572,10 @@ BASE = {"players": ["A", "B", "C"]}
     ({"all_pass": True, "declarer": "A", "contract": "6S", "tricks": {"A": 10}}, "contradict"),
     ({"all_pass": True, "open": True, "tricks": {"A": 10}}, "contradict"),
     ({"declarer": "A", "contract": "6S", "whist": {"B": "whist", "C": "pass"}, "open": "no",
+      "tricks": {"A": 6, "B": 4}}, "\"open\" must be true or false"),
+    ({"declarer": "A", "contract": "6S", "whist": {"B": "whist", "C": "pass"}, "open": "false",
+      "tricks": {"A": 6, "B": 4}}, "\"open\" must be true or false (a JSON boolean), or a word open or closed"),
+    ({"declarer": "A", "contract": "6S", "whist": {"B": "whist", "C": "pass"}, "open": 1,
       "tricks": {"A": 6, "B": 4}}, "\"open\" must be true or false"),
     ({"declarer": "A", "contract": "6S", "whist": {"B": "pass", "C": "pass"},
       "tricks": {"A": 5, "B": 5}}, "not played"),

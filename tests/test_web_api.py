@@ -158,6 +158,44 @@ def test_analyze_is_analyze_json_and_the_stream_ends_with_it(client):
     assert done == sorted(done) and 1 <= done[0] and done[-1] <= 12
 
 
+#: The first trial's deal in Russian letters (Т is туз, the ace) and in Latin letters.
+RU_DEAL = "ТК7.A8.KQ.AKQ Д.К109.В9.В987 В8.ДВ7.Т1087.10 109.-.-.-"
+LATIN_DEAL = "AK7.A8.KQ.AKQ Q.KT9.J9.J987 J8.QJ7.AT87.T T9.-.-.-"
+
+
+def test_the_api_reads_the_russian_notation_as_the_command_line_does(client):
+    r = client.post("/api/table", json={"deal": RU_DEAL})
+    assert r.status_code == 200 and r.json()["deal"] == LATIN_DEAL
+    assert without_nodes(r.json()) == without_nodes(cli_json("table", LATIN_DEAL))
+    r = client.post("/api/solve", json={"deal": RU_DEAL, "declarer": 0, "strain": "черви", "line": True})
+    assert without_nodes(r.json()) == without_nodes(cli_json("solve", LATIN_DEAL, "--declarer", "0", "--strain",
+                                                             "H", "--line"))
+    expected = cli_json("play", LATIN_DEAL, "--declarer", "2", "--strain", "NT", "--played", "SA SQ")
+    for body in ({"deal": RU_DEAL, "declarer": 2, "strain": "бк", "played": "пТ пД"},
+                 {"deal": RU_DEAL, "declarer": 2, "strain": "бескозырка", "played": ["Тп", "Дп"]},
+                 {"position": RU_DEAL + "; declarer=2; strain=БК; played=Тп, пД"}):
+        r = client.post("/api/play", json=body)
+        assert r.status_code == 200 and r.json() == expected, body
+    r = client.post("/api/play", json={"deal": RU_DEAL, "seat": 1, "strain": "распасы", "turn": "9п 10п"})
+    assert r.json() == cli_json("play", LATIN_DEAL, "--seat", "1", "--strain", "allpass", "--turn", "S9 ST")
+    r = client.post("/api/allpass", json={"deal": RU_DEAL, "turn": ["9п", "п10"]})
+    assert without_nodes(r.json()) == without_nodes(cli_json("allpass", LATIN_DEAL, "--turn", "S9 ST"))
+    r = client.post("/api/analyze", json={"hand": "ТК7.A8.KQ.AKQ", "samples": 4, "seed": 2})
+    assert r.status_code == 200 and r.json() == cli_json("analyze", "AK7.A8.KQ.AKQ", "-n", "4", "--seed", "2")
+
+
+@pytest.mark.parametrize("path, body, message", [
+    ("/api/table", {"deal": RU_DEAL.replace("ТК7", "ТКХ")}, "'Х' can be read two ways: the ten"),
+    ("/api/table", {"deal": RU_DEAL.replace("ТК7", "ТКТ")}, "duplicate card SA in hand 'ТКТ.A8.KQ.AKQ' "
+                                                           "(Cyrillic Т is туз, the ace"),
+    ("/api/solve", {"deal": RU_DEAL, "declarer": 0, "strain": "распасы"}, "is all-pass, which has no declarer"),
+    ("/api/analyze", {"hand": "ТКХ.A8.KQ.AKQ", "samples": 2}, "'Х' can be read two ways"),
+])
+def test_russian_input_that_cannot_be_read_is_400_naming_why(client, path, body, message):
+    r = client.post(path, json=body)
+    assert r.status_code == 400 and message in r.json()["error"]
+
+
 def test_info_names_the_profiles_and_limits(client):
     info = client.get("/api/info").json()
     assert info["profiles"] == ["classic", "sochi", "leningrad", "rostov"]

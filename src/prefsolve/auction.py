@@ -25,6 +25,7 @@ from typing import Any
 
 from prefsolve.contract import LEVELS, Contract
 from prefsolve.errors import AuctionError, ContractError
+from prefsolve.notation import normal
 from prefsolve.rules import Rules
 from prefsolve.strains import GAME_STRAINS
 
@@ -68,7 +69,7 @@ class Call:
     @classmethod
     def parse(cls, word: str) -> Call:
         """Parse one call; raises :class:`AuctionError` on an unknown word."""
-        norm = " ".join(str(word).strip().lower().replace("ё", "е").split())
+        norm = normal(str(word))
         if norm in _PASS_WORDS:
             return cls(PASS)
         if norm in _HOLD_WORDS:
@@ -512,13 +513,43 @@ _WHIST_WORDS = {"whist": WHIST, "вист": WHIST, "w": WHIST, "pass": PASS, "п
 
 
 def parse_whist_call(word: str) -> str:
-    """``whist``, ``pass`` or ``half`` (also вист, пас, полвиста)."""
+    """``whist``, ``pass`` or ``half`` (also вист, пас, полвиста, пол-виста)."""
     if not isinstance(word, str):
         raise AuctionError(f"a whist call is a word (whist, pass or half), got {word!r}")
-    norm = " ".join(word.strip().lower().split())
+    norm = normal(word)
     if norm not in _WHIST_WORDS:
-        raise AuctionError(f"unknown whist call {word!r} (expected whist, pass or half)")
+        raise AuctionError(f"unknown whist call {word!r} (expected whist, pass or half: вист, пас, полвиста)")
     return _WHIST_WORDS[norm]
+
+
+#: How a lone whister plays (RULES.md §3.2): cards open on the table, or closed.
+OPEN, CLOSED = "open", "closed"
+_PLAY_WORDS = {
+    "open": OPEN, "открыто": OPEN, "в открытую": OPEN, "лежа": OPEN, "в светлую": OPEN,
+    "closed": CLOSED, "закрыто": CLOSED, "в закрытую": CLOSED, "стоя": CLOSED, "втемную": CLOSED,
+    "в темную": CLOSED,
+}
+
+
+def parse_whist_play(play: object) -> str:
+    """How a lone whister plays, ``open`` or ``closed``: from a word (open,
+    открыто, лёжа, в светлую; closed, закрыто, стоя, втёмную) or a boolean,
+    True for open (a game file's ``"open": true``, ``check_whist_calls(open=)``).
+
+    >>> parse_whist_play("Лёжа"), parse_whist_play("закрыто"), parse_whist_play(True)
+    ('open', 'closed', 'open')
+    >>> parse_whist_play("false")       # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    prefsolve.errors.AuctionError: unknown whist play 'false': expected true or false, or open or closed ...
+    """
+    if isinstance(play, bool):
+        return OPEN if play else CLOSED
+    word = _PLAY_WORDS.get(normal(play)) if isinstance(play, str) else None
+    if word is None:
+        raise AuctionError(f"unknown whist play {play!r}: expected true or false, or open or closed "
+                           f"(открыто/закрыто, лёжа/стоя)")
+    return word
 
 
 def split_whist_text(text: str) -> list[str]:
@@ -540,9 +571,9 @@ def split_whist_text(text: str) -> list[str]:
     words = text.split()
     out: list[str] = []
     for word in words:
-        if out and out[-1].lower() == "пол" and word.lower() == "виста":
+        if out and normal(out[-1]) == "пол" and normal(word) == "виста":
             out[-1] += " " + word
-        elif out and out[-1].lower() == "half" and word.lower() == "whist":
+        elif out and normal(out[-1]) == "half" and normal(word) == "whist":
             raise AuctionError(f"'half whist' in {text!r} is ambiguous without commas: write 'half' "
                                f"(or 'half-whist') for the half-whist, or separate calls with commas")
         else:
@@ -601,12 +632,13 @@ class WhistResult:
 
 
 def check_whist_calls(contract: Contract | str, calls: str | Iterable[str], rules: Rules | str | None = None,
-                      open: bool = True) -> WhistResult:
+                      open: bool | str = True) -> WhistResult:
     """Validate the defenders' calls in speaking order (RULES.md §3.2 and §3.5).
 
     The first defender speaks, then the second; after «пас, полвиста» the
     first defender speaks again (his second chance: whist, or pass and the
-    half-whist stands). ``open`` is the lone whister's choice to play open.
+    half-whist stands). ``open`` is the lone whister's choice to play open:
+    True or False, or a word :func:`parse_whist_play` reads (``"закрыто"``).
 
     >>> r = check_whist_calls("7S", ["pass", "half", "pass"])
     >>> r.outcome, r.half_whister
@@ -619,12 +651,13 @@ def check_whist_calls(contract: Contract | str, calls: str | Iterable[str], rule
     rules = Rules.of(rules)
     c = contract if isinstance(contract, Contract) else Contract.parse(contract)
     words = parse_whist_calls(calls)
+    lone = parse_whist_play(open)     # how a lone whister (or a played half-whist) plays
     if c.is_misere:
         if words:
             return WhistResult(False, call=0, seat=0,
                                reason="§3.2: misère has no whist calls, not even passes: both opponents catch "
                                       "the declarer; give no calls")
-        return WhistResult(True, True, "misere", (0, 1), play="closed")
+        return WhistResult(True, True, "misere", (0, 1), play=CLOSED)
     if c.level == 10 and rules.ten_whist == "checked":
         # ten_whist="checked" (RULES.md §3.4): nobody whists on a 10, both
         # defenders "catch" the declarer, so the hand is always played, open, and
@@ -637,7 +670,7 @@ def check_whist_calls(contract: Contract | str, calls: str | Iterable[str], rule
                 return WhistResult(False, call=i, seat=i, reason=(
                     f"§3.4: nobody whists on {c} (ten_whist='checked'): both defenders catch "
                     f"the declarer and the hand is played"))
-        return WhistResult(True, True, "catch", (), play="open")
+        return WhistResult(True, True, "catch", (), play=OPEN)
     seq_seats = (0, 1, 0)
     for i, w in enumerate(words):
         if i >= 3 or (i == 2 and words[1] != HALF):
@@ -661,14 +694,14 @@ def check_whist_calls(contract: Contract | str, calls: str | Iterable[str], rule
         return WhistResult(True, False)
     if words[1] == HALF:
         if words[2] == WHIST:  # second chance taken: whist + pass, the half-whist lapses
-            return WhistResult(True, True, "one_whister", (0,), play="open" if open else "closed")
+            return WhistResult(True, True, "one_whister", (0,), play=lone)
         # The half-whist stands (RULES.md §3.2): no play by default, played out under
         # half_whist="played", the half-whister then choosing open or closed.
-        play = ("open" if open else "closed") if rules.half_whist == "played" else None
+        play = lone if rules.half_whist == "played" else None
         return WhistResult(True, True, "half_whist", (), half_whister=1, play=play)
     whisters = tuple(i for i in (0, 1) if words[i] == WHIST)
     if not whisters:
         return WhistResult(True, True, "pass_out")
     if len(whisters) == 2:  # both whist → played closed (RULES.md §3.2)
-        return WhistResult(True, True, "two_whisters", whisters, play="closed")
-    return WhistResult(True, True, "one_whister", whisters, play="open" if open else "closed")
+        return WhistResult(True, True, "two_whisters", whisters, play=CLOSED)
+    return WhistResult(True, True, "one_whister", whisters, play=lone)

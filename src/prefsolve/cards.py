@@ -16,56 +16,41 @@ writes cards.
 >>> print(Cards.parse("S8 C8"))
 ♠8 ♣8
 
-Text typed on a Russian keyboard layout is read too: the Cyrillic letters
-that look like the Latin ones of the notation (С А К Т Н …) are taken as
-those letters, and any other non-Latin letter is named in the error.
+The Russian notation is read too (:mod:`prefsolve.notation`, docs/GLOSSARY.md):
+ranks ``В Д К Т`` (валет, дама, король, туз: ``Т`` is the ace) and suits
+``п т б ч`` (пики, трефы, бубны, черви). In a dotted hand the suits are given
+by position, so every letter is a rank; a card names its suit before or after
+its rank (``Тп``, ``пТ``, ``10ч``, ``Дтр``).
 
->>> Card.parse("СА")   # Cyrillic С and А
-Card.parse('CA')
+>>> Hand.parse("ТК7.A8.KQ.AKQ").symbols()
+'♠AK7 ♣A8 ♦KQ ♥AKQ'
+>>> Card.parse("Тп"), Card.parse("ч10"), Card.parse("Дтр"), Card.parse("СА")   # С: the Latin C it looks like
+(Card.parse('SA'), Card.parse('HT'), Card.parse('CQ'), Card.parse('CA'))
+>>> Hand.parse("ТК7.Т8.КД.ТКД").format("ru"), Card.parse("HA").format("ru")
+('ТК7.Т8.КД.ТКД', '♥Т')
 """
 
 from __future__ import annotations
 
 import re
-import unicodedata
 from collections.abc import Iterable, Iterator
 
 from .checks import whole
 from .errors import CardError, HandError
+from .notation import (
+    CARD_SUITS,
+    RANK_SPELLINGS,
+    RANK_TEXTS,
+    ambiguity,
+    check_language,
+    foreign_hint,
+    rank_of,
+    rank_spellings,
+    rank_text,
+)
 from .strains import SUIT_SYMBOLS, SUITS
 
 RANKS = "789TJQKA"
-
-_SUIT_OF_CHAR = {c: i for i, c in enumerate(SUITS)} | {c: i for i, c in enumerate(SUIT_SYMBOLS)}
-# Other spellings of the suit symbols (white/emoji variants) that users paste.
-_SUIT_OF_CHAR |= {"♤": 0, "♧": 1, "♢": 2, "♡": 3}
-_RANK_OF_TEXT = {c: i for i, c in enumerate(RANKS)} | {"10": 3, "X": 3}   # X: the ten, as some books write it
-
-# Cyrillic capitals that look like the Latin letters of the notation: what a
-# Russian keyboard layout types for them. (Russian rank initials, such as Т for
-# туз, are not guessed at: Т reads as the ten it looks like, as everywhere else.)
-_LOOKALIKES = str.maketrans("САКТНВЕМОРХ", "CAKTHBEMOPX")
-
-
-def latin(text: str) -> str:
-    """``text`` upper-cased, with Cyrillic look-alike letters made Latin.
-
-    >>> latin("сА кт")
-    'CA KT'
-    """
-    return text.upper().translate(_LOOKALIKES)
-
-
-def _foreign(text: str) -> str:
-    """For an error message: the first letter of ``text`` outside the notation, named."""
-    for ch in text:
-        if ch.isalpha() and not ch.isascii() and ch not in SUIT_SYMBOLS and ch not in "♤♧♢♡":
-            try:
-                name = unicodedata.name(ch).lower()
-            except ValueError:
-                name = "a non-Latin character"
-            return f" ({ch!r} is {name}; type the Latin letters S C D H and 7 8 9 T J Q K A)"
-    return ""
 
 
 class Card:
@@ -98,21 +83,30 @@ class Card:
 
     @classmethod
     def parse(cls, text: str) -> Card:
-        """Parse ``SA``, ``AS``, ``S10``, ``10S``, ``♠A``, ``A♠`` (any case)."""
+        """Parse a card: a suit and a rank, in either order and any case. Latin
+        ``SA``, ``AS``, ``S10``, ``10S``, ``♠A``, ``A♠``; Russian ``Тп``,
+        ``пТ``, ``10ч``, ``Кт``, ``Дтр`` (:mod:`prefsolve.notation`).
+
+        Both orders are tried; a token whose two readings name different cards
+        would be refused. None does: ``Т`` is the only letter that is both a
+        suit (трефы) and a rank (туз), and ``ТТ`` is the ace of clubs either way.
+        """
         if not isinstance(text, str):
             raise CardError(f"cannot read card {text!r}: expected text such as 'SA' or 'H10'")
-        t = latin(text.strip())
-        suit = rank = None
-        if t and t[0] in _SUIT_OF_CHAR:
-            suit, rank = _SUIT_OF_CHAR[t[0]], _RANK_OF_TEXT.get(t[1:])
-        elif t and t[-1] in _SUIT_OF_CHAR:
-            suit, rank = _SUIT_OF_CHAR[t[-1]], _RANK_OF_TEXT.get(t[:-1])
-        if suit is None or rank is None:
-            raise CardError(
-                f"cannot read card {text!r}: expected a suit S C D H (or ♠ ♣ ♦ ♥) "
-                f"and a rank 7 8 9 T J Q K A, e.g. 'SA' or 'H10'{_foreign(text)}"
-            )
-        return _CARDS[suit * 8 + rank]
+        card = _CARD_OF_TEXT.get(text.strip().lower().replace("\ufe0f", ""))
+        if card is not None:
+            return card
+        why = ambiguity(text)
+        if why is not None:
+            raise CardError(f"cannot read card {text!r}: {why}")
+        both = _TWO_READINGS.get(text.strip().lower())
+        if both:
+            raise CardError(f"card {text!r} can be read two ways, as {both[0].symbol} or {both[1].symbol}: "
+                            f"write the suit as a symbol (♠ ♣ ♦ ♥)")
+        raise CardError(
+            f"cannot read card {text!r}: expected a suit (S C D H, ♠ ♣ ♦ ♥ or п т б ч) and a "
+            f"rank (7 8 9 10 J Q K A or В Д К Т), e.g. 'SA', 'H10' or 'Тп'{foreign_hint(text)}"
+        )
 
     @property
     def index(self) -> int:
@@ -122,6 +116,12 @@ class Card:
     def symbol(self) -> str:
         """The card with a suit symbol, e.g. ``♠A``."""
         return SUIT_SYMBOLS[self.suit] + RANKS[self.rank]
+
+    def format(self, lang: str = "en") -> str:
+        """The card with its suit symbol and the rank as ``lang`` writes it:
+        ``♠A`` and ``♥T`` (``en``, the :attr:`symbol`), ``♠Т`` and ``♥10`` (``ru``).
+        :meth:`parse` reads either back."""
+        return SUIT_SYMBOLS[self.suit] + rank_text(self.rank, lang)
 
     def __str__(self) -> str:
         return SUITS[self.suit] + RANKS[self.rank]
@@ -152,6 +152,25 @@ del _i, _c
 
 ALL_CARDS: tuple[Card, ...] = _CARDS
 FULL_DECK_MASK = 0xFFFFFFFF
+
+
+def _card_spellings() -> tuple[dict[str, Card], dict[str, list[Card]]]:
+    """Every spelling of every card, lower case, a suit spelling and a rank
+    spelling in either order; and apart, the spellings that would name more
+    than one card. There are none with today's letters: ``Т`` is the only
+    letter that is both a suit (трефы) and a rank (туз), and ``тт`` is the ace
+    of clubs either way."""
+    readings: dict[str, set[Card]] = {}
+    for suit_spelling, suit in CARD_SUITS:
+        for rank_spelling, rank in RANK_SPELLINGS:
+            for key in (suit_spelling + rank_spelling, rank_spelling + suit_spelling):
+                readings.setdefault(key, set()).add(_CARDS[suit * 8 + rank])
+    one = {key: next(iter(found)) for key, found in readings.items() if len(found) == 1}
+    more = {key: sorted(found) for key, found in readings.items() if len(found) > 1}
+    return one, more
+
+
+_CARD_OF_TEXT, _TWO_READINGS = _card_spellings()
 
 
 def cards_of_mask(mask: int) -> list[Card]:
@@ -227,6 +246,10 @@ class Cards(tuple):
     def __str__(self) -> str:
         return " ".join(c.symbol for c in self)
 
+    def format(self, lang: str = "en") -> str:
+        """The cards as ``lang`` writes them: ``♠A ♥T`` (``en``, as ``str``), ``♠Т ♥10`` (``ru``)."""
+        return " ".join(c.format(lang) for c in self)
+
     def __repr__(self) -> str:
         return f"Cards.parse({' '.join(map(str, self))!r})"
 
@@ -249,13 +272,52 @@ def cards_in_hand_order(mask: int) -> Cards:
 
 
 def _suit_group(token: str) -> list[Card]:
-    """A card (``SA``, ``A♠``), or a suit and its ranks as ``Hand.symbols``
-    prints them (``♠KT9``, ``S109``)."""
-    t = latin(token.strip())
-    ranks = re.findall(r"10|.", t[1:]) if t and t[0] in _SUIT_OF_CHAR else []
-    if len(ranks) < 2 or any(r not in _RANK_OF_TEXT for r in ranks):
-        return [Card.parse(token)]
-    return [Card.parse(t[0] + r) for r in ranks]
+    """A card (``SA``, ``A♠``, ``Тп``), or a suit and its ranks as ``Hand.symbols``
+    prints them (``♠KT9``, ``S109``, ``пТК7``, ``трКД``): a suit first, then two
+    or more ranks."""
+    t = token.strip().lower().replace("\ufe0f", "")
+    for spelling, suit in CARD_SUITS:
+        ranks = [rank_of(r) for r in rank_spellings(t[len(spelling):])] if t.startswith(spelling) else []
+        if len(ranks) >= 2 and None not in ranks:
+            return [_CARDS[suit * 8 + r] for r in ranks if r is not None]
+    return [Card.parse(token)]
+
+
+def _duplicate(card: Card, text: str) -> HandError:
+    """The error of a card given twice in a hand; when Cyrillic Т is in the
+    text and the card is an ace, a reminder that Т is туз, the ace."""
+    hint = " (Cyrillic Т is туз, the ace; the ten is 10 or T)" if card.rank == 7 and "т" in text.lower() else ""
+    return HandError(f"duplicate card {card} in hand {text!r}{hint}")
+
+
+def _dotted_mask(text: str) -> int:
+    """The cards of a dotted hand ``A.KT9.KT97.K7``: suits by position, so every letter is a rank."""
+    mask = 0
+    for suit, group in enumerate(text.strip().split(".")):
+        if group in ("-", ""):
+            continue
+        for spelling in rank_spellings(group):
+            rank = rank_of(spelling)
+            if rank is None:
+                raise HandError(f"unknown rank {spelling!r} in hand {text!r}{foreign_hint(spelling)}")
+            if mask >> (suit * 8 + rank) & 1:
+                raise _duplicate(_CARDS[suit * 8 + rank], text)
+            mask |= 1 << (suit * 8 + rank)
+    return mask
+
+
+def _listed_mask(text: str) -> int:
+    """The cards of a card list ``SA CK CT`` or of suit groups ``♠A ♣KT9``."""
+    try:
+        cards = [card for token in re.split(r"[\s,]+", text.strip()) if token for card in _suit_group(token)]
+    except CardError as exc:
+        raise HandError(f"cannot read hand {text!r}: {exc}") from None
+    mask = 0
+    for card in cards:
+        if mask >> card.index & 1:
+            raise _duplicate(card, text)
+        mask |= 1 << card.index
+    return mask
 
 
 class Hand:
@@ -302,35 +364,14 @@ class Hand:
         if not isinstance(text, str):
             raise HandError(f"cannot read hand {text!r}: expected text such as 'A.KT9.KT97.K7' or 'SA CK'")
         t = text.strip()
-        if "." in t and t.count(".") != 3 and not re.search(r"\s", t):
+        why = ambiguity(t)
+        if why is not None:
+            raise HandError(f"cannot read hand {text!r}: {why}")
+        dotted = "." in t and not re.search(r"\s", t)
+        if dotted and t.count(".") != 3:
             raise HandError(f"cannot read hand {text!r}: a dotted hand has 4 suit groups ♠.♣.♦.♥ "
                             f"('-' for a void), this one has {t.count('.') + 1}")
-        if t.count(".") == 3 and not re.search(r"\s", t):
-            mask = 0
-            for suit, group in enumerate(t.split(".")):
-                if group == "-" or group == "":
-                    continue
-                for rank_text in re.findall(r"10|.", latin(group)):
-                    rank = _RANK_OF_TEXT.get(rank_text)
-                    if rank is None:
-                        raise HandError(f"unknown rank {rank_text!r} in hand {text!r}{_foreign(rank_text)}")
-                    bit = 1 << (suit * 8 + rank)
-                    if mask & bit:
-                        raise HandError(
-                            f"duplicate card {SUITS[suit]}{RANKS[rank]} in hand {text!r}"
-                        )
-                    mask |= bit
-            return cls(mask)
-        try:
-            cards = [card for token in re.split(r"[\s,]+", t) if token for card in _suit_group(token)]
-        except CardError as exc:
-            raise HandError(f"cannot read hand {text!r}: {exc}") from None
-        seen = 0
-        for card in cards:
-            if seen >> card.index & 1:
-                raise HandError(f"duplicate card {card} in hand {text!r}")
-            seen |= 1 << card.index
-        return cls(seen)
+        return cls(_dotted_mask(text) if dotted else _listed_mask(text))
 
     def __iter__(self) -> Iterator[Card]:
         return iter(cards_of_mask(self.mask))
@@ -350,16 +391,25 @@ class Hand:
     def __hash__(self) -> int:
         return hash(("Hand", self.mask))
 
-    def suit_ranks(self, suit: int) -> str:
-        """Ranks held in one suit, high to low, e.g. ``'KT9'`` (empty for a void)."""
-        return "".join(RANKS[r] for r in range(7, -1, -1) if self.mask >> (suit * 8 + r) & 1)
+    def suit_ranks(self, suit: int, lang: str = "en") -> str:
+        """Ranks held in one suit, high to low, as ``lang`` writes them:
+        ``'KT9'``, in Russian ``'К109'`` (empty for a void)."""
+        letters = RANKS if lang == "en" else RANK_TEXTS[check_language(lang)]
+        return "".join(letters[r] for r in range(7, -1, -1) if self.mask >> (suit * 8 + r) & 1)
 
     def __str__(self) -> str:
         return ".".join(self.suit_ranks(s) or "-" for s in range(4))
 
-    def symbols(self) -> str:
-        """The hand with suit symbols, voids left out: ``♠A ♣KT9 ♦KT97 ♥K7``."""
-        return " ".join(SUIT_SYMBOLS[s] + self.suit_ranks(s) for s in range(4) if self.suit_ranks(s))
+    def format(self, lang: str = "en") -> str:
+        """The dotted hand with the ranks as ``lang`` writes them: ``A.KT9.KT97.K7``
+        (``en``, as ``str``), ``Т.К109.К1097.К7`` (``ru``). :meth:`parse` reads either back."""
+        return ".".join(self.suit_ranks(s, lang) or "-" for s in range(4))
+
+    def symbols(self, lang: str = "en") -> str:
+        """The hand with suit symbols, voids left out: ``♠A ♣KT9 ♦KT97 ♥K7``
+        (in Russian ``♠Т ♣К109 ♦К1097 ♥К7``)."""
+        groups = (self.suit_ranks(s, lang) for s in range(4))
+        return " ".join(SUIT_SYMBOLS[s] + ranks for s, ranks in enumerate(groups) if ranks)
 
     def __repr__(self) -> str:
         return f"Hand.parse({str(self)!r})"

@@ -24,7 +24,8 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from prefsolve.errors import ContractError
-from prefsolve.strains import GAME_STRAINS, MISERE, STRAIN_SYMBOLS
+from prefsolve.notation import check_language, normal
+from prefsolve.strains import ALLPASS, GAME_STRAINS, MISERE, MISERE_WORDS, STRAIN_SYMBOLS, strain_of
 
 if TYPE_CHECKING:  # pragma: no cover - only for type hints
     from prefsolve.rules import Rules
@@ -37,17 +38,6 @@ VALUES = {6: 2, 7: 4, 8: 6, 9: 8, 10: 10}
 MISERE_VALUE = 10
 #: Tricks the defenders must take together (RULES.md §3.3; the 10 is a switch, RULES.md §3.4).
 OBLIGATIONS = {6: 4, 7: 2, 8: 1, 9: 1, 10: 1}
-
-# Strain spellings accepted after a level digit: letters, symbols, Russian.
-_STRAIN_WORDS = {
-    "s": "S", "♠": "S", "♤": "S", "п": "S", "пики": "S", "пик": "S", "spades": "S",
-    "c": "C", "♣": "C", "♧": "C", "т": "C", "трефы": "C", "треф": "C", "clubs": "C",
-    "d": "D", "♦": "D", "♢": "D", "б": "D", "бубны": "D", "бубен": "D", "diamonds": "D",
-    "h": "H", "♥": "H", "♡": "H", "ч": "H", "червы": "H", "черви": "H", "черв": "H",
-    "hearts": "H",
-    "nt": "NT", "n": "NT", "бк": "NT", "б/к": "NT", "без козыря": "NT", "notrump": "NT",
-    "no trump": "NT", "bk": "NT", "бескозырка": "NT", "безкозырка": "NT",
-}
 
 # The spoken bidding words (RULES.md §2.1): раз = 6♠ … бескозырка = 6NT;
 # «пять» is the spoken fifth step (6NT) used at some tables.
@@ -62,25 +52,19 @@ for _level, _stems in ((6, ("шест",)), (7, ("сем",)), (8, ("восьм",)
         for _end in ("ерик", "ирик", "ерная", "ирная", "ерной", "ирной"):
             _LEVEL_WORDS[_stem + _end] = _level
 del _level, _stems, _stem, _end
-# Strain nouns after a level word: «семирик на червях», «шестирик без козыря»;
-# «вини» is the old name of spades («винновая масть»).
-_STRAIN_NOUNS = {
-    "пики": "S", "на пиках": "S", "вини": "S", "винни": "S", "на винях": "S",
-    "трефы": "C", "на трефах": "C", "трефи": "C",
-    "бубны": "D", "на бубнах": "D", "бубна": "D",
-    "червы": "H", "черви": "H", "на червях": "H", "черва": "H",
-}
-# «семь первых» … «семь четвертых»; the fifth step (NT) is «пятых» or a NT word.
+# «семь первых» … «семь четвертых»: a strain named by its step on the ladder;
+# the fifth step (NT) is «пятых» or a no-trump word. After a level, a strain
+# may also be named as anywhere else (:func:`prefsolve.strains.strain_of`):
+# «шесть пик», «7 червей», «семирик на червях», «восьмерик вини», «10 бк».
 _ORDINALS = {
     "первых": "S", "первая": "S", "первые": "S", "первый": "S",
     "вторых": "C", "вторая": "C", "вторые": "C", "второй": "C",
     "третьих": "D", "третья": "D", "третьи": "D", "третий": "D",
     "четвертых": "H", "четвертая": "H", "четвертые": "H", "четвертый": "H",
     "пятых": "NT", "пятая": "NT", "пятые": "NT", "пятый": "NT",
-    "бескозырок": "NT", "бескозырка": "NT", "безкозырка": "NT", "без козыря": "NT",
-    "бк": "NT", "б/к": "NT",
 }
-_MISERE_WORDS = {"misere", "misère", "мизер", "мизер (упал)", "упал", "mizer", "m"}
+# Misère as score records write it: the strain's names and «мизер (упал)».
+_MISERE_WORDS = MISERE_WORDS | {"мизер (упал)", "упал"}
 # Suffixes meaning "without talon" («без прикупа», «б/п»).
 _HAND_SUFFIX = re.compile(r"(?:\s*[-/]?\s*)(hand|without talon|без прикупа|б/п|бп|bp)$")
 _DIGIT_FORM = re.compile(r"^(10|[6-9])\s*(.+)$")
@@ -141,32 +125,36 @@ class Contract:
         """
         if not isinstance(text, str):
             raise ContractError(f"a contract must be text, got {text!r}")
-        norm = " ".join(text.strip().lower().replace("ё", "е").split())
+        norm = normal(text)
         hand = False
         m = _HAND_SUFFIX.search(norm)
         if m and m.start() > 0:
             hand = True
             norm = norm[: m.start()].strip()
-        try:
-            return cls._parse_plain(norm, hand)
-        except ContractError:
-            raise ContractError(f"unknown contract {text!r}") from None
+        contract = cls._parse_plain(norm, hand)
+        if contract is not None:
+            return contract
+        if strain_of(norm) == ALLPASS:
+            raise ContractError(f"{text!r} is all-pass, which is not a contract: nobody declares "
+                                f"(play it with the strain allpass)")
+        raise ContractError(f"unknown contract {text!r}")
 
     @classmethod
-    def _parse_plain(cls, norm: str, hand: bool) -> Contract:
+    def _parse_plain(cls, norm: str, hand: bool) -> Contract | None:
+        """The contract of a normalised text without its «без прикупа», or None."""
         if norm in _MISERE_WORDS:
             return cls.misere(hand)
         if norm in _SIX_WORDS:
             return cls(6, _SIX_WORDS[norm], hand)
         m = _DIGIT_FORM.match(norm)
-        if m and m.group(2).strip() in _STRAIN_WORDS:
-            return cls(int(m.group(1)), _STRAIN_WORDS[m.group(2).strip()], hand)
-        words = norm.split(" ", 1)
-        if len(words) == 2 and words[0] in _LEVEL_WORDS:
-            strain = _ORDINALS.get(words[1]) or _STRAIN_NOUNS.get(words[1])
-            if strain is not None:
-                return cls(_LEVEL_WORDS[words[0]], strain, hand)
-        raise ContractError(norm)
+        if m:
+            level, strain = int(m.group(1)), strain_of(m.group(2))
+        else:
+            words = norm.split(" ", 1)
+            if len(words) != 2 or words[0] not in _LEVEL_WORDS:
+                return None
+            level, strain = _LEVEL_WORDS[words[0]], _ORDINALS.get(words[1]) or strain_of(words[1])
+        return cls(level, strain, hand) if strain in GAME_STRAINS else None
 
     # -- properties ----------------------------------------------------------
     @property
@@ -264,6 +252,26 @@ class Contract:
         """Display form with suit symbols, e.g. ``7♥``, ``8NT``, ``misère``."""
         base = "misère" if self.is_misere else f"{self.level}{STRAIN_SYMBOLS[self.strain]}"
         return base + " (без прикупа)" if self.without_talon else base
+
+    def format(self, lang: str = "en") -> str:
+        """The contract as ``lang`` writes it: ``7♥``, ``8NT``, ``misère``,
+        ``9♠ without talon`` (``en``); ``7 червей``, ``8 бк``, ``мизер``,
+        ``9 пик без прикупа`` (``ru``). :meth:`parse` reads either back.
+
+        >>> [Contract.parse(t).format("ru") for t in ("6S", "7H", "8D", "9C", "10NT", "misere", "9S-hand")]
+        ['6 пик', '7 червей', '8 бубен', '9 треф', '10 бк', 'мизер', '9 пик без прикупа']
+        """
+        words = _FORMS[check_language(lang)]
+        base = words[MISERE] if self.is_misere else f"{self.level}{words[self.strain]}"
+        return f"{base} {words['hand']}" if self.without_talon else base
+
+
+# Contract.format's words: a strain after its level, misère, and «without talon».
+_FORMS = {
+    "en": {**STRAIN_SYMBOLS, MISERE: "misère", "hand": "without talon"},
+    "ru": {"S": " пик", "C": " треф", "D": " бубен", "H": " червей", "NT": " бк", MISERE: "мизер",
+           "hand": "без прикупа"},
+}
 
 
 #: The 26 contracts with talon in seniority order (RULES.md §2.1).

@@ -9,6 +9,12 @@ trick boundary) has three hands of equal size from 1 to 10 cards and no talon.
 ('8.Q.-.-', 10)
 >>> Deal.parse(str(d)) == d
 True
+
+Hands are read as :meth:`Hand.parse <prefsolve.cards.Hand.parse>` reads them,
+so the Russian notation too (docs/GLOSSARY.md):
+
+>>> Deal.parse("ТК7.Т8.КД.ТКД Д.К109.В9.В987 В8.ДВ7.Т1087.10 109.-.-.-").hands[0]
+Hand.parse('AK7.A8.KQ.AKQ')
 """
 
 from __future__ import annotations
@@ -137,6 +143,15 @@ class Deal:
         if self.talon is not None:
             parts.append(str(self.talon))
         return " ".join(parts)
+
+    def format(self, lang: str = "en") -> str:
+        """The deal's text with the ranks as ``lang`` writes them (``str`` for
+        ``en``); :meth:`parse` reads it back.
+
+        >>> Deal.parse("AK.-.-.- QJ.-.-.- T7.-.-.-").format("ru")
+        'ТК.-.-.- ДВ.-.-.- 107.-.-.-'
+        """
+        return " ".join(h.format(lang) for h in self.hands + ((self.talon,) if self.talon is not None else ()))
 
     def __repr__(self) -> str:
         return f"Deal.parse({str(self)!r})"

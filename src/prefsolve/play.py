@@ -720,6 +720,12 @@ class Position:
         >>> p = Position.parse("AK.-.-.- QJ.-.-.- 7.7.-.-; declarer=0; strain=NT; played=SA SQ")
         >>> p.to_move, str(p)
         (2, 'AK.-.-.- QJ.-.-.- 7.7.-.-; declarer=0; strain=NT; leader=0; talon_mode=ignore; played=SA SQ')
+
+        The deal, the strain and the cards are read in any notation the parsers
+        read, the Russian one too (docs/GLOSSARY.md):
+
+        >>> Position.parse("ТК.-.-.- ДВ.-.-.- 7.7.-.-; declarer=0; strain=бк; played=Тп Дп") == p
+        True
         """
         if not isinstance(text, str):
             raise DealError(f"a position is text, got {type(text).__name__}")

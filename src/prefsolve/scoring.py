@@ -29,12 +29,14 @@ from typing import Any
 
 from prefsolve.auction import (
     HALF,
+    OPEN,
     PASS,
     WHIST,
     WhistResult,
     check_whist_calls,
     parse_whist_call,
     parse_whist_calls,
+    parse_whist_play,
     seniority,
 )
 from prefsolve.cards import Card
@@ -145,11 +147,12 @@ def _check_tricks(tricks: Sequence[int], n: int) -> tuple[int, ...]:
 
 def _talon_card(text: str) -> tuple[int, str]:
     """(rank 7..14, suit letter) of a talon card written as anywhere else in
-    prefsolve (``SA``, ``AS``, ``♠A``, ``H10``, ``XH``): read by :meth:`Card.parse`."""
+    prefsolve (``SA``, ``AS``, ``♠A``, ``H10``, ``XH``, ``Тп``): read by :meth:`Card.parse`."""
     try:
         card = Card.parse(str(text))
-    except CardError:
-        raise ScoringError(f"unknown talon card {text!r} (expected e.g. 'SA', 'AS', 'K♠', 'H10')") from None
+    except CardError as exc:
+        why = str(exc).removeprefix(f"cannot read card {str(text)!r}: ")
+        raise ScoringError(f"unknown talon card {text!r}: {why}") from None
     return card.rank + 7, SUITS[card.suit]
 
 
@@ -220,8 +223,9 @@ def score_deal(deal: DealOutcome, rules: Rules | str | None = None, players: int
 
 
 def _parsed(deal: GameDeal) -> GameDeal:
-    """The deal with its contract and whist calls in canonical form: a contract
-    may be text ("7H", as everywhere else in prefsolve), the calls one text."""
+    """The deal with its contract, whist calls and whist play in canonical
+    form: a contract may be text ("7H", as everywhere else in prefsolve), the
+    calls one text, ``open`` a word («закрыто»)."""
     c = deal.contract
     if isinstance(c, str):
         try:
@@ -232,9 +236,10 @@ def _parsed(deal: GameDeal) -> GameDeal:
         raise ScoringError(f"a deal's contract must be a Contract or text such as '7H', got {c!r}")
     try:
         calls = parse_whist_calls(deal.whist_calls)
+        open_play = parse_whist_play(deal.open) == OPEN
     except AuctionError as exc:
         raise ScoringError(str(exc)) from None
-    return replace(deal, contract=c, whist_calls=calls)
+    return replace(deal, contract=c, whist_calls=calls, open=open_play)
 
 
 def _score_game(deal: GameDeal, rules: Rules, n: int) -> DealScore:
@@ -819,8 +824,10 @@ def sheet_from_game(data: Mapping[str, Any], profile: str | None = None,
 def deal_from_dict(d: Mapping[str, Any], players: Sequence[str], rules: Rules | str | None = None) -> DealOutcome:
     """One deal of a game file, with player names resolved to seats.
 
-    Booleans (``all_pass``, ``open``) must be JSON ``true``/``false``; an
-    all-pass deal may not carry contract fields. ``rules`` (default Sochi)
+    Booleans (``all_pass``, ``conceded``) must be JSON ``true``/``false``;
+    ``open`` is ``true``/``false`` or a word :func:`~prefsolve.auction.parse_whist_play`
+    reads (``"closed"``, ``"закрыто"``, ``"стоя"``); an all-pass deal may not
+    carry contract fields. ``rules`` (default Sochi)
     decide whether a 10 needs whist calls (RULES.md §3.4).
 
     >>> deal_from_dict({"all_pass": True, "declarer": "A", "tricks": {"A": 10}}, "ABC")
@@ -833,9 +840,14 @@ def deal_from_dict(d: Mapping[str, Any], players: Sequence[str], rules: Rules | 
     extra = set(d) - set(DEAL_FIELDS)
     if extra:
         raise ScoringError(f"unknown deal field(s) {sorted(map(str, extra))!r}")
-    for key in ("all_pass", "open", "conceded"):
+    for key in ("all_pass", "conceded"):
         if key in d and type(d[key]) is not bool:
             raise ScoringError(f"\"{key}\" must be true or false (a JSON boolean), got {d[key]!r}")
+    try:
+        open_play = parse_whist_play(d.get("open", True)) == OPEN
+    except AuctionError:
+        raise ScoringError(f"\"open\" must be true or false (a JSON boolean), or a word open or closed "
+                           f"(открыто/закрыто, лёжа/стоя), got {d['open']!r}") from None
     seat = _seat_lookup(players)
     dealer = seat(d["dealer"]) if d.get("dealer") is not None else None
     if len(players) == 4 and dealer is None:
@@ -861,7 +873,7 @@ def deal_from_dict(d: Mapping[str, Any], players: Sequence[str], rules: Rules | 
         if not isinstance(talon, list) or len(talon) != 2 or not all(isinstance(x, str) for x in talon):
             raise ScoringError(f"\"talon\" must be a list of 2 cards, got {talon!r}")
         _two(talon)  # both cards checked even when no rule uses the talon
-    return GameDeal(declarer, contract, calls, tricks, d.get("open", True), dealer,
+    return GameDeal(declarer, contract, calls, tricks, open_play, dealer,
                     tuple(talon) if talon else None, conceded)
 
 

@@ -7,17 +7,23 @@ also know ``allpass`` (all-pass, распасы: no trump, every player for hims
 The **talon mode** says how the two talon cards take part (see
 docs/VOCABULARY.md): ``take``, ``lead`` or ``ignore``.
 
->>> parse_strain("♥"), parse_strain("nt"), parse_strain("Misère"), parse_strain("БК")
-('H', 'NT', 'misere', 'NT')
->>> parse_strain("All-pass", allpass=True), trump_of("D"), trump_of("NT")
-('allpass', 2, -1)
->>> strain_label("misere"), strain_label("allpass"), strain_label("S")
-('Misère', 'All-pass', '♠')
+:func:`parse_strain` is the one reader of a strain's name: suit letters,
+symbols and words in English and Russian (``п``, ``тр``, ``пики``, ``червей``,
+:mod:`prefsolve.notation`), ``NT`` and ``бк``/``бескозырка``, ``misere`` and
+``мизер``, ``allpass`` and ``распасы``.
+
+>>> parse_strain("♥"), parse_strain("nt"), parse_strain("Misère"), parse_strain("БК"), parse_strain("пики")
+('H', 'NT', 'misere', 'NT', 'S')
+>>> parse_strain("All-pass", allpass=True), parse_strain("распасы", allpass=True), trump_of("D"), trump_of("NT")
+('allpass', 'allpass', 2, -1)
+>>> strain_label("misere"), strain_label("allpass"), strain_label("S"), strain_label("NT", "ru")
+('Misère', 'All-pass', '♠', 'БК')
 """
 
 from __future__ import annotations
 
 from .errors import RulesError, StrainError
+from .notation import check_language, normal, suit_of
 
 #: Suit letters and symbols, in bidding order: index = suit number.
 SUITS = "SCDH"
@@ -33,6 +39,8 @@ STRAINS = GAME_STRAINS + (MISERE,)
 #: The strains a deal can be played in: :data:`STRAINS` and all-pass.
 PLAY_STRAINS = STRAINS + (ALLPASS,)
 STRAIN_SYMBOLS = {"S": "♠", "C": "♣", "D": "♦", "H": "♥", "NT": "NT", MISERE: "Misère", ALLPASS: "All-pass"}
+_LABELS = {"en": STRAIN_SYMBOLS,
+           "ru": {"S": "♠", "C": "♣", "D": "♦", "H": "♥", "NT": "БК", MISERE: "Мизер", ALLPASS: "Распасы"}}
 
 #: How the talon takes part: the declarer takes it and discards two (games and
 #: misère); its cards are turned and lead the first tricks (all-pass); or it
@@ -40,33 +48,43 @@ STRAIN_SYMBOLS = {"S": "♠", "C": "♣", "D": "♦", "H": "♥", "NT": "NT", MI
 TAKE, LEAD, IGNORE = "take", "lead", "ignore"
 TALON_MODES = (TAKE, LEAD, IGNORE)
 
-_ALIASES = {
-    "S": "S", "♠": "S", "♤": "S", "SPADES": "S",
-    "C": "C", "♣": "C", "♧": "C", "CLUBS": "C",
-    "D": "D", "♦": "D", "♢": "D", "DIAMONDS": "D",
-    "H": "H", "♥": "H", "♡": "H", "HEARTS": "H",
-    "NT": "NT", "N": "NT", "NOTRUMP": "NT", "NO-TRUMP": "NT", "NO TRUMP": "NT", "БК": "NT",
-    "MISERE": MISERE, "MISÈRE": MISERE, "МИЗЕР": MISERE,
-}
-_ALLPASS_ALIASES = {"ALLPASS", "ALL-PASS", "ALL PASS", "RASPASY", "РАСПАСЫ", "РАСПАСОВКА"}
+_NT_WORDS = {"nt", "n", "notrump", "no-trump", "no trump", "bk", "бк", "б/к", "без козыря", "бескозырка",
+             "безкозырка", "бескозырки", "бескозырок"}
+#: Names of misère, normalised (:func:`prefsolve.notation.normal`).
+MISERE_WORDS = frozenset({"misere", "misère", "mizer", "m", "мизер"})
+_ALLPASS_WORDS = {"allpass", "all-pass", "all pass", "raspasy", "распасы", "распас", "распасовка"}
 _TRUMP = {"S": 0, "C": 1, "D": 2, "H": 3}
+
+
+def strain_of(text: str) -> str | None:
+    """The strain a name means (one of :data:`PLAY_STRAINS`), or None for no strain's name.
+
+    >>> strain_of("7"), strain_of("шесть"), strain_of(" Черви "), strain_of("б/к")
+    (None, None, 'H', 'NT')
+    """
+    suit = suit_of(text)
+    if suit is not None:
+        return SUITS[suit]
+    key = normal(text)
+    if key in _NT_WORDS:
+        return "NT"
+    if key in MISERE_WORDS:
+        return MISERE
+    return ALLPASS if key in _ALLPASS_WORDS else None
 
 
 def parse_strain(strain: object, *, allpass: bool = False) -> str:
     """The canonical strain: one of :data:`STRAINS` (with ``allpass=True``,
     of :data:`PLAY_STRAINS`). Symbols, English and Russian names are read."""
-    if isinstance(strain, str):
-        key = strain.strip().upper()
-        canon = _ALIASES.get(key)
-        if canon is not None:
-            return canon
-        if key in _ALLPASS_ALIASES:
-            if allpass:
-                return ALLPASS
-            raise StrainError(f"strain {strain!r} is all-pass, which has no declarer: solve it with "
-                              f"solve_allpass (prefsolve allpass, or play --strain allpass)")
-    known = PLAY_STRAINS if allpass else STRAINS
-    raise StrainError(f"unknown strain {strain!r}: expected one of {', '.join(known)}")
+    canon = strain_of(strain) if isinstance(strain, str) else None
+    if canon == ALLPASS and not allpass:
+        raise StrainError(f"strain {strain!r} is all-pass, which has no declarer: solve it with "
+                          f"solve_allpass (prefsolve allpass, or play --strain allpass)")
+    if canon is None:
+        known = PLAY_STRAINS if allpass else STRAINS
+        raise StrainError(f"unknown strain {strain!r}: expected one of {', '.join(known)} "
+                          f"(or a name: ♠, spades, пики, бк, мизер …)")
+    return canon
 
 
 def trump_of(strain: str) -> int:
@@ -74,9 +92,10 @@ def trump_of(strain: str) -> int:
     return _TRUMP.get(strain, -1)
 
 
-def strain_label(strain: str) -> str:
-    """A strain's name for people: ``♥``, ``NT``, ``Misère``, ``All-pass``."""
-    return STRAIN_SYMBOLS[strain]
+def strain_label(strain: str, lang: str = "en") -> str:
+    """A strain's name for people: ``♥``, ``NT``, ``Misère``, ``All-pass``; in
+    Russian ``♥``, ``БК``, ``Мизер``, ``Распасы``. :func:`parse_strain` reads it back."""
+    return _LABELS[check_language(lang)][strain]
 
 
 def check_talon_mode(talon_mode: object, strain: str, has_talon: bool) -> str:
@@ -103,5 +122,5 @@ def check_talon_mode(talon_mode: object, strain: str, has_talon: bool) -> str:
 
 
 __all__ = ["SUITS", "SUIT_SYMBOLS", "SUIT_NAMES", "MISERE", "ALLPASS", "GAME_STRAINS", "STRAINS", "PLAY_STRAINS",
-           "STRAIN_SYMBOLS", "TAKE", "LEAD", "IGNORE", "TALON_MODES", "parse_strain", "trump_of",
-           "strain_label", "check_talon_mode"]
+           "STRAIN_SYMBOLS", "MISERE_WORDS", "TAKE", "LEAD", "IGNORE", "TALON_MODES", "strain_of", "parse_strain",
+           "trump_of", "strain_label", "check_talon_mode"]

@@ -29,7 +29,7 @@ from ..deal import Deal
 from ..errors import IllegalPlayError, PrefsolveError, SeatError
 from ..play import Position, _as_cards, _winner, canonical_turn
 from ..rules import Rules
-from ..strains import ALLPASS, MISERE, trump_of
+from ..strains import ALLPASS, MISERE, strain_of, trump_of
 from ._common import as_hand, as_rules
 from .auction_model import TOLERANCE, auction_conditions
 from .sampling import Conditions, Sampler, Sampling, _check_sampling, _known_hands
@@ -195,7 +195,7 @@ def advise(hand: Hand | str, seat: int, *, contract: Contract | str, declarer: i
     """Every legal card's expected result for ``seat``, to play now, from what it has seen.
 
     ``hand``: the seat's ten cards as dealt. ``contract``: a game (``7H``),
-    ``misere`` or ``allpass`` (then ``declarer`` is None and the seat's own
+    ``misere`` or ``allpass``/``распасы`` (then ``declarer`` is None and the seat's own
     tricks are counted). ``played``: the cards played so far in order (the
     talon cards turned in all-pass not included); ``leader`` leads trick 1.
     ``sampling``: how many layouts from which seed; its ``known`` cards are the
@@ -222,7 +222,7 @@ def advise(hand: Hand | str, seat: int, *, contract: Contract | str, declarer: i
         raise PrefsolveError(f"the play advice draws a fixed number of samples, not adaptive ones "
                              f"(adaptive={sampling.adaptive!r})")
     samples = sampling.samples
-    allpass = isinstance(contract, str) and contract.strip().lower() in ("allpass", "all-pass")
+    allpass = isinstance(contract, str) and strain_of(contract) == ALLPASS     # «распасы» too
     c: Contract | None = None
     if allpass:
         if declarer is not None:

@@ -25,6 +25,7 @@ from ..cards import ALL_CARDS, SUIT_SYMBOLS, Hand, in_hand_order
 from ..checks import check_seat, check_seed, whole as _whole
 from ..deal import Deal
 from ..errors import DealError, PrefsolveError
+from ..notation import suit_of, suit_spellings
 from ._common import as_hand
 
 # numpy is imported where it is used, not here: `import prefsolve` (and so every
@@ -53,11 +54,10 @@ class NarrowConditionsError(ConstraintError):
 
 
 def _suits(value: object, seat: object) -> int:
-    """A suit mask (bit per suit) from ``"SH"``, ``"♠♥"``, ``[0, 3]`` ..."""
-    symbols = {"S": 0, "C": 1, "D": 2, "H": 3, "♠": 0, "♣": 1, "♦": 2, "♥": 3}
+    """A suit mask (bit per suit) from ``"SH"``, ``"♠♥"``, ``"пч"``, ``"пики, черви"``, ``[0, 3]`` ..."""
     items: list[object]
     if isinstance(value, str):
-        items = list(value.replace(",", "").replace(" ", "").upper())
+        items = list(suit_spellings(value))
     elif isinstance(value, int):
         items = [value]
     else:
@@ -68,10 +68,10 @@ def _suits(value: object, seat: object) -> int:
                                   f"got {value!r}") from None
     mask = 0
     for item in items:
-        suit = symbols.get(item) if isinstance(item, str) else item
+        suit = suit_of(item) if isinstance(item, str) else item
         if isinstance(suit, bool) or suit not in (0, 1, 2, 3):
             raise ConstraintError(f"unknown suit {item!r} in voids of seat {seat!r}: expected the "
-                                  f"letters S C D H (or ♠ ♣ ♦ ♥, or 0..3), e.g. 'SH'")
+                                  f"letters S C D H (or ♠ ♣ ♦ ♥, п т б ч, or 0..3), e.g. 'SH' or 'пч'")
         mask |= 1 << suit
     return mask
 

@@ -15,7 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from ..auction import HALF, PASS, WHIST, check_whist_calls
+from ..auction import HALF, PASS, WHIST, check_whist_calls, parse_whist_call
 from ..batch import solve_many
 from ..cards import Hand
 from ..checks import check_seat
@@ -187,9 +187,12 @@ def analyze_whist(hand: Hand | str, seat: int, *, declarer: int, contract: Contr
     if seat == declarer:
         raise PrefsolveError(f"the whisting seat {seat} is the declarer's seat")
     c = as_contract(contract)
-    if partner is not None and partner not in PARTNER_CALLS:
-        raise PrefsolveError(f"the other defender's call must be one of {', '.join(PARTNER_CALLS)}, "
-                             f"got {partner!r}")
+    if partner is not None:
+        word = parse_whist_call(partner)       # вист, пас … too
+        if word not in PARTNER_CALLS:
+            raise PrefsolveError(f"the other defender's call must be one of {', '.join(PARTNER_CALLS)}, "
+                                 f"got {partner!r}")
+        partner = word
     r = as_rules(rules)
     # The rules say whether anybody may whist (not on misère, RULES.md §3.2, nor
     # on a checked 10, RULES.md §3.4) and whether a defender may pass (not on 6♠

@@ -55,13 +55,13 @@ def _constraints(known: tuple[str, ...], void: tuple[str, ...]) -> tuple[dict, d
         key = int(key) if key in ("0", "1", "2") else key
         if key in kn:
             raise analysis.ConstraintError(f"--known {item!r}: place {place!r} given twice")
-        kn[key] = cards.replace(",", " ")
+        kn[key] = cards
     vo: dict = {}
     for item in void:
         seat, sep, suits = item.partition(":")
         if not sep or seat.strip() not in ("0", "1", "2") or not suits.strip():
             raise analysis.ConstraintError(f"cannot read --void {item!r}: expected SEAT:SUITS, e.g. '2:H'")
-        vo[int(seat)] = vo.get(int(seat), "") + suits
+        vo[int(seat)] = f"{vo[int(seat)]},{suits}" if int(seat) in vo else suits
     return kn, vo
 
 
@@ -314,8 +314,9 @@ def analyze_talon(hand12, seat, samples, bid, candidates, top, defence, known, v
 @click.option("--seat", type=click.IntRange(0, 2), required=True, help="The defender's seat.")
 @click.option("--declarer", type=click.IntRange(0, 2), required=True, help="The declarer's seat.")
 @click.option("--contract", required=True, help="The declared contract, e.g. 7H.")
-@click.option("--partner", type=click.Choice(analysis.PARTNER_CALLS), default=None,
-              help="The other defender's call [default: pass; whist on 6S under Stalingrad].")
+@click.option("--partner", default=None, metavar="CALL",
+              help="The other defender's call, pass or whist (пас, вист) [default: pass; whist on 6S "
+                   "under Stalingrad].")
 @click.option("--talon", "talon_cards", default=None, metavar="CARDS",
               help="The talon the declarer showed (§3.1), e.g. 'SA D7'.")
 @click.option("--samples", "-n", type=click.IntRange(1), default=1000, show_default=True,
@@ -338,14 +339,13 @@ def whist(hand, seat, declarer, contract, partner, talon_cards, samples, adaptiv
     if talon_cards is not None:
         if "talon" in kn:
             raise analysis.ConstraintError("the talon is given twice (--talon and --known talon:...)")
-        talon = talon_cards.replace(",", " ")
-        shown = len(Hand.parse(talon))      # a card list or a dotted hand
-        if shown != 2:
+        talon = Hand.parse(talon_cards)      # a card list or a dotted hand
+        if len(talon) != 2:
             raise analysis.ConstraintError(f"--talon takes both talon cards (the declarer shows the talon, "
-                                           f"§3.1), got {shown}: {talon_cards!r}")
-        own = Hand.parse(talon).mask & Hand.parse(hand).mask
+                                           f"§3.1), got {len(talon)}: {talon_cards!r}")
+        own = talon.mask & Hand.parse(hand).mask
         if own:
-            card = next(c for c in Hand.parse(talon) if c.index == (own & -own).bit_length() - 1)
+            card = next(c for c in talon if c.index == (own & -own).bit_length() - 1)
             raise analysis.ConstraintError(f"--talon card {card} is in the player's own hand {hand!r}")
     with _bar(samples, "analyzing", quiet or as_json) as bar:
         w = analysis.analyze_whist(hand, seat, declarer=declarer, contract=contract,
@@ -385,9 +385,8 @@ def advise(hand, seat, contract, declarer, played, leader, talon_cards, discard,
     if "talon" in kn:
         raise analysis.ConstraintError("give the talon with --talon, not --known talon:...")
     a = analysis.advise(hand, seat, contract=contract, declarer=declarer,
-                        played=Cards.parse(played.replace(",", " ")) if played.strip() else (),
-                        leader=leader, talon=None if talon_cards is None else talon_cards.replace(",", " "),
-                        discard=None if discard is None else Cards.parse(discard.replace(",", " ")),
+                        played=Cards.parse(played), leader=leader, talon=talon_cards,
+                        discard=None if discard is None else Cards.parse(discard),
                         auction=auction, whist=whist_calls, tolerance=tolerance, rules=rules,
                         sampling=analysis.Sampling(samples, seed, known=kn))
     _print_result(a, as_json, a.format())

@@ -1,5 +1,9 @@
 // Cards, hands and deals as the page shows them: suits in the order ♠ ♣ ♦ ♥,
 // ranks high to low, ♠ ♣ dark and ♦ ♥ red. A card is its letter text ("SA", "CT").
+// These functions read only the canonical texts the server sends back (the
+// deal of /api/table, the cards of /api/play); what a user types, in any
+// notation prefsolve reads (Latin or Russian, docs/GLOSSARY.md), goes to the
+// server as it was typed and is parsed there, by the parsers of the command line.
 
 export const SUITS = ["S", "C", "D", "H"];
 export const RANKS = ["A", "K", "Q", "J", "T", "9", "8", "7"];
