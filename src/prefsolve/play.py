@@ -41,7 +41,7 @@ from ._frozen import FrozenMap
 from .cards import SUIT_SYMBOLS, Card, Cards, Hand, _cards, cards_in_hand_order, parse_cards
 from .checks import check_optional_seat, check_seat
 from .deal import Deal
-from .engine import Solver, check_solver, default_solver
+from .engine import SEARCHES, Solver, check_solver, default_solver
 from .errors import CardError, DealError, IllegalPlayError, PrefsolveError, SeatError
 from .solver import as_deal, game_talon_mode, solve
 from .strains import ALLPASS, IGNORE, MISERE, TAKE, check_talon_mode, parse_strain, trump_of
@@ -571,6 +571,7 @@ class Position:
         if self.is_over():
             return 0
         leader, trick, talon_card, pending = self._engine_args()
+        SEARCHES.count += 1
         return self._core().value(self._hands, self.counted_seat, self.trump, self.minimize,
                                   leader, trick, talon_card, pending)
 
@@ -582,6 +583,7 @@ class Position:
         if self.is_over() or need > self.deal.tricks - len(self._tricks):
             return False
         leader, trick, talon_card, pending = self._engine_args()
+        SEARCHES.count += 1
         return self._core().geq(self._hands, self.counted_seat, self.trump, self.minimize, need,
                                 leader, trick, talon_card, pending)
 
