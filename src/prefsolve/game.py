@@ -754,8 +754,8 @@ def _outcome_dict(outcome: DealOutcome, players: Sequence[str]) -> dict[str, Any
     out: dict[str, Any] = {"declarer": players[outcome.declarer], "contract": str(outcome.contract)}
     if outcome.whist_calls:
         out["whist"] = list(outcome.whist_calls)
-    if not outcome.contract.is_misere:
-        out["open"] = outcome.open
+    if not outcome.contract.is_misere and outcome.tricks is not None:
+        out["open"] = outcome.open      # how the hand was played (RULES.md §3.2): recorded, scores nothing
     if outcome.talon is not None:
         out["talon"] = list(outcome.talon)
     if outcome.conceded:

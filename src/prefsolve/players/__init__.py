@@ -109,7 +109,9 @@ def make_player(spec: str, *, time_limit: float | None = None) -> Player:
     the seconds an external program has for each decision (its default otherwise)."""
     name, options = parse_spec(spec)
     if name == "cmd":
-        raise PlayerError(f"player {spec!r}: programs that speak the bot protocol are not supported yet")
+        from .external import ExternalPlayer
+
+        return ExternalPlayer(options["argv"], time_limit=time_limit, name=spec.strip())
     try:
         player = player_class(name)(**options)
     except PlayerError:

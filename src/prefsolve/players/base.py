@@ -47,11 +47,11 @@ from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
 from .._frozen import FrozenMap
-from ..auction import Call, parse_calls
+from ..auction import BID, HOLD, PASS, Call, parse_calls
 from ..cards import Card, Cards, Hand
 from ..contract import Contract
 from ..deal import Deal
-from ..errors import GameError, PlayerError, PrefsolveError
+from ..errors import ContractError, GameError, PlayerError, PrefsolveError
 from ..game import (
     CALL,
     CARD,
@@ -273,8 +273,8 @@ class Player:
     its first decision of each deal, :meth:`close` when it is no longer needed.
     """
 
-    name: ClassVar[str] = "player"
-    sees_all: ClassVar[bool] = False
+    name: str = "player"
+    sees_all: bool = False
     #: The options a player takes in its name (``advisor:samples=50``), with their types.
     OPTIONS: ClassVar[dict[str, type]] = {}
 
@@ -312,7 +312,26 @@ class Player:
         return f"<{type(self).__name__} {self.name}>"
 
 
+def call_for(word: str, options: tuple) -> Call:
+    """The legal call of ``options`` that says ``word`` (a contract, bid or held, or
+    ``pass``, as the analyses' recommendations say it); a pass when none does.
+
+    >>> from prefsolve.auction import legal_calls
+    >>> call_for("6C", legal_calls("6S 6C pass")), call_for("7NT", legal_calls(""))
+    (Call(hold 6C), Call(bid 7NT))
+    """
+    if word != PASS:
+        try:
+            contract = Contract.parse(word)
+        except ContractError:
+            contract = None
+        for option in options:
+            if option.kind in (BID, HOLD) and option.contract == contract:
+                return option
+    return next(o for o in options if o.kind == PASS)
+
+
 _METHODS = {CALL: "call", DECLARATION: "declare", WHIST_CALL: "whist", DEFENCE: "defence", CARD: "card"}
 
 
-__all__ = ["SeatView", "Player", "seat_view"]
+__all__ = ["SeatView", "Player", "seat_view", "call_for"]
