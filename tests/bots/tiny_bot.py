@@ -5,7 +5,7 @@ away the first two of its twelve cards. It reads only the protocol's JSON: it
 imports nothing of prefsolve. For the tests it can also misbehave at its N-th
 decision: ``--crash N`` (exits with status 3), ``--hang N`` (never answers),
 ``--nonsense N`` (answers a card it does not hold), ``--garbage N`` (answers
-what is not JSON).
+what is not JSON); ``--protocol N`` greets with another version of the protocol.
 """
 
 import json
@@ -31,7 +31,7 @@ def main(argv):
     for line in sys.stdin:
         message = json.loads(line)
         if message["type"] == "hello":
-            answer = {"type": "hello", "protocol": 1, "name": "tiny", "sees_all": False}
+            answer = {"type": "hello", "protocol": misbehave.get("--protocol", 1), "name": "tiny", "sees_all": False}
         elif message["type"] == "deal":
             continue
         elif message["type"] == "decide":
