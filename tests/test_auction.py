@@ -457,3 +457,37 @@ def test_what_is_no_whist_play(play):
         parse_whist_play(play)
     with pytest.raises(AuctionError, match="unknown whist play"):
         check_whist_calls("6S", ["whist", "pass"], open=play)
+
+
+# -- who chooses an open or closed defence (RULES.md §3.2) ----------------------------
+@pytest.mark.parametrize("calls, rules, chooser", [
+    (["whist", "pass"], "sochi", 0),            # the lone whister chooses
+    (["pass", "whist"], "sochi", 1),
+    (["whist", "whist"], "sochi", None),        # two whisters play closed
+    (["pass", "pass"], "sochi", None),          # passed out: not played
+    (["pass", "half", "whist"], "sochi", 0),    # the first defender's second chance: he whists alone
+    (["pass", "half", "pass"], "sochi", None),  # a half-whist that stands is not played (no_play)
+])
+def test_the_lone_whister_chooses_the_defence(calls, rules, chooser):
+    from prefsolve.auction import play_chooser
+
+    assert play_chooser(check_whist_calls("7S", calls, rules)) == chooser
+
+
+def test_a_played_half_whist_is_the_half_whisters_choice_and_a_misere_nobodys():
+    from prefsolve.auction import play_chooser
+
+    played = Rules.profile("sochi").replace(half_whist="played")
+    assert play_chooser(check_whist_calls("6H", ["pass", "half", "pass"], played)) == 1
+    assert play_chooser(check_whist_calls("misere", [])) is None
+    assert play_chooser(check_whist_calls("10S", [], "sochi")) is None      # a checked 10 (RULES.md §3.4)
+
+
+@pytest.mark.parametrize("first_lead, declarer, leader", [
+    ("first_hand", 2, 0), ("first_hand", None, 0),
+    ("left_of_declarer", 0, 1), ("left_of_declarer", 2, 0), ("left_of_declarer", None, 0),
+])
+def test_the_opening_leader_is_first_hand_or_the_declarers_left(first_lead, declarer, leader):
+    # RULES.md §1.6: first hand leads in every kind of deal; the switch gives the lead to the
+    # declarer's left in a game. All-pass has no declarer: first hand leads.
+    assert Rules.profile("sochi").replace(first_lead=first_lead).opening_leader(declarer) == leader

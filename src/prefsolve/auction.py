@@ -705,3 +705,28 @@ def check_whist_calls(contract: Contract | str, calls: str | Iterable[str], rule
     if len(whisters) == 2:  # both whist → played closed (RULES.md §3.2)
         return WhistResult(True, True, "two_whisters", whisters, play=CLOSED)
     return WhistResult(True, True, "one_whister", whisters, play=lone)
+
+
+def play_chooser(result: WhistResult) -> int | None:
+    """The defender who chooses to play open or closed (RULES.md §3.2), or None
+    when nobody chooses: 0 is the first defender (declarer's left), 1 the second.
+
+    A lone whister chooses; so does a half-whister whose half-whist stands and is
+    played (``half_whist="played"``). Two whisters play closed, a misère and a
+    checked 10 are played as the rules say, and a hand that is not played has no
+    play to choose.
+
+    >>> play_chooser(check_whist_calls("7S", ["pass", "whist"]))
+    1
+    >>> play_chooser(check_whist_calls("7S", ["whist", "whist"])) is None
+    True
+    >>> play_chooser(check_whist_calls("7S", ["pass", "half", "pass"], Rules().replace(half_whist="played")))
+    1
+    """
+    if not result.legal or not result.finished:
+        return None
+    if result.outcome == "one_whister":
+        return result.whisters[0]
+    if result.outcome == "half_whist" and result.play is not None:
+        return result.half_whister
+    return None

@@ -60,3 +60,15 @@ class RulesError(PrefsolveError):
 
 class ScoringError(PrefsolveError):
     """A deal outcome or score sheet that is impossible under the rules."""
+
+
+class GameError(PrefsolveError):
+    """A game record or a move that the rules refuse: an illegal call, discard,
+    declaration, whist call or card, or a record that contradicts itself. The
+    message names the game, the seat and the move."""
+
+
+class PlayerError(PrefsolveError):
+    """A player that cannot be made or failed to decide: an unknown player name or
+    option, a bot program that crashed, did not answer in time or answered
+    nonsense. In a match the game is recorded as forfeited by that player."""

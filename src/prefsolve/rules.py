@@ -320,6 +320,22 @@ class Rules:
         exits = RASPASY_EXITS[self.raspasy_exit]
         return exits[min(max(allpass_count, 0), len(exits) - 1)]
 
+    def opening_leader(self, declarer: int | None) -> int:
+        """The seat that leads trick 1 (RULES.md §1.6): first hand (seat 0), or
+        under ``first_lead="left_of_declarer"`` the declarer's left. All-pass
+        (``declarer=None``) is always led by first hand.
+
+        >>> Rules.profile("sochi").opening_leader(2), Rules().replace(first_lead="left_of_declarer").opening_leader(2)
+        (0, 0)
+        >>> Rules().replace(first_lead="left_of_declarer").opening_leader(1)
+        2
+        """
+        if declarer is None or self.first_lead == "first_hand":
+            return 0
+        if isinstance(declarer, bool) or declarer not in (0, 1, 2):
+            raise RulesError(f"the declarer must be a seat 0, 1 or 2, got {declarer!r}")
+        return (declarer + 1) % 3
+
 
 def switch_names() -> tuple[str, ...]:
     """Names of all switches (every field but ``name``)."""

@@ -20,7 +20,7 @@ from ._frozen import FrozenMap
 from .cards import Cards, cards_in_hand_order
 from .checks import check_seat
 from .deal import Deal
-from .engine import Solver, check_solver
+from .engine import SEARCHES, Solver, check_solver
 from .errors import DealError, PrefsolveError
 from .strains import ALLPASS, IGNORE, MISERE, STRAIN_SYMBOLS, STRAINS, TAKE, check_talon_mode, parse_strain, trump_of
 
@@ -187,6 +187,7 @@ def solve(deal: Deal | str, declarer: int, *, strain: str, leader: int = 0, talo
     h0, h1, h2 = deal.hands
     hands = [h0.mask, h1.mask, h2.mask]
     minimize = strain == MISERE
+    SEARCHES.count += 1
     if talon_mode == TAKE:
         assert talon is not None   # game_talon_mode refused a take without a talon
         context = (declarer, leader, strain)
@@ -204,6 +205,7 @@ def solve(deal: Deal | str, declarer: int, *, strain: str, leader: int = 0, talo
     else:
         tricks = core.value(hands, declarer, trump, minimize, leader)
         discard = None
+    SEARCHES.nodes += core.nodes
     return _solution(strain, declarer, leader, talon_mode, tricks, discard, core.nodes)
 
 

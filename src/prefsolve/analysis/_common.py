@@ -60,7 +60,7 @@ def as_contract(contract: Contract | str) -> Contract:
 
 def leader_for(rules: Rules | str, declarer: int) -> int:
     """Seat leading trick 1: first hand, or the declarer's left (profile switch ``first_lead``)."""
-    return 0 if Rules.of(rules).first_lead == "first_hand" else (check_seat(declarer, "declarer") + 1) % 3
+    return Rules.of(rules).opening_leader(check_seat(declarer, "declarer"))
 
 
 def allowed_contracts(bid: Contract | None, rules: Rules | str) -> tuple[Contract, ...]:

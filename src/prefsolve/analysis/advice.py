@@ -19,11 +19,12 @@ from the next card on.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Sequence
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from ..cards import SUIT_SYMBOLS, Card, Cards, Hand
-from ..checks import check_seat
+from ..checks import check_count, check_seat
 from ..contract import Contract
 from ..deal import Deal
 from ..errors import IllegalPlayError, PrefsolveError, SeatError
@@ -81,11 +82,18 @@ class Advice:
     cards: tuple[CardStats, ...]
     card: Card
     """The recommended card."""
+    layouts: int | None = None
+    """The layouts the cards were valued on, when ``agreed`` stopped the sampling before
+    ``sampling.samples`` (None: all of them)."""
+    sampled: tuple[Deal, ...] = field(default=(), repr=False, compare=False)
+    """The layouts the cards were valued on, for ``reuse`` by the seat's next advice."""
+    reused: int = 0
+    """How many of them were earlier layouts given in ``reuse``."""
 
     @property
     def samples(self) -> int:
         """The number of layouts the cards were valued on."""
-        return self.sampling.samples
+        return self.sampling.samples if self.layouts is None else self.layouts
 
     @property
     def best(self) -> CardStats:
@@ -186,11 +194,30 @@ def _fitting_discard(deal: Deal, declarer: int, contract: Contract, leader: int,
     return None if best is None else best[1]
 
 
+def _turned(turn: object, talon: Hand | None, allpass: bool, leads: bool, played: int) -> Cards:
+    """The all-pass talon cards turned so far, in order: ``turn`` checked, else the
+    shown ``talon`` in the canonical order; none when the talon plays no part."""
+    if turn is None:
+        return canonical_turn(talon) if leads and talon is not None else Cards(())
+    if not leads:
+        why = "the talon plays no part in this all-pass" if allpass else "only all-pass turns the talon"
+        raise PrefsolveError(f"turn= orders the talon cards turned in all-pass; {why}")
+    cards = Cards(_as_cards(turn, "turn"))
+    if not 1 <= len(cards) <= 2 or len(set(cards)) != len(cards):
+        raise PrefsolveError(f"turn= is the one or two talon cards turned so far, in order, got {cards}")
+    if talon is not None and any(x not in talon for x in cards):
+        raise PrefsolveError(f"turn= {cards} holds a card that is not in the talon {talon.symbols()}")
+    if len(cards) == 1 and played >= 3:
+        raise PrefsolveError("from trick 2 on both talon cards are turned: give both in turn=")
+    return cards
+
+
 def advise(hand: Hand | str, seat: int, *, contract: Contract | str, declarer: int | None = None,
            played: object = (), leader: int = 0,
-           talon: Hand | str | None = None, discard: object = None, auction: str | None = None,
+           talon: Hand | str | None = None, turn: object = None, discard: object = None,
+           auction: str | None = None,
            whist: str | None = None, tolerance: float = TOLERANCE, rules: Rules | str = "sochi",
-           sampling: Sampling = ADVICE_SAMPLING,
+           sampling: Sampling = ADVICE_SAMPLING, agreed: int | None = None, reuse: Sequence[Deal] = (),
            solver: Solver | None = None) -> Advice:
     """Every legal card's expected result for ``seat``, to play now, from what it has seen.
 
@@ -202,10 +229,21 @@ def advise(hand: Hand | str, seat: int, *, contract: Contract | str, declarer: i
     hands seen, e.g. a defender playing open, ``known={1: "AK.Q.-.JT9"}`` (the
     whole ten cards as dealt), its ``voids`` and ``conditions`` hold as in
     every analysis (a void: no cards of the suit beyond the known ones). ``talon``: the talon cards when shown
-    (a game's talon, the all-pass talon turned); ``discard``: the declarer's
-    two discards, known to himself. ``auction`` (the calls, first hand first)
+    (a game's talon, the all-pass talon turned); ``turn``: in all-pass, the
+    talon cards turned so far in the order turned (one while trick 1 is under
+    way, the other still unseen and sampled; default: the ``talon`` in the
+    canonical order). The profile's ``raspasy_talon`` says whether the talon
+    leads in all-pass (RULES.md §4.3), and a game without talon leaves it out.
+    ``discard``: the declarer's two discards, known to himself. ``auction`` (the calls, first hand first)
     and ``whist`` (the defenders' calls) condition the other hands through the
     auction model.
+    ``agreed``: stop after this many layouts (or more) as soon as one card has
+    been among the best for the seat's side in every layout so far: more
+    layouts could only add a layout where it is not. None: all
+    ``sampling.samples`` layouts. ``reuse``: layouts of an earlier advice of
+    the seat (its ``sampled``); those that fit what is known now (the known
+    cards, the cards played, the voids, the conditions) are valued first, as
+    if drawn now, and fresh ones only after them.
     The recommended card is the best for the seat's side: in a game the
     highest P(make) for the declarer (the lowest for a defender), then the
     mean tricks; in misère the lowest P(caught) for the declarer (highest
@@ -239,19 +277,23 @@ def advise(hand: Hand | str, seat: int, *, contract: Contract | str, declarer: i
     talon_hand = None if talon is None else (talon if isinstance(talon, Hand) else Hand.parse(talon))
     if talon_hand is not None and len(talon_hand) != 2:
         raise PrefsolveError(f"the talon has two cards, got {len(talon_hand)}: {talon!r}")
-    turn = canonical_turn(talon_hand) if allpass and talon_hand is not None else Cards(())
-    if allpass and talon_hand is None and len(cards_played) > 0:
-        raise PrefsolveError("all-pass advice needs the talon cards (talon=): they are turned and lead "
-                             "tricks 1 and 2")
-    who, voids, to_move = _replay(cards_played, strain, leader, turn)
+    talon_leads = allpass and r.raspasy_talon == "sets_suit"
+    turned = _turned(turn, talon_hand, allpass, talon_leads, len(cards_played))
+    if talon_leads and not turned and len(cards_played) > 0:
+        raise PrefsolveError("all-pass advice needs the talon cards (talon= or turn=): they are turned and "
+                             "lead tricks 1 and 2")
+    if talon_hand is None and turned:
+        talon_hand = Hand(turned) if len(turned) == 2 else None
+    who, voids, to_move = _replay(cards_played, strain, leader, turned)
     if to_move != seat:
         raise IllegalPlayError(f"after {len(cards_played)} cards played seat {to_move} is to play, not seat {seat}")
     # What is known of each place: the open hands, the talon, and every card seen played.
     fixed_known: dict[object, Hand] = dict(sampling.known_cards)
-    if talon_hand is not None:
+    seen_talon = talon_hand if talon_hand is not None else Hand(turned) if turned else None
+    if seen_talon is not None:
         if "talon" in fixed_known:
             raise PrefsolveError("the talon is given twice (talon= and sampling.known)")
-        fixed_known["talon"] = talon_hand
+        fixed_known["talon"] = seen_talon
     extra: dict[int, int] = {}
     talon_mask = talon_hand.mask if talon_hand is not None else 0
     for card, s in zip(cards_played, who):
@@ -271,7 +313,8 @@ def advise(hand: Hand | str, seat: int, *, contract: Contract | str, declarer: i
     # The declarer who took the talon may have put a suit away: his showing out says nothing of the
     # ten cards he was dealt. Layouts whose discard leaves him a card of it fail the replay of the
     # played cards below and are drawn again, which honours his void exactly.
-    void_suits = {s: ks for s, ks in shown_out.items() if allpass or s != declarer}
+    took_talon = c is not None and not c.without_talon
+    void_suits = {s: ks for s, ks in shown_out.items() if allpass or s != declarer or not took_talon}
     for s, suits in sampling.void_suits:
         void_suits.setdefault(s, [])
         void_suits[s] = sorted(set(void_suits[s]) | {"SCDH".index(x) for x in suits})
@@ -281,17 +324,31 @@ def advise(hand: Hand | str, seat: int, *, contract: Contract | str, declarer: i
             auction, rules=r, contract=None if c is None else c if not allpass else None, whist=whist,
             tolerance=tolerance, exclude=[seat]))
     sampler = Sampler(fixed, sampling.seed, void_suits, conditions=conds, voids_beyond_known=True)
+    pool = [d for d in reuse if sampler.fits(d)]
+    pool.reverse()      # popped from the end: the earlier layouts first
+    reused = len(pool)
+    sampled: list[Deal] = []
     rows: dict[Card, list[int]] = {}
+    if agreed is not None:
+        agreed = check_count(agreed, "agreed", 1)
+    # The side of the seat wants the counted tricks high: the declarer of a game, the catchers of a misère.
+    maximize = not allpass and c is not None and (seat == declarer) != c.is_misere
+    common: set[Card] | None = None    # the cards among the best in every layout so far
     redrawn = replaced = 0
-    talon_mode = None
+    # All-pass with the talon ignored (RULES.md §4.3), a game without talon (RULES.md §2.5): the hands
+    # as dealt.
+    talon_mode = "ignore" if (allpass and not talon_leads) or (c is not None and c.without_talon) else None
     n = 0
     while n < samples:
-        deal = sampler.draw(1)[0]
+        deal = pool.pop() if pool else sampler.draw(1)[0]
+        deal_turn = None
+        if talon_leads and turned:
+            assert deal.talon is not None
+            deal_turn = turned if len(turned) == 2 else Cards((turned[0], *(x for x in deal.talon if x != turned[0])))
         try:
             pos = Position(deal, declarer, strain=strain, seat=seat if allpass else None, leader=leader,
                            talon_mode=talon_mode, discard=discard if seat == declarer else None,
-                           turn=turn if allpass and talon_hand is not None else None, played=cards_played,
-                           solver=solver)
+                           turn=deal_turn, played=cards_played, solver=solver)
         except IllegalPlayError:
             # The declarer's double-dummy discard in this layout does not fit his play (it holds a card
             # he has played, or keeps a card of a suit he showed out of): he made another one, the
@@ -307,9 +364,16 @@ def advise(hand: Hand | str, seat: int, *, contract: Contract | str, declarer: i
             replaced += 1
             pos = Position(deal, declarer, strain=strain, leader=leader, discard=fit, played=cards_played,
                            solver=solver)
-        for card, v in pos.card_values().items():
+        sampled.append(deal)
+        layout = pos.card_values()
+        for card, v in layout.items():
             rows.setdefault(card, []).append(v)
         n += 1
+        top = (max if maximize else min)(layout.values())
+        best_here = {card for card, v in layout.items() if v == top}
+        common = best_here if common is None else common & best_here
+        if agreed is not None and n >= agreed and common:
+            break
     stats = []
     for card, values in rows.items():
         t = np.asarray(values, dtype=float)
@@ -336,4 +400,5 @@ def advise(hand: Hand | str, seat: int, *, contract: Contract | str, declarer: i
     texts = tuple(f"seat {s} showed out of {' '.join(SUIT_SYMBOLS[k] for k in ks)}"
                   for s, ks in sorted(shown_out.items())) + texts
     return Advice(seat, hand, "allpass" if allpass else str(c), declarer, Cards(cards_played), sampling,
-                  texts, sampler.acceptance, redrawn, replaced, tuple(stats), best.card)
+                  texts, sampler.acceptance, redrawn, replaced, tuple(stats), best.card,
+                  None if n == samples else n, tuple(sampled), reused - len(pool))

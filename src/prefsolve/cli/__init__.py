@@ -4,7 +4,8 @@ Human output is aligned text with suit symbols; ``--json`` prints one JSON
 object on stdout (docs/JSON.md, docs/schemas/). Bad input gives one line on
 stderr and exit code 2. Each command lives in the module of its concept
 (:mod:`.solve`, :mod:`.play`, :mod:`.rules`, :mod:`.analyze`); what they share
-is in :mod:`._common`; this module builds the group. docs/CLI.md lists every
+is in :mod:`._common`; whole games (``match``, ``bot``) are in :mod:`.games`;
+this module builds the group. docs/CLI.md lists every
 command and option.
 
 >>> from click.testing import CliRunner
@@ -18,7 +19,7 @@ from __future__ import annotations
 import click
 
 from .._version import __version__
-from . import analyze, play, rules, serve, solve
+from . import analyze, games, play, rules, serve, solve
 from ._common import EXAMPLE_DEAL, PrefsolveGroup, emit_stream, progress_bar, void_first_as_argument
 from .solve import solve_cmd
 
@@ -38,7 +39,7 @@ def main() -> None:
 
 for _command in (*solve.COMMANDS, *rules.COMMANDS, *play.COMMANDS,
                  analyze.analyze, analyze.analyze_talon, analyze.whist, analyze.advise, analyze.holdings,
-                 *serve.COMMANDS):
+                 *games.COMMANDS, *serve.COMMANDS):
     main.add_command(_command)
 
 

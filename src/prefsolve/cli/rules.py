@@ -11,7 +11,6 @@ legal: seat 0 (first hand) wins; lowest contract to declare: 6S
 
 from __future__ import annotations
 
-import json
 from fractions import Fraction
 from typing import Any
 
@@ -20,8 +19,9 @@ import click
 from ..auction import AuctionResult, WhistResult, check_auction, check_declaration, check_whist_calls, split_whist_text
 from ..contract import Contract
 from ..errors import PrefsolveError
+from ..game import load_session
 from ..rules import Rules
-from ..scoring import ScoreSheet, sheet_from_game
+from ..scoring import ScoreSheet
 from ._common import command, emit_json, json_option, rules_option, rules_with_settings, settings_option
 
 _SEAT_NAMES = ("first hand", "second hand", "third hand")
@@ -182,16 +182,17 @@ def _whist_line(w: WhistResult, contract: Contract, words: list[str], declarer: 
 def score(game: Any, profile: str | None, settings: tuple[str, ...], as_json: bool) -> None:
     """Score a game file: the sheet (pool, mountain, whists) and the settlement.
 
-    GAME is a JSON file (see docs/RULES.md and examples/); --rules overrides
-    the file's profile, the file's "switches" still apply, and --set
-    overrides them.
+    GAME is a JSON file (see docs/RULES.md §9 and examples/), whose deals may
+    give their cards and every move (docs/GAME_FORMAT.md: each move is checked
+    by the rules), or JSON lines of one session; --rules overrides the file's
+    profile, the file's "switches" still apply, and --set overrides them.
 
     \b
         prefsolve score examples/sochi.json --rules leningrad
     """
     try:
-        data = json.load(game)
-    except (json.JSONDecodeError, UnicodeDecodeError) as exc:
+        text = game.read()
+    except UnicodeDecodeError as exc:
         raise click.BadParameter(f"not a JSON game file: {exc}", param_hint="GAME") from None
     except OSError as exc:      # opened, but reading failed (a bad descriptor, an I/O error)
         raise click.BadParameter(f"cannot read {game.name}: {exc.strerror or exc}", param_hint="GAME") from None
@@ -200,7 +201,7 @@ def score(game: Any, profile: str | None, settings: tuple[str, ...], as_json: bo
     except PrefsolveError as exc:
         raise click.BadParameter(str(exc), param_hint="--set") from None
     try:
-        sheet = sheet_from_game(data, profile, settings)
+        sheet = load_session(text, profile, settings).sheet()
     except PrefsolveError as exc:
         raise click.BadParameter(str(exc), param_hint="GAME") from None
     if as_json:

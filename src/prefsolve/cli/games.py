@@ -1,0 +1,180 @@
+"""Commands of whole games: ``prefsolve match`` and ``prefsolve bot``.
+
+``match`` plays two players against each other in duplicate and prints A's
+gain per deal over B (:mod:`prefsolve.match`, docs/STRENGTH.md); ``bot`` makes
+a player speak the bot protocol on stdin and stdout (docs/BOT_PROTOCOL.md),
+so that a match, or another program, can play it as ``cmd:prefsolve bot
+PLAYER``.
+
+>>> import json
+>>> from click.testing import CliRunner
+>>> r = CliRunner().invoke(match, ["cheater", "random", "--deals", "2", "--json", "-q"])
+>>> r.exit_code, json.loads(r.output)["deals"]
+(0, 2)
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+
+import click
+
+from ..errors import PrefsolveError
+from ._common import (
+    cluster_client,
+    cluster_options,
+    command,
+    emit_json,
+    jobs_option,
+    json_option,
+    progress_bar,
+    quiet_option,
+    rules_option,
+    rules_with_settings,
+    seed_option,
+    settings_option,
+)
+
+
+@command("match")
+@click.argument("a", metavar="A")
+@click.argument("b", metavar="B")
+@click.option("--deals", "-n", type=click.IntRange(min=1), default=100, show_default=True,
+              help="Deals to play, each four times (B B B, then A in each seat).")
+@seed_option(default=0, help="Seed of the deals and of every decision (the same seed plays the same games).")
+@rules_option("sochi")
+@settings_option
+@click.option("--time-limit", type=click.FloatRange(min=0, min_open=True), default=None, metavar="SECONDS",
+              help="Seconds a bot (cmd:) has for each decision [default: 10].")
+@click.option("--records", metavar="FILE", help="Write every game played to FILE, one JSON line each "
+                                                "(docs/GAME_FORMAT.md).")
+@click.option("--resume", is_flag=True, help="With --records: keep the deals FILE already holds (each checked) "
+                                             "and play only the rest.")
+@jobs_option("Threads playing deals [default: all usable cores].")
+@cluster_options
+@json_option
+@quiet_option
+def match(a: str, b: str, deals: int, seed: int, profile: str, settings: tuple[str, ...], time_limit: float | None,
+          records: str | None, resume: bool, jobs: int | None, scheduler: str | None, cluster: int | None,
+          connect_timeout: float, as_json: bool, quiet: bool) -> None:
+    """Play A against B in duplicate and print A's gain per deal.
+
+    Each deal is played by B B B and again with A in each seat in turn; A's
+    gain is its result less B's in the same seat on the same cards, in whists
+    of one deal settled alone, as a mean ± standard error with a 95% interval,
+    broken down by the phase of the first different decision and by the kind
+    of deal (docs/STRENGTH.md). Players: random, cheater, advisor, heuristic,
+    or cmd:PROGRAM ARGS (a program speaking the bot protocol,
+    docs/BOT_PROTOCOL.md); options after a colon, e.g.
+    advisor:samples=50,tolerance=1. A game a player forfeits (a bot that
+    crashed, hung or answered nonsense, an illegal move) is named on stderr
+    and left out of the gain.
+
+    \b
+        prefsolve match cheater random --deals 3 --seed 1
+    """
+    from ..match import match_settings, play_match, read_records, record_lines
+
+    rules = rules_with_settings(profile, settings)
+    if resume and records is None:
+        raise click.UsageError("--resume goes with --records FILE: the records of the run to go on with")
+    if scheduler is not None and cluster is not None:
+        raise click.UsageError("give either --scheduler or --cluster, not both")
+    if jobs is not None and (scheduler is not None or cluster is not None):
+        raise click.UsageError("--jobs counts this machine's threads; with --scheduler or --cluster the "
+                               "workers' own processes play")
+    spec = match_settings(a, b, deals=deals, seed=seed, rules=rules, time_limit=time_limit)
+    done = []
+    if resume and records is not None and os.path.exists(records):
+        done = _resumed(records, spec, read_records)
+    out = _open_records(records, resume)
+    try:
+        with progress_bar(deals - len(done), "playing", quiet or as_json) as bar, \
+                cluster_client(scheduler, cluster, connect_timeout) as client:
+            def on_deal(result) -> None:
+                _note_forfeits(spec, result)
+                if out is not None:
+                    out.write("".join(line + "\n" for line in record_lines(spec, result)))
+                    out.flush()
+
+            result = play_match(spec.a, spec.b, deals=deals, seed=seed, rules=rules, time_limit=time_limit,
+                                jobs=jobs, scheduler=client, done=done, progress=bar.update, on_deal=on_deal)
+    finally:
+        if out is not None:
+            out.close()
+    if as_json:
+        emit_json({**result.to_dict(), "records": records})
+    else:
+        click.echo(result.format())
+
+
+def _resumed(path: str, spec, read_records) -> list:
+    """The deals the records file already holds, each checked; the file is cut after the last whole deal."""
+    try:
+        with open(path, encoding="utf-8") as f:
+            text = f.read()
+    except (OSError, UnicodeDecodeError) as exc:
+        raise click.BadParameter(f"cannot read {path}: {exc}", param_hint="'--records'") from None
+    lines = text[:text.rfind("\n") + 1].splitlines()     # a partial last line is played again
+    done = list(read_records(lines, spec))
+    keep = sum(len(line) + 1 for line in lines[:4 * len(done)])
+    with open(path, "rb+") as f:
+        f.truncate(len(text[:keep].encode("utf-8")))
+    if len(done) > spec.deals:
+        raise PrefsolveError(f"{path} holds {len(done)} deals, more than the {spec.deals} of this match")
+    return done
+
+
+def _open_records(path: str | None, resume: bool):
+    if path is None:
+        return None
+    try:
+        return open(path, "a" if resume else "w", encoding="utf-8")
+    except OSError as exc:
+        raise click.BadParameter(f"cannot write {path}: {exc.strerror or exc}", param_hint="'--records'") from None
+
+
+def _note_forfeits(spec, result) -> None:
+    """One line on stderr for each game forfeited: the game, the seat, the move and why."""
+    from ..match import LINEUPS
+
+    for lineup, record in zip(LINEUPS, result.records):
+        f = record.forfeit
+        if f is not None:
+            who = spec.a if lineup[f.seat] == "A" else spec.b
+            click.echo(f"Forfeit: deal {result.number}, game {' '.join(lineup)}, seat {f.seat} ({who}), "
+                       f"move {f.move}: {f.reason}", err=True)
+
+
+@command("bot")
+@click.argument("player", metavar="PLAYER")
+def bot(player: str) -> None:
+    """Play PLAYER over the bot protocol on stdin and stdout (docs/BOT_PROTOCOL.md).
+
+    Each line read is a message of the protocol (hello, deal, decide, quit),
+    each answer one line of JSON. A match plays it as "cmd:prefsolve bot
+    PLAYER", as it plays any other program that speaks the protocol.
+
+    \b
+        prefsolve bot random
+    """
+    from ..players import make_player
+    from ..players.external import serve
+
+    seat = make_player(player)
+
+    def write(line: str) -> None:
+        sys.stdout.write(line + "\n")
+        sys.stdout.flush()
+
+    try:
+        serve(seat, sys.stdin, write)
+    finally:
+        seat.close()
+
+
+COMMANDS = (match, bot)
+
+
+__all__ = ["COMMANDS", "bot", "match"]
