@@ -513,29 +513,41 @@ EVERY_COMMAND = [
 ]
 
 
-def cp1251_run(args):
+def console_run(args, encoding="cp1251"):
     src = os.path.dirname(os.path.dirname(prefsolve.__file__))    # the tested package, in the child too
-    env = dict(os.environ, PYTHONIOENCODING="cp1251", PYTHONPATH=src + os.pathsep + os.environ.get("PYTHONPATH", ""))
+    env = dict(os.environ, PYTHONIOENCODING=encoding, PYTHONPATH=src + os.pathsep + os.environ.get("PYTHONPATH", ""))
     return subprocess.run([sys.executable, "-m", "prefsolve", *args], capture_output=True, env=env, timeout=120)
 
 
+@pytest.mark.parametrize("encoding", ["cp1251", "ascii"])
 @pytest.mark.parametrize("args", EVERY_COMMAND, ids=lambda a: a[0])
-def test_every_command_prints_on_a_cp1251_console(args):
-    r = cp1251_run(args)
-    assert r.returncode == 0, r.stderr.decode("cp1251", "replace")
-    text = r.stdout.decode("cp1251")       # every byte is cp1251
-    assert "Traceback" not in r.stderr.decode("cp1251") and "?" not in text.replace("(?)", "")
+def test_every_command_prints_on_a_console_without_suit_symbols(args, encoding):
+    r = console_run(args, encoding)
+    assert r.returncode == 0, r.stderr.decode(encoding, "replace")
+    text = r.stdout.decode(encoding)       # every byte is of the console's encoding: ASCII on an ASCII one
+    assert "Traceback" not in r.stderr.decode(encoding) and "?" not in text.replace("(?)", "")
     utf8 = CliRunner().invoke(main, args)
     assert utf8.exit_code == 0
-    # The same text, with the letters S C D H in place of the suit symbols.
-    for symbol, letter in zip("♠♣♦♥", "SCDH"):
+    # The same text, with the small letters s c d h in place of the suit symbols.
+    for symbol, letter in zip("♠♣♦♥", "scdh"):
         assert text.count(letter) == utf8.stdout.count(symbol) + utf8.stdout.count(letter)
-    if not any(a in args for a in ("deal", "--line")):   # deal prints text only; --json has no line text
-        json_run = cp1251_run([*args, "--json"])
+    if not any(a in args for a in ("--line",)):   # --json has no line text
+        json_run = console_run([*args, "--json"], encoding)
         assert json_run.returncode == 0
-        # JSON is exact on any console: what cp1251 lacks is escaped, not replaced.
-        assert without_nodes(json.loads(json_run.stdout.decode("cp1251"))) == without_nodes(json.loads(
+        # JSON is exact on any console: what the encoding lacks is escaped, not replaced.
+        assert without_nodes(json.loads(json_run.stdout.decode(encoding))) == without_nodes(json.loads(
             CliRunner().invoke(main, [*args, "--json"]).stdout))
+
+
+def test_an_ascii_console_gets_ascii_bytes_a_player_reads():
+    r = console_run(["table"], "ascii")
+    assert r.returncode == 0 and max(r.stdout) < 128
+    lines = r.stdout.decode("ascii").splitlines()
+    # The suit apart from the ranks: seat 1's spades JT97, the talon ♠8 ♣Q; the columns keep their width.
+    assert lines[1].split() == ["s", "JT97", "s", "KQ"] and "Talon s8 cQ" in r.stdout.decode("ascii")
+    assert [len(x) for x in lines] == [len(x) for x in CliRunner().invoke(main, ["table"]).stdout.splitlines()]
+    help_text = console_run(["--help"], "ascii")
+    assert help_text.returncode == 0 and max(help_text.stdout) < 128 and b"s.c.d.h" in help_text.stdout
 
 
 def test_the_board_and_errors_print_on_a_cp1251_stream():
@@ -543,12 +555,12 @@ def test_the_board_and_errors_print_on_a_cp1251_stream():
         main, ["play", EXAMPLE_DEAL, "--declarer", "2", "--strain", "misere", "-i"], input="SA\nHZ\nquit\n")
     assert r.exit_code == 0, r.output
     assert "Declarer seat 2, Misere, seat 0 leads" in r.stdout
-    assert "takes the talon S8 CQ and discards DA HA" in r.stdout
-    assert "On the table: seat 0 SA; seat 1 to play" in r.stdout
+    assert "takes the talon s8 cQ and discards dA hA" in r.stdout
+    assert "On the table: seat 0 sA; seat 1 to play" in r.stdout
     assert "Error: cannot read card 'HZ'" in r.stderr
     r = CliRunner(charset="cp1251").invoke(main, ["play", EXAMPLE_DEAL, "--declarer", "2", "--strain", "H",
                                                   "--played", "SA SJ CJ"])
-    assert r.exit_code == 2 and "it is not in seat 2's hand (SKQ8 CQ DAQJ HAJT)" in r.stderr
+    assert r.exit_code == 2 and "it is not in seat 2's hand (sKQ8 cQ dAQJ hAJT)" in r.stderr
 
 
 def test_command_modules_import_only_the_shared_module():
@@ -614,3 +626,25 @@ def test_the_commands_of_the_readme_run(tmp_path, monkeypatch):
             assert r.exit_code == 0, (stage, r.output)
             if out is not None:
                 out.write_text(r.stdout)
+
+
+def test_the_command_line_raises_no_deprecation_warning():
+    # click 8.5 deprecates get_text_stream (gone in click 9): a command that used it warned on every run.
+    src = os.path.dirname(os.path.dirname(prefsolve.__file__))
+    env = dict(os.environ, PYTHONPATH=src + os.pathsep + os.environ.get("PYTHONPATH", ""))
+    for args in (["table"], ["deal", "--seed", "1", "--json"], ["solve", "--declarer", "0", "--strain", "S", "--json"]):
+        r = subprocess.run([sys.executable, "-W", "error::DeprecationWarning", "-m", "prefsolve", *args],
+                           capture_output=True, text=True, env=env, timeout=60)
+        assert r.returncode == 0 and r.stderr == "", (args, r.stderr)
+
+
+def test_the_suite_turns_the_packages_own_warnings_into_errors():
+    import tomllib
+
+    with open(os.path.join(ROOT, "pyproject.toml"), "rb") as f:
+        filters = tomllib.load(f)["tool"]["pytest"]["ini_options"]["filterwarnings"]
+    assert "error:::prefsolve" in filters
+    import warnings
+
+    with pytest.raises(DeprecationWarning):     # the filter is in force in this very run
+        warnings.warn_explicit("old", DeprecationWarning, "x.py", 1, module="prefsolve.cli")

@@ -24,6 +24,7 @@ PLAYED = "K98.AKQ.J.KQJ J.T97.QT9.A87 AQT7.J8.AK8.T"
 # Real inputs for each command: every shape its JSON takes (with and without
 # a talon, a line, a file of deals, an illegal call, ...).
 CASES = {
+    "deal": [["--seed", "1"], ["--seed", "7", "--count", "3", "--cards", "4"], ["--count", "2"]],
     "solve": [
         [EXAMPLE_DEAL, "--declarer", "2", "--strain", "S"],
         [EXAMPLE_DEAL, "--declarer", "0", "--strain", "misere", "--line"],

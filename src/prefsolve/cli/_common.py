@@ -6,9 +6,11 @@
   exit 130, a broken pipe into a quiet exit and a full disk into one line and
   exit 1.
 * Output that any console can show: on a stream whose encoding lacks ``♠♣♦♥``
-  (a Russian Windows console, ``PYTHONIOENCODING=cp1251``) the symbols print as
-  the letters ``S C D H`` and other such characters as their closest ASCII
-  (``Misère`` as ``Misere``), and JSON escapes them, so it stays exact.
+  (a Russian Windows console, ``PYTHONIOENCODING=cp1251`` or ``ascii``) the
+  symbols print as the small letters ``s c d h`` (``♠JT97`` as ``sJT97``: the
+  suit stands apart from the capital ranks, and the width of every column
+  stays) and other such characters as their closest ASCII (``Misère`` as
+  ``Misere``), and JSON escapes them, so it stays exact.
 * One JSON writer (:func:`emit_json`, :func:`emit_stream`), one progress bar
   (:func:`progress_bar`), the option declarations the commands share and the
   reading of deal files.
@@ -52,7 +54,10 @@ EXAMPLE_DEAL = "A.KT9.KT97.K7 JT97.A7.8.Q98 KQ.J8.AQJ.AJT 8.Q.-.-"
 # -- output that every console can encode ---------------------------------
 
 #: ASCII stand-ins of the characters the output uses that a console may lack.
-ASCII_FALLBACK = {"♠": "S", "♣": "C", "♦": "D", "♥": "H", "—": "-", "–": "-", "…": "...",
+#: A suit is a small letter, so that it stands apart from the capital ranks
+#: (``sJT97 cA7``, not ``SJT97 CA7``) and keeps its column's width; prefsolve
+#: reads it back as input (``sA`` is ``♠A``).
+ASCII_FALLBACK = {"♠": "s", "♣": "c", "♦": "d", "♥": "h", "—": "-", "–": "-", "…": "...",
                   "≈": "~", "≤": "<=", "≥": ">=", "→": "->", "±": "+-", "×": "x", "·": "."}
 _ERRORS = "prefsolve-ascii"
 
@@ -75,25 +80,50 @@ def _ascii_fallback(exc: UnicodeError) -> tuple[str, int]:
 
 codecs.register_error(_ERRORS, _ascii_fallback)
 
+#: ASCII under a name of its own. click takes a stream declared ASCII for a
+#: misconfigured one and writes UTF-8 to it instead, which an ASCII console
+#: shows as garbage; declared under this name, the stream keeps its ASCII
+#: bytes and the stand-ins above.
+ASCII_ENCODING = "prefsolve-ascii"
+
+
+def _ascii_codec(name: str) -> codecs.CodecInfo | None:
+    if name != ASCII_ENCODING.replace("-", "_"):    # codecs hands search functions "prefsolve_ascii"
+        return None
+    ascii_ = codecs.lookup("ascii")
+    return codecs.CodecInfo(ascii_.encode, ascii_.decode, ascii_.streamreader, ascii_.streamwriter,
+                            ascii_.incrementalencoder, ascii_.incrementaldecoder, name=ASCII_ENCODING)
+
+
+codecs.register(_ascii_codec)
+
 
 def encodable_streams() -> None:
     """Let stdout and stderr print what their encoding lacks, as ASCII stand-ins.
 
     Characters the encoding holds are written unchanged, so a UTF-8 stream is
-    not affected. Streams that cannot be reconfigured are left as they are.
+    not affected; an ASCII stream stays ASCII (see :data:`ASCII_ENCODING`).
+    Streams that cannot be reconfigured are left as they are.
     """
     for stream in (sys.stdout, sys.stderr):
         reconfigure = getattr(stream, "reconfigure", None)
         if reconfigure is None or getattr(stream, "errors", None) == _ERRORS:
             continue
+        changes = {"errors": _ERRORS}
         try:
-            reconfigure(errors=_ERRORS)
-        except (ValueError, OSError, AttributeError, TypeError):
+            if codecs.lookup(getattr(stream, "encoding", None) or "ascii").name == "ascii":
+                changes["encoding"] = ASCII_ENCODING
+        except LookupError:
+            pass
+        try:
+            reconfigure(**changes)
+        except (ValueError, OSError, AttributeError, TypeError, LookupError):
             pass
 
 
 def _stdout_encoding() -> str:
-    return getattr(click.get_text_stream("stdout"), "encoding", None) or "utf-8"
+    """The encoding of the stream ``click.echo`` writes to (``sys.stdout``)."""
+    return getattr(sys.stdout, "encoding", None) or "utf-8"
 
 
 def json_text(obj: object) -> str:
@@ -113,10 +143,12 @@ def emit_json(obj: object) -> None:
 
 
 def emit_stream(results: Iterable, key: str, to_dict: Callable, to_text: Callable,
-                as_json: bool, as_jsonl: bool, blank_between: bool = False, out: IO[str] | None = None) -> None:
+                as_json: bool, as_jsonl: bool, blank_between: bool = False, out: IO[str] | None = None,
+                head: dict | None = None) -> None:
     """Print results as they come: with ``as_json`` the bytes of one
-    ``{key: [...]}`` object, with ``as_jsonl`` one object per line, else each
-    result's text (with ``blank_between``, a blank line between two).
+    ``{key: [...]}`` object (after the keys of ``head``), with ``as_jsonl`` one
+    object per line, else each result's text (with ``blank_between``, a blank
+    line between two).
 
     With ``out`` (``--jsonl FILE``), the lines go to that file instead, each
     written whole and flushed, so that an interrupted run leaves every result
@@ -128,7 +160,8 @@ def emit_stream(results: Iterable, key: str, to_dict: Callable, to_text: Callabl
             out.flush()
         return
     if as_json:
-        click.echo(f'{{"{key}": [', nl=False)
+        first = json_text(head)[1:-1] + ", " if head else ""
+        click.echo(f'{{{first}"{key}": [', nl=False)
     for i, x in enumerate(results):
         if as_json:
             click.echo((", " if i else "") + json_text(to_dict(x)), nl=False)

@@ -80,15 +80,21 @@ def file_batch_options(f: Callable) -> Callable:
               help="Cards per hand; fewer than 10 gives an ending without talon.")
 @click.option("--count", type=click.IntRange(1), default=1, show_default=True,
               help="Number of deals, one per line (seeds seed, seed+1, ...).")
-def deal(seed: int | None, cards: int, count: int) -> None:
+@json_option
+def deal(seed: int | None, cards: int, count: int, as_json: bool) -> None:
     """Print random deals in canonical text.
+
+    With --json, one object: {"seed": ..., "cards": ..., "deals": [...]}.
 
     \b
         prefsolve deal --seed 1 --count 1000 --cards 10
     """
-    for i in range(count):
-        s = None if seed is None else seed + i
-        click.echo(str(Deal.random(s, cards=cards)))
+    texts = (str(Deal.random(None if seed is None else seed + i, cards=cards)) for i in range(count))
+    if as_json:
+        emit_stream(texts, "deals", str, str, True, False, head={"seed": seed, "cards": cards})
+        return
+    for text in texts:
+        click.echo(text)
 
 
 @command("solve")
