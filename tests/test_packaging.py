@@ -141,3 +141,26 @@ def test_ci_runs_readmes_first_two_commands_as_written_in_a_new_venv():
     newcomer = (ci / "newcomer").read_text(encoding="utf-8")
     assert "python -m venv" in newcomer and "readme-commands" in newcomer and 'bash -c "$command"' in newcomer
     assert "bash .ci/newcomer" in (ci / "run").read_text(encoding="utf-8")
+
+
+def test_the_tests_of_an_absent_extra_skip_and_say_which_extra():
+    # A user who installed ".[test]" without an extra, or without one of its
+    # modules: the extra's tests skip with the install command, never error.
+    absent = ["distributed", "dask", "starlette", "uvicorn", "httpx", "playwright", "matplotlib"]
+    code = ("import sys\n"
+            "for name in sys.argv[1].split(','): sys.modules[name] = None   # import fails\n"
+            "import pytest\n"
+            "sys.exit(pytest.main(sys.argv[2:]))\n")
+    tests = ROOT / "tests"
+    r = subprocess.run([sys.executable, "-c", code, ",".join(absent), "-q", "-rs", "-p", "no:cacheprovider",
+                        str(tests / "test_cluster.py"), str(tests / "test_web_api.py"),
+                        str(tests / "test_web_browser.py"), str(tests / "test_analyze_cli.py"), "-k", "plot"],
+                       capture_output=True, text=True, cwd=ROOT, timeout=300)
+    assert r.returncode == 0, r.stdout[-3000:] + r.stderr[-2000:]
+    assert " error" not in r.stdout and " failed" not in r.stdout
+    skipped = [line for line in r.stdout.splitlines() if line.startswith("SKIPPED")]
+    for extra in ("dask", "web", "plot"):
+        assert any(f'pip install "prefsolve[{extra}]"' in line for line in skipped), (extra, skipped)
+    # Three modules and every drawing test skipped; the test of the missing-matplotlib message ran.
+    counts = r.stdout.splitlines()[-1]
+    assert counts.startswith("1 passed, ") and int(counts.split(", ")[1].split()[0]) >= 3 + 6, counts
