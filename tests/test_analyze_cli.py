@@ -87,7 +87,7 @@ def test_analyze_constraints(group):
     (["analyze", "A.KT9.KT97.K"], "9 cards"),
     (["analyze", "AA.KT9.KT97.K"], "duplicate"),
     (["analyze", MIXED, "--known", "1:SA"], "own hand"),
-    (["analyze", MIXED, "--known", "1"], "SEAT:CARDS"),
+    (["analyze", MIXED, "--known", "1"], "PLACE:CARDS"),
     (["analyze", MIXED, "--void", "x:H"], "SEAT:SUITS"),
     (["analyze", MIXED, "--rules", "moscow"], "moscow"),
     (["whist", MIXED, "--seat", "1", "--declarer", "0", "--contract", "6X"], "unknown contract"),
@@ -98,7 +98,7 @@ def test_analyze_constraints(group):
      "--talon takes both talon cards (the declarer shows the talon, §3.1), got 3"),
     (["whist", MIXED, "--seat", "1", "--declarer", "0", "--contract", "6S", "--talon", "SA HQ"],
      "own hand"),
-    (["analyze-talon", "AKQJT987.A.A.AK", "--bid", "7Z"], "unknown contract"),
+    (["analyze-talon", "AKQJT987.A.A.AK", "--contract", "7Z"], "unknown contract"),
     pytest.param(["analyze", MIXED, "--plot", "out.txt"], "cannot draw a .txt file", marks=pytest.mark.plot),
     pytest.param(["analyze", MIXED, "--plot", "no/such/folder/p.png"], "no folder", marks=pytest.mark.plot),
     (["analyze", MIXED, "--adaptive", "nan"], "adaptive must be a positive"),
@@ -196,7 +196,7 @@ def test_whist_command(group):
 
 
 def test_analyze_talon_command(group):
-    r = run(group, "analyze-talon", "AKQJT987.A.A.AK", "--bid", "8S", "--samples", "4", "--seed", "2",
+    r = run(group, "analyze-talon", "AKQJT987.A.A.AK", "--contract", "8S", "--samples", "4", "--seed", "2",
             "--json")
     assert r.exit_code == 0, r.stderr
     d = json.loads(r.stdout)
@@ -289,3 +289,56 @@ def test_the_lazy_bar_starts_once_when_threads_report_together(monkeypatch):
     for t in threads:
         t.join()
     assert len(started) == 1
+
+
+# -- the maximum sample count and the progress bar ---------------------------------------------
+
+@pytest.mark.parametrize("args", [
+    ["analyze", MIXED],
+    ["whist", MIXED, "--seat", "1", "--declarer", "0", "--contract", "7H"],
+    ["analyze-talon", "AKJ98.AQ.K8.A87"],
+    ["advise", "JT97.A7.8.Q98", "--seat", "1", "--contract", "6NT", "--declarer", "2", "--played", "SA"],
+    ["holdings"],
+], ids=lambda a: a[0])
+def test_an_absurd_sample_count_is_one_line_at_once(group, args):
+    r = run(group, *args, "--samples", "100000000000")
+    assert r.exit_code == 2 and r.stdout == ""
+    assert r.stderr == "Error: 100000000000 samples is more than the maximum of 1000000 samples\n"
+    assert " ".join(run(group, *args, "--help").stdout.split()).count("At most 1000000.") == 1
+
+
+def test_the_maximum_sample_count_is_the_apis_too():
+    from prefsolve.analysis.sampling import MAX_SAMPLES
+
+    assert Sampling(samples=MAX_SAMPLES).samples == MAX_SAMPLES
+    with pytest.raises(ValueError, match="1000001 samples is more than the maximum of 1000000 samples"):
+        Sampling(samples=MAX_SAMPLES + 1)
+
+
+@pytest.mark.parametrize("args, label", [
+    # The layouts are drawn before the first is solved: several seconds without a finished item.
+    (["analyze", MIXED, "--samples", "400000", "--jobs", "1"], "analyzing"),
+    (["advise", "JT97.A7.8.Q98", "--seat", "1", "--contract", "6NT", "--declarer", "2", "--played", "SA",
+      "--samples", "3000"], "advising"),
+], ids=lambda a: a[0] if isinstance(a, list) else None)
+def test_a_long_analysis_shows_its_bar_within_a_second_on_a_terminal(args, label):
+    import os
+    import time
+
+    import pexpect
+
+    import prefsolve
+
+    src = os.path.dirname(os.path.dirname(prefsolve.__file__))
+    env = dict(os.environ, PYTHONPATH=src + os.pathsep + os.environ.get("PYTHONPATH", ""))
+    start = time.monotonic()
+    child = pexpect.spawn(sys.executable, ["-m", "prefsolve", *args], env=env, encoding="utf-8",
+                          dimensions=(24, 100), timeout=30)
+    try:
+        child.expect(label + r"\s+\[")      # click's bar: "analyzing  [####------]   12%  00:00:41"
+        shown = time.monotonic() - start
+        assert child.isalive()             # the run goes on: the bar came long before its end
+    finally:
+        child.terminate(force=True)
+    # The start of Python and the package, then one second (SHOW_AFTER), on a busy shared host.
+    assert shown < 8, shown

@@ -506,7 +506,7 @@ EVERY_COMMAND = [
     ["auction", "6S pass pass", "--whist", "whist pass"],
     ["score", os.path.join(ROOT, "examples", "sochi.json")],
     ["analyze", "A.KT9.KT97.K7", "-n", "8", "--seed", "1", "--quiet"],
-    ["analyze-talon", "AKJ98.AQ.K8.A87", "--bid", "6S", "-n", "4", "--seed", "1", "--quiet"],
+    ["analyze-talon", "AKJ98.AQ.K8.A87", "--contract", "6S", "-n", "4", "--seed", "1", "--quiet"],
     ["whist", "A.KT9.KT97.K7", "--seat", "1", "--declarer", "0", "--contract", "7H", "-n", "8", "--seed", "1",
      "--quiet"],
     ["holdings", "-n", "2", "--only", "1", "--seed", "1", "--quiet"],
@@ -648,3 +648,54 @@ def test_the_suite_turns_the_packages_own_warnings_into_errors():
 
     with pytest.raises(DeprecationWarning):     # the filter is in force in this very run
         warnings.warn_explicit("old", DeprecationWarning, "x.py", 1, module="prefsolve.cli")
+
+
+# -- a narrow terminal ----------------------------------------------------------------------------
+NARROW = [
+    ["table"],
+    ["solve", "--declarer", "2", "--strain", "NT", "--line"],
+    ["play", EXAMPLE_DEAL, "--declarer", "2", "--strain", "S", "--played", "SA"],
+    ["analyze", "A.KT9.KT97.K7", "-n", "20", "--seed", "1", "-q"],
+    ["whist", "A.KT9.KT97.K7", "--seat", "1", "--declarer", "0", "--contract", "7H", "-n", "20", "--seed", "1", "-q"],
+    ["analyze-talon", "AKJ98.AQ.K8.A87", "--contract", "6S", "-n", "6", "--seed", "1", "-q"],
+    ["holdings", "-n", "2", "--only", "1", "--only", "30", "--seed", "1", "-q"],
+]
+
+
+def on_terminal(args, columns):
+    """What a command prints on a terminal of ``columns`` columns (a pseudo-terminal)."""
+    import pexpect
+
+    src = os.path.dirname(os.path.dirname(prefsolve.__file__))
+    env = dict(os.environ, PYTHONPATH=src + os.pathsep + os.environ.get("PYTHONPATH", ""))
+    env.pop("COLUMNS", None)
+    child = pexpect.spawn(sys.executable, ["-m", "prefsolve", *args], env=env, encoding="utf-8",
+                          dimensions=(50, columns), timeout=120)
+    try:
+        out = child.read()
+    finally:
+        child.close()
+    assert child.exitstatus == 0, out
+    return out.replace("\r\n", "\n")
+
+
+@pytest.mark.parametrize("args", NARROW, ids=lambda a: a[0])
+def test_the_output_fits_a_terminal_of_60_columns(args):
+    out = on_terminal(args, 60)
+    # The position text is printed whole, to be copied (a terminal folds it without new lines).
+    lines = [line for line in out.splitlines() if not line.startswith("Position (DEAL")]
+    assert max(len(line) for line in lines) <= 60, "\n".join(line for line in lines if len(line) > 60)
+    whole = CliRunner().invoke(main, args).stdout   # not a terminal: every line whole
+    if args[0] == "table":
+        # Two blocks, the four suits and then NT and misère, with the same cells.
+        assert [line.split() for line in lines if line.startswith("Declarer")] == [
+            ["Declarer", "♠", "♣", "♦", "♥"], ["Declarer", "NT", "Misère"]]
+        assert sorted(out.split()) == sorted(whole.split() + ["Declarer", "0", "1", "2"])
+    else:
+        assert out.split() == whole.split()     # the same words, wrapped
+    assert max(len(line) for line in whole.splitlines()) > 60
+
+
+def test_a_wide_terminal_keeps_the_table_in_one_block():
+    out = on_terminal(["table"], 120)
+    assert out.count("Declarer") == 1 and "NT           Misère" in out

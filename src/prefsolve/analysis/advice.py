@@ -30,7 +30,7 @@ from ..errors import IllegalPlayError, PrefsolveError, SeatError
 from ..play import Position, _as_cards, _winner, canonical_turn
 from ..rules import Rules
 from ..strains import ALLPASS, MISERE, trump_of
-from ._common import as_hand, as_rules
+from ._common import Progress, as_hand, as_rules
 from .auction_model import TOLERANCE, auction_conditions
 from .sampling import Conditions, Sampler, Sampling, _check_sampling, _known_hands
 from .stats import binomial_se, mean_se
@@ -191,7 +191,7 @@ def advise(hand: Hand | str, seat: int, *, contract: Contract | str, declarer: i
            talon: Hand | str | None = None, discard: object = None, auction: str | None = None,
            whist: str | None = None, tolerance: float = TOLERANCE, rules: Rules | str = "sochi",
            sampling: Sampling = ADVICE_SAMPLING,
-           solver: Solver | None = None) -> Advice:
+           solver: Solver | None = None, progress: Progress | None = None) -> Advice:
     """Every legal card's expected result for ``seat``, to play now, from what it has seen.
 
     ``hand``: the seat's ten cards as dealt. ``contract``: a game (``7H``),
@@ -210,6 +210,7 @@ def advise(hand: Hand | str, seat: int, *, contract: Contract | str, declarer: i
     highest P(make) for the declarer (the lowest for a defender), then the
     mean tricks; in misère the lowest P(caught) for the declarer (highest
     for a defender); in all-pass the fewest own tricks.
+    ``progress`` is called with 1 for each layout valued.
     """
 
     import numpy as np  # on use: see the note in sampling.py
@@ -310,6 +311,8 @@ def advise(hand: Hand | str, seat: int, *, contract: Contract | str, declarer: i
         for card, v in pos.card_values().items():
             rows.setdefault(card, []).append(v)
         n += 1
+        if progress:
+            progress(1)
     stats = []
     for card, values in rows.items():
         t = np.asarray(values, dtype=float)

@@ -92,11 +92,12 @@ class HoldingsTable:
                 "holdings": [r.to_dict() for r in self.rows]}
 
     def format(self) -> str:
-        out = [f"{'#':>2}  {'holding':<10}{'seed':>8}{'as trump':>16}{'sd':>6}{'no-trump':>16}{'sd':>6}"]
+        # 58 columns: the table fits a terminal of 60.
+        out = [f"{'#':>2}  {'holding':<10}{'seed':>6}{'as trump':>14}{'sd':>6}{'no-trump':>14}{'sd':>6}"]
         for r in self.rows:
-            out.append(f"{r.number:>2}  {r.holding:<10}{r.seed_estimate:>8}"
-                       f"{r.trump:>9.2f} ± {r.trump_se:.2f}{r.trump_sd:>6.2f}"
-                       f"{r.nt:>9.2f} ± {r.nt_se:.2f}{r.nt_sd:>6.2f}")
+            out.append(f"{r.number:>2}  {r.holding:<10}{r.seed_estimate:>6}"
+                       f"{r.trump:>7.2f} ± {r.trump_se:.2f}{r.trump_sd:>6.2f}"
+                       f"{r.nt:>7.2f} ± {r.nt_se:.2f}{r.nt_sd:>6.2f}")
         out.append(f"({self.samples} samples per holding, seed {self.sampling.seed}; {self.model})")
         return "\n".join(out)
 

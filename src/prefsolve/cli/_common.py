@@ -33,7 +33,10 @@ import errno
 import functools
 import json
 import os
+import re
+import shutil
 import sys
+import textwrap
 import threading
 import unicodedata
 from collections.abc import Callable, Iterable, Iterator
@@ -46,6 +49,7 @@ from ..deal import Deal, split_deal_lines
 from ..engine import table_size_mb
 from ..errors import DealError, PrefsolveError
 from ..rules import PROFILES, Rules
+from .vocabulary import retired_message
 
 #: The deal the commands solve when they are given none.
 EXAMPLE_DEAL = "A.KT9.KT97.K7 JT97.A7.8.Q98 KQ.J8.AQJ.AJT 8.Q.-.-"
@@ -126,6 +130,54 @@ def _stdout_encoding() -> str:
     return getattr(sys.stdout, "encoding", None) or "utf-8"
 
 
+# -- text that fits the terminal --------------------------------------------
+
+#: Aligned columns: two spaces inside a line (prose has one between words).
+_COLUMNS = re.compile(r"\S {2,}\S")
+
+
+def terminal_width() -> int | None:
+    """The width of the terminal that stdout is, or None when it is not one
+    (a pipe or a file gets each line whole, for the programs that read it)."""
+    try:
+        if not sys.stdout.isatty():
+            return None
+    except (AttributeError, ValueError):
+        return None
+    return shutil.get_terminal_size().columns
+
+
+def fit(text: str, width: int | None) -> str:
+    """``text`` with each line of prose longer than ``width`` wrapped at
+    spaces, its continuation lines indented as the line (one more space
+    inside an opening parenthesis). Lines of aligned columns (two spaces
+    inside) are left whole: the tables are laid out for the width themselves
+    (``Table.format(width=)``). ``None``: no wrapping.
+
+    >>> print(fit("(a note of several words, wrapped to the width of the terminal)", 30))
+    (a note of several words,
+     wrapped to the width of the
+     terminal)
+    """
+    if width is None:
+        return text
+    out = []
+    for line in text.split("\n"):
+        if len(line) <= width or _COLUMNS.search(line.strip()):
+            out.append(line)
+            continue
+        indent = line[:len(line) - len(line.lstrip())]
+        more = indent + (" " if line.lstrip().startswith("(") else "")
+        out += textwrap.wrap(line.strip(), max(width, len(more) + 20), initial_indent=indent,
+                             subsequent_indent=more, break_long_words=False, break_on_hyphens=False)
+    return "\n".join(out)
+
+
+def echo(message: str = "", nl: bool = True) -> None:
+    """Print human text on stdout, its prose wrapped to the terminal's width (:func:`fit`)."""
+    click.echo(fit(message, terminal_width()), nl=nl)
+
+
 def json_text(obj: object) -> str:
     """``obj`` as one line of JSON: non-ASCII text as itself where stdout can
     encode it, else as ``\\u`` escapes, so that the JSON is exact either way."""
@@ -182,8 +234,22 @@ def _start_bar(total: int, label: str) -> Any:
     return click.progressbar(length=total, label=label, file=sys.stderr)
 
 
+#: Seconds after which a run shows its bar on a terminal, finished item or not.
+SHOW_AFTER = 1.0
+
+
+def _stderr_is_terminal() -> bool:
+    try:
+        return sys.stderr.isatty()
+    except (AttributeError, ValueError):
+        return False
+
+
 class ProgressBar:
-    """A progress bar on stderr that appears with the first finished item.
+    """A progress bar on stderr that appears with the first finished item or,
+    on a terminal, after :data:`SHOW_AFTER` seconds, whichever comes first: a
+    run whose first item takes long (a large sample drawn before any is
+    solved) shows at once that it is working.
 
     Input is checked before any item is solved, so a bad one gives its
     one-line error without a half-drawn bar in front of it. ``update`` may
@@ -196,21 +262,40 @@ class ProgressBar:
         self.quiet = quiet or total < 2
         self.bar: Any = None
         self._lock = threading.Lock()
+        self._timer: threading.Timer | None = None
+        self._closed = False
+
+    def _draw(self) -> None:
+        """The bar, drawn once (the lock held)."""
+        if self.bar is None and not self._closed:
+            self.bar = _start_bar(self.total, self.label).__enter__()
+
+    def _show(self) -> None:
+        with self._lock:
+            self._draw()
 
     def update(self, n: int) -> None:
         if self.quiet:
             return
         with self._lock:
-            if self.bar is None:
-                self.bar = _start_bar(self.total, self.label).__enter__()
-            self.bar.update(n)
+            self._draw()
+            if self.bar is not None:
+                self.bar.update(n)
 
     def __enter__(self) -> ProgressBar:
+        if not self.quiet and _stderr_is_terminal():
+            self._timer = threading.Timer(SHOW_AFTER, self._show)
+            self._timer.daemon = True
+            self._timer.start()
         return self
 
     def __exit__(self, *exc: object) -> None:
-        if self.bar is not None:
-            self.bar.__exit__(*exc)
+        if self._timer is not None:
+            self._timer.cancel()
+        with self._lock:
+            self._closed = True
+            if self.bar is not None:
+                self.bar.__exit__(*exc)
 
 
 def progress_bar(total: int, label: str, quiet: bool) -> ProgressBar:
@@ -373,14 +458,17 @@ class PrefsolveGroup(click.Group):
             takes_cards = ctx is not None and any(
                 isinstance(p, click.Argument) and p.name in CARD_ARGUMENTS for p in ctx.command.params)
             message = exc.format_message()
-            if takes_cards and message.startswith("Got unexpected extra argument"):
+            renamed = retired_message(exc.option_name) if isinstance(exc, click.NoSuchOption) else None
+            if renamed is not None:     # an option's old spelling: name the new one
+                message, hint = renamed, ""
+            elif takes_cards and message.startswith("Got unexpected extra argument"):
                 extra = message[message.find("(") + 1:message.rfind(")")].split()
                 if extra and all(word.startswith("-") and "." not in word for word in extra):
                     # only after "--" does an option arrive here as an argument
                     hint = "; after '--' every word is an argument, so put the options before it"
                 else:
                     hint = f"; a deal or hand holds spaces, so quote it: \"{EXAMPLE_DEAL}\""
-            click.echo(f"Error: {exc.format_message()}{hint}", err=True)
+            click.echo(f"Error: {message}{hint}", err=True)
             sys.exit(exc.exit_code)
         except click.Abort as exc:
             click.echo("Aborted!", err=True)

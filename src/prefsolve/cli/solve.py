@@ -37,6 +37,7 @@ from ._common import (
     cluster_client,
     cluster_options,
     command,
+    echo,
     emit_json,
     emit_stream,
     file_deals,
@@ -56,6 +57,7 @@ from ._common import (
     resume_point,
     seed_option,
     talon_mode_option,
+    terminal_width,
 )
 
 talon_mode = talon_mode_option(
@@ -164,15 +166,16 @@ def solve_cmd(deal_text, declarer, strain, leader, talon_mode, with_line, deal_f
             out["position"] = str(pos)     # the DEAL that play takes to go on from here
         emit_one(out, jsonl)
         return
-    click.echo(d.diagram())
-    click.echo()
+    echo(d.diagram())
+    echo()
     # The header as play prints it: "Declarer seat 2, ♠ trumps, seat 0 leads".
     trumps = " trumps" if strain in ("S", "C", "D", "H") else ""
-    click.echo(f"Declarer seat {declarer}, {STRAIN_SYMBOLS[strain]}{trumps}, seat {leader} leads: "
+    echo(f"Declarer seat {declarer}, {STRAIN_SYMBOLS[strain]}{trumps}, seat {leader} leads: "
                + solution_text(sol.tricks, sol.discard.to_list() if sol.discard else None, strain))
     if line is not None:
-        click.echo(f"An optimal line (total {line.tricks} for seat {declarer}):")
-        click.echo(line.format())
+        echo(f"An optimal line (total {line.tricks} for seat {declarer}):")
+        echo(line.format())
+        # The position text whole, even on a narrow terminal: it is copied as it is.
         click.echo(f"Position (DEAL for play, or Position.parse): {pos}")
 
 
@@ -265,9 +268,9 @@ def table_cmd(deal_text, leader, talon_mode, deal_file, jobs, quiet, as_json, js
     if as_json or as_jsonl:
         emit_one(t.to_dict(), jsonl)
         return
-    click.echo(d.diagram())
-    click.echo()
-    click.echo(t.format())
+    echo(d.diagram())
+    echo()
+    echo(t.format(terminal_width()))
 
 
 @command("bench")
