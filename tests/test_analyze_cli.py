@@ -53,7 +53,7 @@ def test_analyze_json_matches_the_api(group):
     assert d["samples"] == 12 and list(d["contracts"]) == KEYS
     for c in d["contracts"].values():
         assert 0 <= c["p_make"] <= 1 and len(c["tricks_histogram"]) == 11 and sum(c["tricks_histogram"]) == 12
-    assert set(d["recommendation"]) == {"call", "contract", "discard", "max_bid", "expected", "expected_se"}
+    assert set(d["recommendation"]) == {"call", "contract", "discard", "max_bid", "expected", "expected_se", "card"}
     assert d == analyze_api(MIXED, 1, sampling=Sampling(samples=12, seed=5)).to_dict()
     assert r.stderr == ""  # --json: no progress bar
 
@@ -188,7 +188,7 @@ def test_whist_command(group):
     d = json.loads(r.stdout)
     assert d["contract"] == "6H" and set(d["options"]) == {"whist", "pass", "half-whist"}
     assert 0 <= d["p_quota"] <= 1 and d["recommendation"]["call"] in d["options"]
-    assert set(d["recommendation"]) == {"call", "contract", "discard", "max_bid", "expected", "expected_se"}
+    assert set(d["recommendation"]) == {"call", "contract", "discard", "max_bid", "expected", "expected_se", "card"}
     assert d["recommendation"]["contract"] == "6H" and d["recommendation"]["discard"] is None
     r = run(group, "whist", MIXED, "--seat", "2", "--declarer", "0", "--contract", "6H",
             "--samples", "6", "--seed", "2", "--quiet")
@@ -204,7 +204,7 @@ def test_analyze_talon_command(group):
     assert d["options"][0]["p_make"] == 1.0
     # Discards are lists of cards in the JSON, as in solve and table.
     assert len(d["recommendation"]["discard"]) == 2 and all(len(o["discard"]) == 2 for o in d["options"])
-    assert set(d["recommendation"]) == {"call", "contract", "discard", "max_bid", "expected", "expected_se"}
+    assert set(d["recommendation"]) == {"call", "contract", "discard", "max_bid", "expected", "expected_se", "card"}
     assert all(Card.parse(c) in Hand.parse("AKQJT987.A.A.AK") for c in d["recommendation"]["discard"])
     r = run(group, "analyze-talon", "AKQJT987.A.A.AK", "--samples", "4", "--seed", "2", "--quiet")
     assert r.exit_code == 0 and "recommendation: discard" in r.stdout

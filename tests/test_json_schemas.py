@@ -61,8 +61,8 @@ CASES = {
                 "--talon", "S8 CQ", "-n", "3", "--seed", "1"],
                ["JT97.A7.8.Q98", "--seat", "1", "--contract", "allpass", "--played", "SA", "--talon", "S8 CQ",
                 "-n", "3", "--seed", "1"],
-               ["JT97.A7.8.Q98", "--seat", "1", "--contract", "6NT", "--declarer", "2", "--played", "SA", "--known", "2:SK SQ",
-                "--void", "0:S", "--auction", "6NT pass pass", "-n", "3", "--seed", "1"]],
+               ["JT97.A7.8.Q98", "--seat", "1", "--contract", "6NT", "--declarer", "2", "--played", "SA",
+                "--known", "2:SK SQ", "--void", "0:S", "--auction", "pass pass 6NT", "-n", "3", "--seed", "1"]],
 }
 
 

@@ -201,6 +201,24 @@ class Sampling:
                                      f"{getattr(self, name)!r}")
 
 
+def sampling_json(sampling: Sampling, *, samples: int, acceptance: float | None,
+                  conditions: Sequence[str] | None = None) -> dict:
+    """The sampling part of every analysis's JSON, the same keys in each:
+    ``samples`` (the layouts drawn), ``seed``, ``adaptive``, ``known``,
+    ``voids``, ``conditions`` (in words; ``conditions`` given here replaces the
+    sampling's own texts) and ``acceptance`` (the share of layouts tried that
+    met them, null without conditions).
+
+    >>> sampling_json(Sampling(samples=5, seed=2, voids={1: "H"}), samples=5, acceptance=None)["voids"]
+    {'1': 'H'}
+    """
+    given = sampling.to_dict()
+    return {"samples": samples, "seed": given["seed"], "adaptive": given["adaptive"],
+            "known": given["known"], "voids": given["voids"],
+            "conditions": given["conditions"] if conditions is None else list(conditions),
+            "acceptance": None if acceptance is None else round(acceptance, 5)}
+
+
 def check_samples(samples: object) -> int:
     """A positive whole number of samples (numpy integers too, as for seats and
     seeds), at most :data:`MAX_SAMPLES`.
