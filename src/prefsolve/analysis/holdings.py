@@ -169,15 +169,14 @@ def holdings(*, sampling: Sampling = HOLDINGS_SAMPLING, numbers: Iterable[int] |
             deal, suit = _holding_deal(rng, honours, len(xs))
             work.append((number, deal, suit))
 
+    # The work travels to a cluster's workers under use_scheduler(): it must not
+    # hold the progress callback, which the batch calls here, as items finish.
     def one(item, solver) -> tuple[int, int]:
         _, deal, suit = item
-        out = (_holding_tricks(deal, suit, SUITS[suit], solver),
-               _holding_tricks(deal, suit, "NT", solver))
-        if progress:
-            progress(1)
-        return out
+        return (_holding_tricks(deal, suit, SUITS[suit], solver),
+                _holding_tricks(deal, suit, "NT", solver))
 
-    results = map_deals(work, one, jobs=jobs)
+    results = map_deals(work, one, jobs=jobs, progress=progress)
     rows = []
     for number, text, est in chosen:
         vals = np.asarray([r for (n, _, _), r in zip(work, results) if n == number], dtype=float)

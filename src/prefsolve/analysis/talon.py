@@ -245,17 +245,16 @@ def analyze_talon(hand12: Hand | str, seat: int = 0, *, sampling: Sampling = TAL
     pilot = min(samples, PILOT)
     jobs_n = resolve_jobs(jobs)
 
+    # The work travels to a cluster's workers under use_scheduler(): it must not
+    # hold the progress callback, which the batch calls here, as items finish.
     def pilot_work(d: list[int], solver) -> list:
         td = with_talon(d)
         # With the talon every solution has a discard.
-        out = [canonical_discard(cast(Cards, solve(td, seat, strain=s, leader=leader, talon_mode="take",
-                                                   solver=solver).discard), hand12)
-               for s in strains]
-        if progress:
-            progress(1)
-        return out
+        return [canonical_discard(cast(Cards, solve(td, seat, strain=s, leader=leader, talon_mode="take",
+                                                    solver=solver).discard), hand12)
+                for s in strains]
 
-    found = map_deals(full[:pilot], pilot_work, jobs=jobs_n)
+    found = map_deals(full[:pilot], pilot_work, jobs=jobs_n, progress=progress)
     cands: dict[str, list[Cards]] = {}
     for i, s in enumerate(strains):
         counts: dict[Cards, int] = {}
@@ -266,13 +265,11 @@ def analyze_talon(hand12: Hand | str, seat: int = 0, *, sampling: Sampling = TAL
     work = [(s, d) for s in strains for d in cands[s]]
 
     def eval_work(d: list[int], solver) -> list[int]:
-        out = [solve(with_discard(d, disc), seat, strain=s, leader=leader, talon_mode="ignore", solver=solver).tricks
-               for s, disc in work]
-        if progress:
-            progress(1)
-        return out
+        return [solve(with_discard(d, disc), seat, strain=s, leader=leader, talon_mode="ignore", solver=solver).tricks
+                for s, disc in work]
 
-    table = np.asarray(map_deals(full, eval_work, jobs=jobs_n), dtype=np.int8).reshape(samples, len(work))
+    table = np.asarray(map_deals(full, eval_work, jobs=jobs_n, progress=progress),
+                       dtype=np.int8).reshape(samples, len(work))
     options = []
     for j, (s, disc) in enumerate(work):
         t = table[:, j]

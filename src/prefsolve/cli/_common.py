@@ -32,6 +32,7 @@ import contextlib
 import errno
 import functools
 import json
+import logging
 import os
 import re
 import shutil
@@ -760,6 +761,10 @@ def cluster_client(scheduler: str | None, cluster: int | None, timeout: float) -
         return
     from ..cluster import ClusterError, MissingExtraError, connect, local_cluster
 
+    # Dask logs what goes wrong (a lost scheduler: its reconnection, a
+    # traceback of some 40 lines) before the batch fails; the command says it
+    # in one line instead, so its logging is off for the run.
+    logging.disable(logging.CRITICAL)
     try:
         if cluster is not None:
             local, client = local_cluster(cluster)
@@ -775,3 +780,5 @@ def cluster_client(scheduler: str | None, cluster: int | None, timeout: float) -
         raise click.UsageError(str(exc)) from None
     except ClusterError as exc:
         raise click.ClickException(str(exc)) from None
+    finally:
+        logging.disable(logging.NOTSET)
