@@ -301,8 +301,20 @@ def test_the_lazy_bar_starts_once_when_threads_report_together(monkeypatch):
     ["holdings"],
 ], ids=lambda a: a[0])
 def test_an_absurd_sample_count_is_one_line_at_once(group, args):
-    r = run(group, *args, "--samples", "100000000000")
-    assert r.exit_code == 2 and r.stdout == ""
+    import os
+    import resource
+    import subprocess
+
+    import prefsolve
+
+    def limit_memory():     # without the maximum, the layouts fill the memory: stop at 4 GB
+        resource.setrlimit(resource.RLIMIT_AS, (4 << 30, 4 << 30))
+
+    src = os.path.dirname(os.path.dirname(prefsolve.__file__))
+    env = dict(os.environ, PYTHONPATH=src + os.pathsep + os.environ.get("PYTHONPATH", ""))
+    r = subprocess.run([sys.executable, "-m", "prefsolve", *args, "--samples", "100000000000"], env=env,
+                       capture_output=True, text=True, timeout=60, preexec_fn=limit_memory)
+    assert r.returncode == 2 and r.stdout == ""
     assert r.stderr == "Error: 100000000000 samples is more than the maximum of 1000000 samples\n"
     assert " ".join(run(group, *args, "--help").stdout.split()).count("At most 1000000.") == 1
 
