@@ -165,7 +165,8 @@ def test_advice_refuses_the_wrong_seat_and_names_the_conditions():
                          sampling=Sampling(samples=4, seed=1),
                          auction="6S pass 7H pass", talon="8.Q.-.-")
     assert "seat 2 bid 7♥: estimate ≥ 6" in a.conditions and a.acceptance is not None
-    assert a.to_dict()["recommendation"] == str(a.card) and len(a.cards) == 4
+    rec = a.to_dict()["recommendation"]
+    assert rec["call"] == rec["card"] == str(a.card) and rec["contract"] == "7H" and len(a.cards) == 4
 
 
 def test_the_talon_discard_is_chosen_once_and_its_double_dummy_optimism_is_stated():
@@ -270,3 +271,97 @@ def test_the_engine_counts_every_search_a_thread_starts():
     assert solver_calls() == calls          # a discard given: nothing solved
     pos.value()
     assert solver_calls() == calls + 1 and solver_nodes() > nodes
+
+
+# -- advise speaks as every analysis ----------------------------------------------------------
+
+SAMPLING_KEYS = {"samples", "seed", "adaptive", "known", "voids", "conditions", "acceptance"}
+
+
+def test_every_analysis_prints_the_same_sampling_keys_and_one_recommendation_object():
+    import prefsolve
+    from prefsolve.analysis import analyze_allpass, analyze_talon
+    from prefsolve.analysis.recommendation import Recommendation
+
+    s = Sampling(samples=3, seed=1, known={2: "SQ"}, voids={0: "H"})
+    results = [
+        analyze("A.KT9.KT97.K7", 1, sampling=s, jobs=1),
+        analyze_whist("A.KT9.KT97.K7", 1, declarer=0, contract="7S", sampling=s, jobs=1),
+        analyze_talon("AKJ98.AQ.K8.A87", 1, sampling=Sampling(samples=3, seed=1, known={2: "SQ"}, voids={0: "H"}),
+                      jobs=1),
+        analyze_allpass("A.KT9.KT97.K7", 1, sampling=s, jobs=1),
+        prefsolve.advise("JT97.A7.8.Q98", 1, contract="6NT", declarer=2, played=["SA"],
+                         sampling=Sampling(samples=3, seed=1, known={2: "SQ"}, voids={0: "H"})),
+    ]
+    for r in results:
+        d = r.to_dict()
+        assert SAMPLING_KEYS <= set(d) and "rules" in d, type(r).__name__
+        assert (d["known"], d["voids"], d["seed"], d["samples"]) == ({"2": "SQ"}, {"0": "H"}, 1, 3)
+        assert isinstance(r.recommendation, Recommendation)
+        assert set(d["recommendation"]) == set(Recommendation("pass").to_dict())
+    advice = results[-1].to_dict()["recommendation"]
+    assert advice["call"] == advice["card"] == str(results[-1].card) and advice["contract"] == "6NT"
+    assert advice["expected"] is None and advice["max_bid"] is None
+
+
+def test_the_auction_conditions_every_analysis_through_one_helper():
+    # Each analysis given an auction samples exactly as with the model's conditions given by hand.
+    import ast
+    import pathlib
+
+    import prefsolve
+    from prefsolve.analysis import analyze_talon
+    from prefsolve.analysis.auction_model import condition_on_auction
+
+    hand = "JT97.A7.8.Q98"
+    by_hand = Sampling(samples=4, seed=3, conditions=auction_conditions("6S 7H pass pass", contract="7H",
+                                                                        exclude=[2]))
+    a = analyze_whist(hand, 2, declarer=1, contract="7H", auction="6S 7H pass pass", sampling=Sampling(4, 3), jobs=1)
+    b = analyze_whist(hand, 2, declarer=1, contract="7H", sampling=by_hand, jobs=1)
+    assert a.to_dict() == b.to_dict() and a.sampling.condition_texts() == by_hand.condition_texts()
+    t = analyze_talon("AKJ98.AQ.K8.A87", 0, auction="6S pass pass", sampling=Sampling(3, 1), jobs=1)
+    assert t.sampling.condition_texts() == condition_on_auction(Sampling(3, 1), "6S pass pass", seat=0,
+                                                                 rules="sochi").condition_texts()
+    adv = prefsolve.advise(hand, 1, contract="6NT", declarer=2, played=["SA"], auction="pass pass 6NT",
+                           sampling=Sampling(3, 1))
+    assert list(adv.conditions) == condition_on_auction(Sampling(3, 1), "pass pass 6NT", seat=1, rules="sochi",
+                                                        contract=Contract.parse("6NT")).condition_texts()
+    # and the model's conditions are made in one place: no analysis calls auction_conditions itself.
+    folder = pathlib.Path(prefsolve.analysis.__file__).parent
+    for path in folder.glob("*.py"):
+        if path.name == "auction_model.py":
+            continue
+        calls = [n for n in ast.walk(ast.parse(path.read_text(encoding="utf-8")))
+                 if isinstance(n, ast.Call) and getattr(n.func, "id", None) == "auction_conditions"]
+        assert not calls, f"{path.name} conditions on the auction itself"
+
+
+def test_advice_refuses_an_auction_the_declarer_did_not_win():
+    import prefsolve
+
+    with pytest.raises(AuctionError, match="must be won by the declarer, seat 2: seat 0 won it"):
+        prefsolve.advise("JT97.A7.8.Q98", 1, contract="6NT", declarer=2, played=["SA"], auction="6NT pass pass",
+                         sampling=Sampling(3, 1))
+    with pytest.raises(AuctionError, match="must end in all-pass"):
+        prefsolve.advise("JT97.A7.8.Q98", 1, contract="allpass", played=["SA"], talon="S8 CQ",
+                         auction="6S pass pass", sampling=Sampling(3, 1))
+
+
+def test_advice_notes_a_close_choice_and_not_a_touching_card():
+    import prefsolve
+
+    # ♣T leads ♠A by 0.05 in P(make) on 20 layouts, with a standard error of the difference of 0.08.
+    a = prefsolve.advise("A.KT9.KT97.K7", 0, contract="7H", declarer=1, sampling=Sampling(20, 1))
+    first = a.best
+    second = next(s for s in sorted(a.cards, key=lambda s: (s.p_make, s.tricks_mean)) if s.card != a.card
+                  and s.to_dict() != first.to_dict())
+    diff = second.p_make - first.p_make
+    se = (first.p_make_se ** 2 + second.p_make_se ** 2) ** 0.5
+    assert 0 < diff < se
+    assert a.close_text() == (f"(close: {first.card.symbol} leads {second.card.symbol} by {diff:.2f} in P(make), "
+                              f"less than the difference's standard error {se:.2f})")
+    assert a.format().splitlines()[-1] == f"play {a.card.symbol} {a.close_text()}"
+    # ♠J and ♠T are touching: the same choice, with the very same figures, is not "close".
+    b = prefsolve.advise("JT97.A7.8.Q98", 1, contract="6NT", declarer=2, played=["SA"], talon="S8 CQ",
+                         sampling=Sampling(30, 1))
+    assert b.card.symbol == "♠J" and b.close_text() == "" and b.format().splitlines()[-1] == "play ♠J"

@@ -14,6 +14,12 @@ from prefsolve.contract import LADDER
 
 MIXED = "A.KT9.KT97.K7"
 KEYS = [str(c) for c in LADDER]
+#: The plot extra's reason to skip a test that draws (.ci/run installs every extra, so they run there).
+PLOT_EXTRA = 'the plot extra is not installed (pip install "prefsolve[plot]")'
+
+
+def needs_matplotlib():
+    pytest.importorskip("matplotlib", reason=PLOT_EXTRA)
 
 
 @pytest.fixture(scope="module")
@@ -47,7 +53,7 @@ def test_analyze_json_matches_the_api(group):
     assert d["samples"] == 12 and list(d["contracts"]) == KEYS
     for c in d["contracts"].values():
         assert 0 <= c["p_make"] <= 1 and len(c["tricks_histogram"]) == 11 and sum(c["tricks_histogram"]) == 12
-    assert set(d["recommendation"]) == {"call", "contract", "discard", "max_bid", "expected", "expected_se"}
+    assert set(d["recommendation"]) == {"call", "contract", "discard", "max_bid", "expected", "expected_se", "card"}
     assert d == analyze_api(MIXED, 1, sampling=Sampling(samples=12, seed=5)).to_dict()
     assert r.stderr == ""  # --json: no progress bar
 
@@ -81,7 +87,7 @@ def test_analyze_constraints(group):
     (["analyze", "A.KT9.KT97.K"], "9 cards"),
     (["analyze", "AA.KT9.KT97.K"], "duplicate"),
     (["analyze", MIXED, "--known", "1:SA"], "own hand"),
-    (["analyze", MIXED, "--known", "1"], "SEAT:CARDS"),
+    (["analyze", MIXED, "--known", "1"], "PLACE:CARDS"),
     (["analyze", MIXED, "--void", "x:H"], "SEAT:SUITS"),
     (["analyze", MIXED, "--rules", "moscow"], "moscow"),
     (["whist", MIXED, "--seat", "1", "--declarer", "0", "--contract", "6X"], "unknown contract"),
@@ -92,15 +98,17 @@ def test_analyze_constraints(group):
      "--talon takes both talon cards (the declarer shows the talon, §3.1), got 3"),
     (["whist", MIXED, "--seat", "1", "--declarer", "0", "--contract", "6S", "--talon", "SA HQ"],
      "own hand"),
-    (["analyze-talon", "AKQJT987.A.A.AK", "--bid", "7Z"], "unknown contract"),
-    (["analyze", MIXED, "--plot", "out.txt"], "cannot draw a .txt file"),
-    (["analyze", MIXED, "--plot", "no/such/folder/p.png"], "no folder"),
+    (["analyze-talon", "AKQJT987.A.A.AK", "--contract", "7Z"], "unknown contract"),
+    pytest.param(["analyze", MIXED, "--plot", "out.txt"], "cannot draw a .txt file", marks=pytest.mark.plot),
+    pytest.param(["analyze", MIXED, "--plot", "no/such/folder/p.png"], "no folder", marks=pytest.mark.plot),
     (["analyze", MIXED, "--adaptive", "nan"], "adaptive must be a positive"),
     (["whist", MIXED, "--seat", "1", "--declarer", "0", "--contract", "6S", "--talon", "SK"],
      "--talon takes both talon cards"),
     (["analyze", MIXED, "--adaptive", "inf"], "adaptive must be a positive"),
 ])
-def test_bad_input_one_line_exit_2(group, args, text):
+def test_bad_input_one_line_exit_2(group, args, text, request):
+    if request.node.get_closest_marker("plot"):
+        needs_matplotlib()
     r = run(group, *args, "--samples", "2", "--seed", "1")
     assert r.exit_code == 2
     assert text in r.stderr
@@ -118,7 +126,7 @@ def test_plot_without_matplotlib(group, monkeypatch, tmp_path):
 
 
 def test_plot_writes_png(group, tmp_path):
-    # matplotlib is in the test extras, so this always runs.
+    needs_matplotlib()
     out = tmp_path / "p.png"
     r = run(group, "analyze", MIXED, "--samples", "3", "--seed", "1", "--quiet", "--plot", str(out))
     assert r.exit_code == 0, r.stderr
@@ -126,6 +134,7 @@ def test_plot_writes_png(group, tmp_path):
 
 
 def test_plot_marks_the_recommendation_and_cuts_the_far_losses(tmp_path):
+    needs_matplotlib()
     from prefsolve.cli.analyze import plot_analysis
 
     a = analyze_api(MIXED, 0, sampling=Sampling(samples=12, seed=1), jobs=1)
@@ -155,6 +164,7 @@ def test_allpass_count_reaches_the_allpass_analysis(group):
 
 
 def test_plot_without_suffix_is_a_png_under_that_name(group, tmp_path):
+    needs_matplotlib()
     out = tmp_path / "chart"
     r = run(group, "analyze", MIXED, "--samples", "3", "--seed", "1", "--quiet", "--plot", str(out))
     assert r.exit_code == 0, r.stderr
@@ -163,6 +173,7 @@ def test_plot_without_suffix_is_a_png_under_that_name(group, tmp_path):
 
 
 def test_plot_write_failure_is_an_error(group):
+    needs_matplotlib()
     r = run(group, "analyze", MIXED, "--samples", "3", "--seed", "1", "--quiet", "--plot", "/dev/full")
     assert r.exit_code == 1
     assert r.stderr.startswith("Error: cannot write plot '/dev/full'")
@@ -177,7 +188,7 @@ def test_whist_command(group):
     d = json.loads(r.stdout)
     assert d["contract"] == "6H" and set(d["options"]) == {"whist", "pass", "half-whist"}
     assert 0 <= d["p_quota"] <= 1 and d["recommendation"]["call"] in d["options"]
-    assert set(d["recommendation"]) == {"call", "contract", "discard", "max_bid", "expected", "expected_se"}
+    assert set(d["recommendation"]) == {"call", "contract", "discard", "max_bid", "expected", "expected_se", "card"}
     assert d["recommendation"]["contract"] == "6H" and d["recommendation"]["discard"] is None
     r = run(group, "whist", MIXED, "--seat", "2", "--declarer", "0", "--contract", "6H",
             "--samples", "6", "--seed", "2", "--quiet")
@@ -185,7 +196,7 @@ def test_whist_command(group):
 
 
 def test_analyze_talon_command(group):
-    r = run(group, "analyze-talon", "AKQJT987.A.A.AK", "--bid", "8S", "--samples", "4", "--seed", "2",
+    r = run(group, "analyze-talon", "AKQJT987.A.A.AK", "--contract", "8S", "--samples", "4", "--seed", "2",
             "--json")
     assert r.exit_code == 0, r.stderr
     d = json.loads(r.stdout)
@@ -193,7 +204,7 @@ def test_analyze_talon_command(group):
     assert d["options"][0]["p_make"] == 1.0
     # Discards are lists of cards in the JSON, as in solve and table.
     assert len(d["recommendation"]["discard"]) == 2 and all(len(o["discard"]) == 2 for o in d["options"])
-    assert set(d["recommendation"]) == {"call", "contract", "discard", "max_bid", "expected", "expected_se"}
+    assert set(d["recommendation"]) == {"call", "contract", "discard", "max_bid", "expected", "expected_se", "card"}
     assert all(Card.parse(c) in Hand.parse("AKQJT987.A.A.AK") for c in d["recommendation"]["discard"])
     r = run(group, "analyze-talon", "AKQJT987.A.A.AK", "--samples", "4", "--seed", "2", "--quiet")
     assert r.exit_code == 0 and "recommendation: discard" in r.stdout
@@ -312,8 +323,8 @@ def test_whist_reads_russian_contracts_partner_calls_and_talon(group):
 
 
 def test_analyze_talon_reads_a_russian_hand_and_bid(group):
-    ru = _json(group, "analyze-talon", "ТКДВ10987.Т.Т.ТК", "--bid", "восемь пик", "--samples", "4")
-    assert ru == _json(group, "analyze-talon", "AKQJT987.A.A.AK", "--bid", "8S", "--samples", "4")
+    ru = _json(group, "analyze-talon", "ТКДВ10987.Т.Т.ТК", "--contract", "восемь пик", "--samples", "4")
+    assert ru == _json(group, "analyze-talon", "AKQJT987.A.A.AK", "--contract", "8S", "--samples", "4")
     assert ru["bid"] == "8S"
 
 
@@ -327,3 +338,68 @@ def test_advise_reads_russian_contracts_and_cards(group):
                "--played", "", "--samples", "3")
     assert ru == _json(group, "advise", LATIN_HAND, "--seat", "0", "--contract", "allpass", "--talon", "ST S9",
                        "--samples", "3")
+
+
+# -- the maximum sample count and the progress bar ---------------------------------------------
+
+@pytest.mark.parametrize("args", [
+    ["analyze", MIXED],
+    ["whist", MIXED, "--seat", "1", "--declarer", "0", "--contract", "7H"],
+    ["analyze-talon", "AKJ98.AQ.K8.A87"],
+    ["advise", "JT97.A7.8.Q98", "--seat", "1", "--contract", "6NT", "--declarer", "2", "--played", "SA"],
+    ["holdings"],
+], ids=lambda a: a[0])
+def test_an_absurd_sample_count_is_one_line_at_once(group, args):
+    import os
+    import resource
+    import subprocess
+
+    import prefsolve
+
+    def limit_memory():     # without the maximum, the layouts fill the memory: stop at 4 GB
+        resource.setrlimit(resource.RLIMIT_AS, (4 << 30, 4 << 30))
+
+    src = os.path.dirname(os.path.dirname(prefsolve.__file__))
+    env = dict(os.environ, PYTHONPATH=src + os.pathsep + os.environ.get("PYTHONPATH", ""))
+    r = subprocess.run([sys.executable, "-m", "prefsolve", *args, "--samples", "100000000000"], env=env,
+                       capture_output=True, text=True, timeout=60, preexec_fn=limit_memory)
+    assert r.returncode == 2 and r.stdout == ""
+    assert r.stderr == "Error: 100000000000 samples is more than the maximum of 1000000 samples\n"
+    assert " ".join(run(group, *args, "--help").stdout.split()).count("At most 1000000.") == 1
+
+
+def test_the_maximum_sample_count_is_the_apis_too():
+    from prefsolve.analysis.sampling import MAX_SAMPLES
+
+    assert Sampling(samples=MAX_SAMPLES).samples == MAX_SAMPLES
+    with pytest.raises(ValueError, match="1000001 samples is more than the maximum of 1000000 samples"):
+        Sampling(samples=MAX_SAMPLES + 1)
+
+
+@pytest.mark.parametrize("args, label", [
+    # The layouts are drawn before the first is solved: several seconds without a finished item.
+    (["analyze", MIXED, "--samples", "400000", "--jobs", "1"], "analyzing"),
+    (["advise", "JT97.A7.8.Q98", "--seat", "1", "--contract", "6NT", "--declarer", "2", "--played", "SA",
+      "--samples", "3000"], "advising"),
+], ids=lambda a: a[0] if isinstance(a, list) else None)
+def test_a_long_analysis_shows_its_bar_within_a_second_on_a_terminal(args, label):
+    import os
+    import time
+
+    import pexpect
+
+    import prefsolve
+
+    src = os.path.dirname(os.path.dirname(prefsolve.__file__))
+    env = dict(os.environ, PYTHONPATH=src + os.pathsep + os.environ.get("PYTHONPATH", ""))
+    start = time.monotonic()
+    child = pexpect.spawn(sys.executable, ["-m", "prefsolve", *args], env=env, encoding="utf-8",
+                          dimensions=(24, 100), timeout=30)
+    try:
+        child.expect(label + r"\s+\[")      # click's bar: "analyzing  [####------]   12%  00:00:41"
+        shown = time.monotonic() - start
+        assert child.isalive()             # the run goes on: the bar came long before its end
+    finally:
+        child.terminate(force=True)
+    # The start of Python and the package, then one second (SHOW_AFTER), on a busy shared host.
+    assert shown < 8, shown

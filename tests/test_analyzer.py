@@ -124,7 +124,7 @@ def test_expected_score_is_the_mean_contract_balance(mixed60):
     assert d["samples"] == 60 and list(d["contracts"]) == KEYS
     assert set(d["contracts"]["7D"]) == {"p_make", "p_make_se", "expected", "expected_se", "tricks_histogram"}
     assert d["recommendation"] == a.recommendation.to_dict()
-    assert set(d["recommendation"]) == {"call", "contract", "discard", "max_bid", "expected", "expected_se"}
+    assert set(d["recommendation"]) == {"call", "contract", "discard", "max_bid", "expected", "expected_se", "card"}
     assert d["recommendation"]["contract"] == str(a.recommendation.contract)
     assert "what is best for them" in d["model"]
     # A fixed model scores every sample with its calls.
@@ -750,7 +750,7 @@ def test_results_record_their_sampling_and_are_hashable():
         assert result.sampling.seed is not None
     for result in (a, w, t, p):
         rec = result.to_dict()["recommendation"]
-        assert set(rec) == {"call", "contract", "discard", "max_bid", "expected", "expected_se"}
+        assert set(rec) == {"call", "contract", "discard", "max_bid", "expected", "expected_se", "card"}
         assert rec == result.recommendation.to_dict()
     assert w.recommendation.discard is None and w.recommendation.max_bid is None
     assert t.recommendation.discard is not None and len(t.recommendation.discard) == 2

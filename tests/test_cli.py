@@ -506,36 +506,48 @@ EVERY_COMMAND = [
     ["auction", "6S pass pass", "--whist", "whist pass"],
     ["score", os.path.join(ROOT, "examples", "sochi.json")],
     ["analyze", "A.KT9.KT97.K7", "-n", "8", "--seed", "1", "--quiet"],
-    ["analyze-talon", "AKJ98.AQ.K8.A87", "--bid", "6S", "-n", "4", "--seed", "1", "--quiet"],
+    ["analyze-talon", "AKJ98.AQ.K8.A87", "--contract", "6S", "-n", "4", "--seed", "1", "--quiet"],
     ["whist", "A.KT9.KT97.K7", "--seat", "1", "--declarer", "0", "--contract", "7H", "-n", "8", "--seed", "1",
      "--quiet"],
     ["holdings", "-n", "2", "--only", "1", "--seed", "1", "--quiet"],
 ]
 
 
-def cp1251_run(args):
+def console_run(args, encoding="cp1251"):
     src = os.path.dirname(os.path.dirname(prefsolve.__file__))    # the tested package, in the child too
-    env = dict(os.environ, PYTHONIOENCODING="cp1251", PYTHONPATH=src + os.pathsep + os.environ.get("PYTHONPATH", ""))
+    env = dict(os.environ, PYTHONIOENCODING=encoding, PYTHONPATH=src + os.pathsep + os.environ.get("PYTHONPATH", ""))
     return subprocess.run([sys.executable, "-m", "prefsolve", *args], capture_output=True, env=env, timeout=120)
 
 
+@pytest.mark.parametrize("encoding", ["cp1251", "ascii"])
 @pytest.mark.parametrize("args", EVERY_COMMAND, ids=lambda a: a[0])
-def test_every_command_prints_on_a_cp1251_console(args):
-    r = cp1251_run(args)
-    assert r.returncode == 0, r.stderr.decode("cp1251", "replace")
-    text = r.stdout.decode("cp1251")       # every byte is cp1251
-    assert "Traceback" not in r.stderr.decode("cp1251") and "?" not in text.replace("(?)", "")
+def test_every_command_prints_on_a_console_without_suit_symbols(args, encoding):
+    r = console_run(args, encoding)
+    assert r.returncode == 0, r.stderr.decode(encoding, "replace")
+    text = r.stdout.decode(encoding)       # every byte is of the console's encoding: ASCII on an ASCII one
+    assert "Traceback" not in r.stderr.decode(encoding) and "?" not in text.replace("(?)", "")
     utf8 = CliRunner().invoke(main, args)
     assert utf8.exit_code == 0
-    # The same text, with the letters S C D H in place of the suit symbols.
-    for symbol, letter in zip("♠♣♦♥", "SCDH"):
+    # The same text, with the small letters s c d h in place of the suit symbols.
+    for symbol, letter in zip("♠♣♦♥", "scdh"):
         assert text.count(letter) == utf8.stdout.count(symbol) + utf8.stdout.count(letter)
-    if not any(a in args for a in ("deal", "--line")):   # deal prints text only; --json has no line text
-        json_run = cp1251_run([*args, "--json"])
+    if not any(a in args for a in ("--line",)):   # --json has no line text
+        json_run = console_run([*args, "--json"], encoding)
         assert json_run.returncode == 0
-        # JSON is exact on any console: what cp1251 lacks is escaped, not replaced.
-        assert without_nodes(json.loads(json_run.stdout.decode("cp1251"))) == without_nodes(json.loads(
+        # JSON is exact on any console: what the encoding lacks is escaped, not replaced.
+        assert without_nodes(json.loads(json_run.stdout.decode(encoding))) == without_nodes(json.loads(
             CliRunner().invoke(main, [*args, "--json"]).stdout))
+
+
+def test_an_ascii_console_gets_ascii_bytes_a_player_reads():
+    r = console_run(["table"], "ascii")
+    assert r.returncode == 0 and max(r.stdout) < 128
+    lines = r.stdout.decode("ascii").splitlines()
+    # The suit apart from the ranks: seat 1's spades JT97, the talon ♠8 ♣Q; the columns keep their width.
+    assert lines[1].split() == ["s", "JT97", "s", "KQ"] and "Talon s8 cQ" in r.stdout.decode("ascii")
+    assert [len(x) for x in lines] == [len(x) for x in CliRunner().invoke(main, ["table"]).stdout.splitlines()]
+    help_text = console_run(["--help"], "ascii")
+    assert help_text.returncode == 0 and max(help_text.stdout) < 128 and b"s.c.d.h" in help_text.stdout
 
 
 def test_the_board_and_errors_print_on_a_cp1251_stream():
@@ -543,12 +555,12 @@ def test_the_board_and_errors_print_on_a_cp1251_stream():
         main, ["play", EXAMPLE_DEAL, "--declarer", "2", "--strain", "misere", "-i"], input="SA\nHZ\nquit\n")
     assert r.exit_code == 0, r.output
     assert "Declarer seat 2, Misere, seat 0 leads" in r.stdout
-    assert "takes the talon S8 CQ and discards DA HA" in r.stdout
-    assert "On the table: seat 0 SA; seat 1 to play" in r.stdout
+    assert "takes the talon s8 cQ and discards dA hA" in r.stdout
+    assert "On the table: seat 0 sA; seat 1 to play" in r.stdout
     assert "Error: cannot read card 'HZ'" in r.stderr
     r = CliRunner(charset="cp1251").invoke(main, ["play", EXAMPLE_DEAL, "--declarer", "2", "--strain", "H",
                                                   "--played", "SA SJ CJ"])
-    assert r.exit_code == 2 and "it is not in seat 2's hand (SKQ8 CQ DAQJ HAJT)" in r.stderr
+    assert r.exit_code == 2 and "it is not in seat 2's hand (sKQ8 cQ dAQJ hAJT)" in r.stderr
 
 
 def test_command_modules_import_only_the_shared_module():
@@ -659,7 +671,7 @@ def test_play_reads_russian_cards_strains_and_position_texts():
 
 
 def test_auction_reads_russian_contracts_and_calls():
-    r = run("auction", "шесть пик семь червей пас пас", "--declare", "8 бубен", "--whist", "вист пас")
+    r = run("auction", "шесть пик семь червей пас пас", "--contract", "8 бубен", "--whist", "вист пас")
     assert r.exit_code == 0, r.output
     assert r.stdout.splitlines() == [
         "legal: seat 1 (second hand) wins; lowest contract to declare: 7H",
@@ -667,8 +679,8 @@ def test_auction_reads_russian_contracts_and_calls():
         "whist calls on 8D (вист, пас): legal; one whister (seat 2), played open"]
     assert json_of("auction", "шесть пик пас пас", "--whist", "пас полвиста пас") == \
         json_of("auction", "6S pass pass", "--whist", "pass half pass")
-    assert json_of("auction", "6 п 10 бк пас пас", "--declare", "10 бк") == \
-        json_of("auction", "6S 10NT pass pass", "--declare", "10NT")
+    assert json_of("auction", "6 п 10 бк пас пас", "--contract", "10 бк") == \
+        json_of("auction", "6S 10NT pass pass", "--contract", "10NT")
 
 
 @pytest.mark.parametrize("args, message", [
@@ -677,7 +689,7 @@ def test_auction_reads_russian_contracts_and_calls():
     (["solve", "ТКТ.A8.KQ.AKQ Д.К109.В9.В987 В8.ДВ7.Т1087.10 109.-.-.-", "--declarer", "0", "--strain", "S"],
      "duplicate card SA in hand 'ТКТ.A8.KQ.AKQ' (Cyrillic Т is туз, the ace; the ten is 10 or T)"),
     (["solve", RU_DEAL, "--declarer", "0", "--strain", "распасы"], "is all-pass, which has no declarer"),
-    (["auction", "шесть пик", "--declare", "распасы"], "'распасы' is all-pass, which is not a contract"),
+    (["auction", "шесть пик", "--contract", "распасы"], "'распасы' is all-pass, which is not a contract"),
 ])
 def test_russian_input_that_cannot_be_read_is_one_line_and_exit_2(args, message):
     r = run(*args)
@@ -694,3 +706,76 @@ def test_score_reads_a_russian_game_file(tmp_path):
     (tmp_path / "ru.json").write_text(json.dumps(game, ensure_ascii=False), encoding="utf-8")
     (tmp_path / "en.json").write_text(json.dumps(latin), encoding="utf-8")
     assert json_of("score", str(tmp_path / "ru.json")) == json_of("score", str(tmp_path / "en.json"))
+
+
+def test_the_command_line_raises_no_deprecation_warning():
+    # click 8.5 deprecates get_text_stream (gone in click 9): a command that used it warned on every run.
+    src = os.path.dirname(os.path.dirname(prefsolve.__file__))
+    env = dict(os.environ, PYTHONPATH=src + os.pathsep + os.environ.get("PYTHONPATH", ""))
+    for args in (["table"], ["deal", "--seed", "1", "--json"], ["solve", "--declarer", "0", "--strain", "S", "--json"]):
+        r = subprocess.run([sys.executable, "-W", "error::DeprecationWarning", "-m", "prefsolve", *args],
+                           capture_output=True, text=True, env=env, timeout=60)
+        assert r.returncode == 0 and r.stderr == "", (args, r.stderr)
+
+
+def test_the_suite_turns_the_packages_own_warnings_into_errors():
+    import tomllib
+
+    with open(os.path.join(ROOT, "pyproject.toml"), "rb") as f:
+        filters = tomllib.load(f)["tool"]["pytest"]["ini_options"]["filterwarnings"]
+    assert "error:::prefsolve" in filters
+    import warnings
+
+    with pytest.raises(DeprecationWarning):     # the filter is in force in this very run
+        warnings.warn_explicit("old", DeprecationWarning, "x.py", 1, module="prefsolve.cli")
+
+
+# -- a narrow terminal ----------------------------------------------------------------------------
+NARROW = [
+    ["table"],
+    ["solve", "--declarer", "2", "--strain", "NT", "--line"],
+    ["play", EXAMPLE_DEAL, "--declarer", "2", "--strain", "S", "--played", "SA"],
+    ["analyze", "A.KT9.KT97.K7", "-n", "20", "--seed", "1", "-q"],
+    ["whist", "A.KT9.KT97.K7", "--seat", "1", "--declarer", "0", "--contract", "7H", "-n", "20", "--seed", "1", "-q"],
+    ["analyze-talon", "AKJ98.AQ.K8.A87", "--contract", "6S", "-n", "6", "--seed", "1", "-q"],
+    ["holdings", "-n", "2", "--only", "1", "--only", "30", "--seed", "1", "-q"],
+]
+
+
+def on_terminal(args, columns):
+    """What a command prints on a terminal of ``columns`` columns (a pseudo-terminal)."""
+    import pexpect
+
+    src = os.path.dirname(os.path.dirname(prefsolve.__file__))
+    env = dict(os.environ, PYTHONPATH=src + os.pathsep + os.environ.get("PYTHONPATH", ""))
+    env.pop("COLUMNS", None)
+    child = pexpect.spawn(sys.executable, ["-m", "prefsolve", *args], env=env, encoding="utf-8",
+                          dimensions=(50, columns), timeout=120)
+    try:
+        out = child.read()
+    finally:
+        child.close()
+    assert child.exitstatus == 0, out
+    return out.replace("\r\n", "\n")
+
+
+@pytest.mark.parametrize("args", NARROW, ids=lambda a: a[0])
+def test_the_output_fits_a_terminal_of_60_columns(args):
+    out = on_terminal(args, 60)
+    # The position text is printed whole, to be copied (a terminal folds it without new lines).
+    lines = [line for line in out.splitlines() if not line.startswith("Position (DEAL")]
+    assert max(len(line) for line in lines) <= 60, "\n".join(line for line in lines if len(line) > 60)
+    whole = CliRunner().invoke(main, args).stdout   # not a terminal: every line whole
+    if args[0] == "table":
+        # Two blocks, the four suits and then NT and misère, with the same cells.
+        assert [line.split() for line in lines if line.startswith("Declarer")] == [
+            ["Declarer", "♠", "♣", "♦", "♥"], ["Declarer", "NT", "Misère"]]
+        assert sorted(out.split()) == sorted(whole.split() + ["Declarer", "0", "1", "2"])
+    else:
+        assert out.split() == whole.split()     # the same words, wrapped
+    assert max(len(line) for line in whole.splitlines()) > 60
+
+
+def test_a_wide_terminal_keeps_the_table_in_one_block():
+    out = on_terminal(["table"], 120)
+    assert out.count("Declarer") == 1 and "NT           Misère" in out

@@ -19,7 +19,11 @@ import time
 import numpy as np
 import pytest
 from click.testing import CliRunner
-from distributed import Client, LocalCluster
+
+# The dask extra's tests (.ci/run installs every extra, so they run there).
+DASK_EXTRA = 'the dask extra is not installed (pip install "prefsolve[dask]")'
+distributed = pytest.importorskip("distributed", reason=DASK_EXTRA)
+Client, LocalCluster = distributed.Client, distributed.LocalCluster
 
 from prefsolve import Deal
 from prefsolve.batch import map_deals, solve_many, table_many, tables, use_scheduler
@@ -369,3 +373,136 @@ def test_the_dask_bench_workload_reports_counts_and_rates(monkeypatch):
     assert w["deals_per_s_1"] > 0 and w["deals_per_s_2"] > 0 and w["local_deals_per_s_2"] > 0
     assert w["speedups"] == [w["speedup"]] and w["overheads"] == [w["overhead"]]
     assert w["machine_speedup"] > 0 and w["idles"] == [w["idle"]] and 0 <= w["idle"] < 1
+
+
+# -- the whole connection under one deadline, one line when the scheduler goes -----------------
+
+class Listener:
+    """A plain TCP server on a free loopback port that accepts connections and
+    answers each with ``reply`` (an HTTP error, or nothing), as a web server or
+    the Dask dashboard's port does to a Dask client."""
+
+    def __init__(self, reply: bytes):
+        import threading
+
+        self.reply = reply
+        self.sock = socket.socket()
+        self.sock.bind(("127.0.0.1", 0))
+        self.sock.listen(8)
+        self.address = f"tcp://127.0.0.1:{self.sock.getsockname()[1]}"
+        self.open = []
+        threading.Thread(target=self.serve, daemon=True).start()
+
+    def serve(self):
+        while True:
+            try:
+                conn, _ = self.sock.accept()
+            except OSError:
+                return
+            self.open.append(conn)
+            if self.reply:
+                conn.sendall(self.reply)
+
+    def close(self):
+        self.sock.close()
+        for conn in self.open:
+            conn.close()
+
+
+HTTP_REPLY = b"HTTP/1.1 400 Bad Request\r\nContent-Length: 0\r\nConnection: keep-alive\r\n\r\n"
+
+
+@pytest.mark.parametrize("reply, message", [
+    (HTTP_REPLY, "what listens at '{}' is not a Dask scheduler: it answers in another protocol (a web server"),
+    (b"", "no Dask scheduler answered at '{}' within 2 s (something listens there but does not speak as a Dask"),
+], ids=["http", "silent"])
+def test_a_listener_that_is_no_scheduler_fails_within_the_deadline_in_one_line(tmp_path, reply, message):
+    listener = Listener(reply)
+    try:
+        path = deal_file(tmp_path, DEALS[:2])
+        t0 = time.monotonic()
+        p = prefsolve_process(["table", "--file", str(path), "--scheduler", listener.address,
+                               "--connect-timeout", "2"])
+        err = p.communicate(timeout=60)[1]
+        took = time.monotonic() - t0
+    finally:
+        listener.close()
+    assert p.returncode == 1, err
+    assert err.count("\n") == 1, err
+    assert err.startswith("Error: " + message.format(listener.address)), err
+    assert took < 2 + 6     # the deadline, and the start of Python and dask on a busy host
+
+
+def test_the_dashboards_port_is_not_taken_for_the_scheduler(cluster):
+    dashboard = f"tcp://127.0.0.1:{cluster.scheduler.http_server.port}"
+    t0 = time.monotonic()
+    with pytest.raises(ClusterError, match="(no Dask scheduler answered at|is not a Dask scheduler).*dashboard"):
+        table_many(DEALS[:2], scheduler=dashboard)
+    assert time.monotonic() - t0 < 2 * 10.0 + 2     # CONNECT_TIMEOUT: the probe, not a client waiting for ever
+
+
+CLUSTER_PROCESS = """
+import logging, sys, time
+from distributed import LocalCluster
+cluster = LocalCluster(n_workers=1, threads_per_worker=1, processes=False, protocol="tcp", dashboard_address=":0",
+                       silence_logs=logging.ERROR)
+print(cluster.scheduler_address, flush=True)
+time.sleep(600)
+"""
+
+
+def test_a_scheduler_lost_mid_run_is_one_line_without_dasks_traceback(tmp_path):
+    """The scheduler's process killed by its id while the client waits for
+    results: one line on stderr, exit 1; none of the log and traceback Dask
+    writes as it tries to reconnect."""
+    holder = subprocess.Popen([sys.executable, "-c", CLUSTER_PROCESS], stdout=subprocess.PIPE,
+                              stderr=subprocess.DEVNULL, text=True)
+    try:
+        address = holder.stdout.readline().strip()
+        assert address.startswith("tcp://"), address
+        path = deal_file(tmp_path, [Deal.random(5000 + s) for s in range(400)])   # minutes on one worker
+        out = tmp_path / "out.jsonl"
+        p = prefsolve_process(["table", "--file", str(path), "--scheduler", address, "--jsonl", str(out),
+                               "--quiet"])
+        deadline = time.monotonic() + 60
+        while not (out.exists() and out.read_text().count("\n") >= 2) and time.monotonic() < deadline:
+            time.sleep(0.2)
+        assert out.read_text().count("\n") >= 2     # solving on the cluster
+    finally:
+        holder.kill()
+        holder.wait()
+    err = p.communicate(timeout=120)[1]
+    assert p.returncode == 1
+    assert err.startswith("Error: the Dask cluster could not finish the batch: the connection to its scheduler "
+                          "was lost") or err.startswith("Error: the Dask scheduler does not answer"), err
+    assert err.count("\n") == 1 and "Traceback" not in err and "distributed" not in err, err
+
+
+def test_analyses_on_a_cluster_call_progress_here_with_a_callback_that_cannot_travel(client):
+    """The talon analysis and the holdings measurement ship their work to the
+    workers; the progress callback (one holding a lock, as the command line's
+    bar does) stays on the client and counts every item."""
+    import threading
+
+    from prefsolve import holdings
+    from prefsolve.analysis import Sampling, analyze_talon
+
+    class Counter:
+        def __init__(self):
+            self.lock = threading.Lock()     # cannot be pickled
+            self.count = 0
+
+        def __call__(self, n):
+            with self.lock:
+                self.count += n
+
+    runs = [(lambda p: analyze_talon("AKQ.KT9.KT97.K7", 0, sampling=Sampling(samples=12, seed=3), jobs=2, progress=p),
+             12 + 12),      # the pilot's 12 layouts, then the 12 with every candidate
+            (lambda p: holdings(sampling=Sampling(samples=5, seed=1), numbers=[1, 2], progress=p), 2 * 5)]
+    for run, items in runs:
+        here = Counter()
+        local = run(here)
+        there = Counter()
+        with use_scheduler(client):
+            assert run(there) == local
+        assert here.count == there.count == items

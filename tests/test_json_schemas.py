@@ -24,6 +24,7 @@ PLAYED = "K98.AKQ.J.KQJ J.T97.QT9.A87 AQT7.J8.AK8.T"
 # Real inputs for each command: every shape its JSON takes (with and without
 # a talon, a line, a file of deals, an illegal call, ...).
 CASES = {
+    "deal": [["--seed", "1"], ["--seed", "7", "--count", "3", "--cards", "4"], ["--count", "2"]],
     "solve": [
         [EXAMPLE_DEAL, "--declarer", "2", "--strain", "S"],
         [EXAMPLE_DEAL, "--declarer", "0", "--strain", "misere", "--line"],
@@ -38,21 +39,22 @@ CASES = {
         [EXAMPLE_DEAL, "--seat", "1", "--strain", "allpass", "--played", "SA S7 SK C9"],
         [ENDING, "--declarer", "1", "--strain", "NT", "--played", "SK SQ SJ S7 SA CA", "--line"],
     ],
-    "allpass": [[EXAMPLE_DEAL], [EXAMPLE_DEAL, "--turn", "CQ S8"], [HANDS, "--talon-mode", "ignore"]],
+    "allpass": [[EXAMPLE_DEAL], [EXAMPLE_DEAL, "--turn", "CQ S8"], [HANDS, "--talon-mode", "ignore"],
+                [EXAMPLE_DEAL, "--seat", "1"], [HANDS, "--seat", "2", "--talon-mode", "ignore"]],
     "auction": [
-        ["раз два пас три пас", "--declare", "7D", "--whist", "вист пас"],
+        ["раз два пас три пас", "--contract", "7D", "--whist", "вист пас"],
         ["6S pass pass", "--whist", "whist whist", "--set", "stalingrad=true"],
         ["pass pass pass"],
         ["6S 7S"],
         ["misere 9NT", "--rules", "classic"],
-        ["6S pass pass", "--declare", "6C"],
+        ["6S pass pass", "--contract", "6C"],
     ],
     "score": [[str(ROOT / "examples" / "sochi.json")], [str(ROOT / "examples" / "sochi.json"), "--rules", "leningrad"]],
     "analyze": [
         ["A.KT9.KT97.K7", "-n", "6", "--seed", "1"],
         ["A.KT9.KT97.K7", "-n", "6", "--seed", "1", "--allpass", "--known", "1:SK", "--void", "2:S"],
     ],
-    "analyze-talon": [["AKJ98.AQ.K8.A87", "--bid", "6S", "-n", "4", "--seed", "1"]],
+    "analyze-talon": [["AKJ98.AQ.K8.A87", "--contract", "6S", "-n", "4", "--seed", "1"]],
     "whist": [["A.KT9.KT97.K7", "--seat", "1", "--declarer", "0", "--contract", "7H", "-n", "6", "--seed", "1"]],
     "holdings": [["-n", "2", "--only", "1", "--only", "5", "--seed", "1"]],
     "match": [["cheater", "random", "-n", "2", "--seed", "1", "-q"],
@@ -60,7 +62,9 @@ CASES = {
     "advise": [["JT97.A7.8.Q98", "--seat", "1", "--contract", "6NT", "--declarer", "2", "--played", "SA",
                 "--talon", "S8 CQ", "-n", "3", "--seed", "1"],
                ["JT97.A7.8.Q98", "--seat", "1", "--contract", "allpass", "--played", "SA", "--talon", "S8 CQ",
-                "-n", "3", "--seed", "1"]],
+                "-n", "3", "--seed", "1"],
+               ["JT97.A7.8.Q98", "--seat", "1", "--contract", "6NT", "--declarer", "2", "--played", "SA",
+                "--known", "2:SK SQ", "--void", "0:S", "--auction", "pass pass 6NT", "-n", "3", "--seed", "1"]],
 }
 
 

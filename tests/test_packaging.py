@@ -2,8 +2,11 @@
 
 The sdist is built from a ``git clone`` of this repository (its committed files
 only, as CI and a user's checkout see them), the wheel from that sdist, as pip
-builds it on a machine with no wheel for it. Both builds run without build
-isolation: the test extras carry the build requirements.
+builds it on a machine with no wheel for it. Both builds run with build
+isolation, as ``pip install .`` does: each gets the build requirements of
+pyproject.toml in an environment of its own, so the result does not depend on
+what the test's environment happens to hold (the setuptools 65.5 that Python
+3.11's venv bundles has no ``bdist_wheel`` without the ``wheel`` package).
 """
 
 import ast
@@ -63,12 +66,12 @@ def extension_names(setup_py: Path) -> list[str]:
 def dists(tmp_path_factory):
     tmp = tmp_path_factory.mktemp("dists")
     tree = checkout(tmp / "checkout")
-    run(sys.executable, "-m", "build", "--sdist", "--no-isolation", "--outdir", str(tmp / "sdist"), str(tree))
+    run(sys.executable, "-m", "build", "--sdist", "--outdir", str(tmp / "sdist"), str(tree))
     (sdist,) = (tmp / "sdist").glob("prefsolve-*.tar.gz")
     with tarfile.open(sdist) as tar:
         tar.extractall(tmp / "unpacked", filter="data")
     (unpacked,) = (tmp / "unpacked").iterdir()
-    run(sys.executable, "-m", "pip", "wheel", "--no-deps", "--no-build-isolation", "--quiet",
+    run(sys.executable, "-m", "pip", "wheel", "--no-deps", "--quiet",
         "--wheel-dir", str(tmp / "wheel"), str(unpacked))
     (wheel,) = (tmp / "wheel").glob("prefsolve-*.whl")
     return tree, sdist, unpacked, wheel
@@ -121,3 +124,43 @@ def test_the_wheel_alone_solves_a_deal_and_reads_its_endings_table(dists, tmp_pa
     deal = Deal.parse("A.KT9.KT97.K7 JT97.A7.8.Q98 KQ.J8.AQJ.AJT 8.Q.-.-")
     expected = solve(deal, 0, strain="misere").tricks
     assert run(sys.executable, "-c", code, str(target), cwd=tmp_path).strip() == str(expected)
+
+
+def test_ci_runs_readmes_first_two_commands_as_written_in_a_new_venv():
+    # .ci/newcomer runs what .ci/readme-commands reads out of README.md, in a
+    # brand-new venv: README's commands and what CI runs cannot drift apart.
+    ci = ROOT / ".ci"
+    if not ci.is_dir():
+        pytest.skip("no .ci folder: an unpacked sdist carries no CI scripts")
+    commands = run("bash", str(ci / "readme-commands")).splitlines()
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    block = readme.split("```sh\n", 1)[1].split("```", 1)[0]
+    assert commands == block.splitlines() and len(commands) == 2
+    assert commands[0].startswith("pip install . && prefsolve ")
+    assert commands[1].startswith('pip install ".[test]" && python -m pytest')
+    newcomer = (ci / "newcomer").read_text(encoding="utf-8")
+    assert "python -m venv" in newcomer and "readme-commands" in newcomer and 'bash -c "$command"' in newcomer
+    assert "bash .ci/newcomer" in (ci / "run").read_text(encoding="utf-8")
+
+
+def test_the_tests_of_an_absent_extra_skip_and_say_which_extra():
+    # A user who installed ".[test]" without an extra, or without one of its
+    # modules: the extra's tests skip with the install command, never error.
+    absent = ["distributed", "dask", "starlette", "uvicorn", "httpx", "playwright", "matplotlib"]
+    code = ("import sys\n"
+            "for name in sys.argv[1].split(','): sys.modules[name] = None   # import fails\n"
+            "import pytest\n"
+            "sys.exit(pytest.main(sys.argv[2:]))\n")
+    tests = ROOT / "tests"
+    r = subprocess.run([sys.executable, "-c", code, ",".join(absent), "-q", "-rs", "-p", "no:cacheprovider",
+                        str(tests / "test_cluster.py"), str(tests / "test_web_api.py"),
+                        str(tests / "test_web_browser.py"), str(tests / "test_analyze_cli.py"), "-k", "plot"],
+                       capture_output=True, text=True, cwd=ROOT, timeout=300)
+    assert r.returncode == 0, r.stdout[-3000:] + r.stderr[-2000:]
+    assert " error" not in r.stdout and " failed" not in r.stdout
+    skipped = [line for line in r.stdout.splitlines() if line.startswith("SKIPPED")]
+    for extra in ("dask", "web", "plot"):
+        assert any(f'pip install "prefsolve[{extra}]"' in line for line in skipped), (extra, skipped)
+    # Three modules and every drawing test skipped; the test of the missing-matplotlib message ran.
+    counts = r.stdout.splitlines()[-1]
+    assert counts.startswith("1 passed, ") and int(counts.split(", ")[1].split()[0]) >= 3 + 6, counts

@@ -32,21 +32,21 @@ def test_auction_text_and_json(runner):
 
 # -- the declaration and the whist calls after the auction ------------------------------
 @pytest.mark.parametrize("args, code, lines", [
-    (["раз два пас три пас", "--declare", "7D", "--whist", "вист пас"], 0,
+    (["раз два пас три пас", "--contract", "7D", "--whist", "вист пас"], 0,
      ["declaration 7D: legal", "whist calls on 7D (вист, пас): legal; one whister (seat 1), played open"]),
-    (["раз два пас три пас", "--declare", "6S"], 1,
+    (["раз два пас три пас", "--contract", "6S"], 1,
      ["declaration 6S: illegal: §3.1: the declared contract 6S is lower than the winning bid 6D"]),
     (["pass 6S pass", "--whist", "pass пол виста пас"], 0,
      ["whist calls on 6S (pass, пол виста, пас): legal; the half-whist stands: not played"]),
-    (["pass pass 6S", "--declare", "8H", "--whist", "pass half"], 1,
+    (["pass pass 6S", "--contract", "8H", "--whist", "pass half"], 1,
      ["declaration 8H: legal", "whist calls on 8H (pass, half): illegal: call 2 ('half') by seat 1 "
       "(second defender): §3.2: half-whist is allowed only on 6- and 7-level contracts, not on 8H"]),
-    (["6S pass pass", "--declare", "10S", "--whist", "pass pass"], 0,
+    (["6S pass pass", "--contract", "10S", "--whist", "pass pass"], 0,
      ["declaration 10S: legal", "whist calls on 10S (pass, pass): legal; nobody whists on a 10 here: "
       "it is played and both opponents catch the declarer"]),
-    (["6S pass pass", "--declare", "misere", "--whist", "whist"], 1,   # binding: no misère after 6S
+    (["6S pass pass", "--contract", "misere", "--whist", "whist"], 1,   # binding: no misère after 6S
      ["declaration misere: illegal: §2.3 binding misère: a player who won on 6S cannot declare misère"]),
-    (["6S pass pass", "--declare", "7S", "--whist", "whist"], 0,
+    (["6S pass pass", "--contract", "7S", "--whist", "whist"], 0,
      ["declaration 7S: legal", "whist calls on 7S (whist): legal so far, not finished"]),
 ])
 def test_auction_checks_the_declaration_and_the_whist_calls(runner, args, code, lines):
@@ -59,7 +59,7 @@ def test_auction_whist_json_names_table_seats(runner):
     out = json.loads(runner.invoke(auction, ["pass 6S pass", "--whist", "pass half pass", "--json"]).output)
     assert out["whist"] == {"legal": True, "finished": True, "outcome": "half_whist", "whisters": [],
                             "half_whister": 0, "play": None}
-    r = runner.invoke(auction, ["pass 6S pass", "--declare", "7S", "--whist", "whist whist", "--closed", "--json"])
+    r = runner.invoke(auction, ["pass 6S pass", "--contract", "7S", "--whist", "whist whist", "--closed", "--json"])
     out = json.loads(r.output)
     assert out["declaration"] == {"contract": "7S", "legal": True, "reason": None}
     assert out["whist"]["whisters"] == [2, 0] and out["whist"]["play"] == "closed"
@@ -70,9 +70,9 @@ def test_auction_whist_json_names_table_seats(runner):
 
 
 @pytest.mark.parametrize("args, text", [
-    (["6S pass", "--declare", "7S"], "--declare needs an auction won by a player; this one is not finished"),
+    (["6S pass", "--contract", "7S"], "--contract needs an auction won by a player; this one is not finished"),
     (["pass pass pass", "--whist", "pass"], "--whist needs an auction won by a player; this one ended in all-pass"),
-    (["6S pass pass", "--declare", "6X"], "Invalid value for --declare: unknown contract '6X'"),
+    (["6S pass pass", "--contract", "6X"], "Invalid value for --contract: unknown contract '6X'"),
     (["6S pass pass", "--whist", "foo"], "Invalid value for --whist: unknown whist call 'foo'"),
 ])
 def test_auction_declare_and_whist_bad_input_exits_2(runner, args, text):

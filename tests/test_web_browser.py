@@ -8,8 +8,9 @@ alone, undo, replay, edit the cards, run the analyzer, and look at the
 layout on a phone and on a desktop, where every text is measured for its
 contrast. A page on another local port tries to make the board work and is
 refused. What the page shows is checked against the command line and the
-Python API. Without Chromium or Playwright the tests fail, saying what to
-install.
+Python API. Without the web extra or Playwright the tests skip, saying what
+to install; without Chromium they fail, saying so (.ci/run installs all of
+them).
 """
 
 import json
@@ -21,6 +22,11 @@ from types import SimpleNamespace
 
 import pytest
 from click.testing import CliRunner
+
+# The web extra's tests, in a browser driven by Playwright (.ci/run installs every extra and Chromium).
+for _name in ("starlette", "uvicorn"):
+    pytest.importorskip(_name, reason='the web extra is not installed (pip install "prefsolve[web]")')
+pytest.importorskip("playwright", reason='Playwright is not installed (pip install ".[test]")')
 
 import prefsolve
 from prefsolve import Hand, Position, Sampling, allpass_table, analyze, card_values
@@ -43,10 +49,7 @@ def board():
     if path is None:
         pytest.fail("the browser tests need Chromium: apt-get install chromium (Debian's package; "
                     "PREFSOLVE_CHROMIUM may name another executable)", pytrace=False)
-    try:
-        from playwright.sync_api import sync_playwright
-    except ImportError:
-        pytest.fail('the browser tests need Playwright for Python: pip install ".[test]"', pytrace=False)
+    from playwright.sync_api import sync_playwright
     server = LocalServer()
     with server as url, sync_playwright() as p:
         browser = p.chromium.launch(executable_path=path, args=["--no-sandbox"])

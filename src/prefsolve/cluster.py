@@ -114,8 +114,10 @@ def connect(scheduler: Any, *, timeout: float | None = None) -> Iterator[Any]:
     """The client of ``scheduler`` for the length of a ``with`` block.
 
     A Client is used as it is and left open; an address opens a client that
-    the block closes. A scheduler that does not answer within ``timeout``
-    seconds (default: ``CONNECT_TIMEOUT``) is a :class:`ClusterError`.
+    the block closes. The whole connection is bounded by one deadline of
+    ``timeout`` seconds (default: ``CONNECT_TIMEOUT``): a scheduler that does
+    not answer by then, or a listener that is not a Dask scheduler (a web
+    server, the Dask dashboard's port), is a :class:`ClusterError`.
     """
     check_scheduler(scheduler)
     if not isinstance(scheduler, str):
@@ -132,12 +134,73 @@ def connect(scheduler: Any, *, timeout: float | None = None) -> Iterator[Any]:
         raise PrefsolveError(f"not a scheduler address: {scheduler!r} ({exc})") from None
     from distributed import Client
 
+    seconds = CONNECT_TIMEOUT if timeout is None else timeout
+    deadline = time.monotonic() + seconds
+    _ask_identity(scheduler, seconds)
     try:
-        client = Client(scheduler, timeout=CONNECT_TIMEOUT if timeout is None else timeout, set_as_default=False)
+        client = Client(scheduler, timeout=max(deadline - time.monotonic(), 0.1), set_as_default=False)
     except (OSError, TimeoutError) as exc:
-        raise ClusterError(f"cannot reach the Dask scheduler at {scheduler!r}: {exc}") from None
+        raise ClusterError(f"cannot reach the Dask scheduler at {scheduler!r}: {one_line(exc)}") from None
     with client:
         yield client
+
+
+def _ask_identity(address: str, seconds: float) -> None:
+    """Ask the listener at ``address`` who it is, all within ``seconds``: a
+    :class:`ClusterError` unless a Dask scheduler answers. A client given a
+    listener that speaks another protocol would wait for its handshake past
+    any timeout; this question is asked under one deadline, in a thread of its
+    own (the caller may be running an event loop)."""
+    import asyncio
+    from concurrent.futures import ThreadPoolExecutor
+
+    from distributed.comm import connect as open_comm
+    from distributed.comm.addressing import get_address_host_port, normalize_address
+
+    host, port = get_address_host_port(normalize_address(address))
+    listening = []
+
+    async def ask() -> object:
+        try:    # whether anything listens: a Dask comm's own connect also waits for the handshake
+            _, writer = await asyncio.open_connection(host, port)
+            listening.append(True)
+            writer.close()
+        except OSError:
+            pass    # not yet, maybe: the comm below tries again until the deadline
+        comm = await open_comm(address, timeout=seconds)
+        try:
+            await comm.write({"op": "identity", "reply": True})
+            return await comm.read()
+        finally:
+            comm.abort()
+
+    async def within_deadline() -> object:
+        return await asyncio.wait_for(ask(), seconds)
+
+    with ThreadPoolExecutor(1) as pool:
+        try:
+            reply = pool.submit(asyncio.run, within_deadline()).result()
+        except TimeoutError:
+            if not listening:
+                raise ClusterError(f"cannot reach the Dask scheduler at {address!r}: nothing answered within "
+                                   f"{seconds:g} s") from None
+            raise ClusterError(f"no Dask scheduler answered at {address!r} within {seconds:g} s (something "
+                               f"listens there but does not speak as a Dask scheduler, such as its dashboard; "
+                               f"the scheduler's port is usually 8786)") from None
+        except OSError as exc:
+            raise ClusterError(f"cannot reach the Dask scheduler at {address!r}: {one_line(exc)}") from None
+        except Exception:   # an answer in another protocol (a web page), which the comm misreads
+            raise ClusterError(f"what listens at {address!r} is not a Dask scheduler: it answers in another "
+                               f"protocol (a web server, such as the scheduler's dashboard? the scheduler's "
+                               f"port is usually 8786)") from None
+    if not isinstance(reply, dict) or reply.get("type") != "Scheduler":
+        raise ClusterError(f"what listens at {address!r} is not a Dask scheduler (it answers as "
+                           f"{reply.get('type') if isinstance(reply, dict) else type(reply).__name__})")
+
+
+def one_line(exc: BaseException) -> str:
+    """An exception's message on one line (Dask's can run over several)."""
+    return " ".join(str(exc).split()) or type(exc).__name__
 
 
 # -- deals as card masks ---------------------------------------------------
@@ -281,7 +344,7 @@ def run_chunks(client: Any, n: int, chunk_of: Callable[[int, int], Any], work: C
     try:
         threads = max(1, sum(client.nthreads().values()))
     except (OSError, TimeoutError) as exc:
-        raise ClusterError(f"the Dask scheduler does not answer: {exc}") from None
+        raise ClusterError(f"the Dask scheduler does not answer: {one_line(exc)}") from None
     window = WINDOW_PER_THREAD * threads
     solved = 0          # deals of the finished tasks
     busy = 0.0          # and the seconds they took to solve
@@ -340,8 +403,11 @@ def run_chunks(client: Any, n: int, chunk_of: Callable[[int, int], Any], work: C
             if isinstance(exc, ClusterError):
                 raise
             if _lost(exc):
+                if "connection-lost" in str(exc) or getattr(client, "status", "running") != "running":
+                    raise ClusterError("the Dask cluster could not finish the batch: the connection to its "
+                                       "scheduler was lost") from None
                 raise ClusterError(f"the Dask cluster could not finish the batch: "
-                                   f"{type(exc).__name__}: {exc}") from None
+                                   f"{type(exc).__name__}: {one_line(exc)}") from None
             raise
     finally:
         running = [f for _, _, f in spans.values()]

@@ -236,21 +236,30 @@ class Table:
             "nodes": self.nodes,
         }
 
-    def format(self) -> str:
-        """The table as aligned text with suit symbols, one row per declarer."""
+    def format(self, width: int | None = None) -> str:
+        """The table as aligned text with suit symbols, one row per declarer.
+
+        ``width``: the columns of the terminal. When the six strains do not
+        fit in it side by side, the table is printed in blocks of as many
+        strains as fit, one under the other (at least one a block).
+        """
         took = self.talon_mode == TAKE
-        width = 13 if took else 7
-        head = "Declarer " + "".join(f"{STRAIN_SYMBOLS[s]:<{width}}" for s in STRAINS)
-        rows = [head.rstrip()]
-        for d in range(3):
-            cells = []
-            for s in STRAINS:
-                cell = str(self.tricks[d][s])
-                discard = self.discards[d][s]
-                if discard:
-                    cell += " " + "".join(c.symbol for c in discard)
-                cells.append(f"{cell:<{width}}")
-            rows.append(f"{d:<9}" + "".join(cells).rstrip())
+        cell_width = 13 if took else 7
+        per_block = len(STRAINS) if width is None else max(1, min(len(STRAINS), (width - 9 + 2) // cell_width))
+        rows = []
+        for first in range(0, len(STRAINS), per_block):
+            strains = STRAINS[first:first + per_block]
+            head = "Declarer " + "".join(f"{STRAIN_SYMBOLS[s]:<{cell_width}}" for s in strains)
+            rows += ([""] if first else []) + [head.rstrip()]
+            for d in range(3):
+                cells = []
+                for s in strains:
+                    cell = str(self.tricks[d][s])
+                    discard = self.discards[d][s]
+                    if discard:
+                        cell += " " + "".join(c.symbol for c in discard)
+                    cells.append(f"{cell:<{cell_width}}")
+                rows.append(f"{d:<9}" + "".join(cells).rstrip())
         lead = f"seat {self.leader} leads trick 1"
         if took:
             rows.append(f"({lead}; tricks, then the best discard; misère: tricks the declarer is "

@@ -31,10 +31,11 @@ from ..errors import IllegalPlayError, PrefsolveError, SeatError
 from ..play import Position, _as_cards, _winner, canonical_turn
 from ..rules import Rules
 from ..strains import ALLPASS, MISERE, strain_of, trump_of
-from ._common import as_hand, as_rules
-from .auction_model import TOLERANCE, auction_conditions
-from .sampling import Conditions, Sampler, Sampling, _check_sampling, _known_hands
-from .stats import binomial_se, mean_se
+from ._common import Progress, as_hand, as_rules
+from .auction_model import TOLERANCE, check_won, condition_on_auction
+from .recommendation import Recommendation
+from .sampling import Sampler, Sampling, _check_sampling, _known_hands, sampling_json
+from .stats import binomial_se, margin_text, mean_se
 
 if TYPE_CHECKING:
     from ..engine import Solver
@@ -71,8 +72,11 @@ class Advice:
     declarer: int | None
     played: Cards
     sampling: Sampling
-    """The sampling used, with its seed (its ``known`` hands are those seen open)."""
+    """The sampling used, with its seed (its ``known`` hands are those seen open) and the
+    auction's conditions."""
+    rules: str
     conditions: tuple[str, ...]
+    """What the layouts met, in words: the suits seats showed out of, then the sampling's conditions."""
     acceptance: float | None
     redrawn: int
     """Layouts drawn again because no discard of the declarer fits his play in them."""
@@ -100,6 +104,37 @@ class Advice:
         return next(s for s in self.cards if s.card == self.card)
 
     @property
+    def recommendation(self) -> Recommendation:
+        """The advice as every analysis gives it: the card to play (``call`` and ``card``) in the
+        ``contract`` (``None`` in all-pass); no expected score in whists (the figures are the
+        cards' tricks and chances)."""
+        return Recommendation(str(self.card), None if self.contract == ALLPASS else Contract.parse(self.contract),
+                              card=self.card)
+
+    def close_text(self) -> str:
+        """A note when the recommended card leads the next best by less than the standard error of
+        the difference: in P(make) (P(caught) in misère) where their chances differ, else in tricks;
+        "" otherwise. Cards with the very figures of the recommended one (touching cards, as ♠J
+        beside ♠T) are the same choice, not a close one: the next best is the first that differs."""
+        ranked = _ranked(self.cards, None if self.contract == ALLPASS else Contract.parse(self.contract),
+                         self.seat, self.declarer)
+        first = ranked[0]
+        others = [s for s in ranked[1:] if s.to_dict() != first.to_dict()]
+        if not others:
+            return ""
+        second = others[0]
+        if first.p_make is not None and second.p_make is not None and first.p_make != second.p_make:
+            assert first.p_make_se is not None and second.p_make_se is not None
+            what = "P(caught)" if self.contract == MISERE else "P(make)"
+            # Oriented so that higher is better for the seat: margin_text ranks by the value.
+            sign = 1 if (first.p_make > second.p_make) else -1
+            return margin_text([(first.card.symbol, sign * first.p_make, first.p_make_se),
+                                (second.card.symbol, sign * second.p_make, second.p_make_se)], unit=f"in {what}")
+        sign = 1 if first.tricks_mean >= second.tricks_mean else -1
+        return margin_text([(first.card.symbol, sign * first.tricks_mean, first.tricks_mean_se),
+                            (second.card.symbol, sign * second.tricks_mean, second.tricks_mean_se)], unit="tricks")
+
+    @property
     def model(self) -> str:
         return ("the unseen cards dealt at random consistently with the own hand, the cards played (who "
                 "played them, who showed out), the open hands and talon given, and the auction; in each "
@@ -108,12 +143,12 @@ class Advice:
 
     def to_dict(self) -> dict:
         return {"seat": self.seat, "hand": str(self.hand), "contract": self.contract,
-                "declarer": self.declarer, "played": self.played.to_list(), "samples": self.samples,
-                "seed": self.sampling.seed, "conditions": list(self.conditions),
-                "acceptance": None if self.acceptance is None else round(self.acceptance, 5),
+                "declarer": self.declarer, "played": self.played.to_list(), "rules": self.rules,
+                **sampling_json(self.sampling, samples=self.samples, acceptance=self.acceptance,
+                                conditions=self.conditions),
                 "redrawn": self.redrawn, "discards_replaced": self.discards_replaced,
                 "cards": {str(s.card): s.to_dict() for s in self.cards},
-                "recommendation": str(self.card), "model": self.model}
+                "recommendation": self.recommendation.to_dict(), "model": self.model}
 
     def format(self) -> str:
         who = "the declarer" if self.seat == self.declarer else (
@@ -135,7 +170,8 @@ class Advice:
             rows.append(f"{s.card.symbol:<6}{s.tricks_mean:>9.2f} ± {s.tricks_mean_se:.2f}{p}{mark}")
         rows.append(f"(tricks: seat {self.declarer if self.declarer is not None else self.seat}'s, the mean; "
                     f"{self.model})")
-        rows.append(f"play {self.card.symbol}")
+        close = self.close_text()
+        rows.append(f"play {self.card.symbol}" + (f" {close}" if close else ""))
         return "\n".join(rows)
 
 
@@ -218,7 +254,7 @@ def advise(hand: Hand | str, seat: int, *, contract: Contract | str, declarer: i
            auction: str | None = None,
            whist: str | None = None, tolerance: float = TOLERANCE, rules: Rules | str = "sochi",
            sampling: Sampling = ADVICE_SAMPLING, agreed: int | None = None, reuse: Sequence[Deal] = (),
-           solver: Solver | None = None) -> Advice:
+           solver: Solver | None = None, progress: Progress | None = None) -> Advice:
     """Every legal card's expected result for ``seat``, to play now, from what it has seen.
 
     ``hand``: the seat's ten cards as dealt. ``contract``: a game (``7H``),
@@ -248,6 +284,7 @@ def advise(hand: Hand | str, seat: int, *, contract: Contract | str, declarer: i
     highest P(make) for the declarer (the lowest for a defender), then the
     mean tricks; in misère the lowest P(caught) for the declarer (highest
     for a defender); in all-pass the fewest own tricks.
+    ``progress`` is called with 1 for each layout valued.
     """
 
     import numpy as np  # on use: see the note in sampling.py
@@ -318,12 +355,11 @@ def advise(hand: Hand | str, seat: int, *, contract: Contract | str, declarer: i
     for s, suits in sampling.void_suits:
         void_suits.setdefault(s, [])
         void_suits[s] = sorted(set(void_suits[s]) | {"SCDH".index(x) for x in suits})
-    conds: Conditions = sampling.hand_conditions
     if auction is not None:
-        conds += tuple((x.seat, x) for x in auction_conditions(
-            auction, rules=r, contract=None if c is None else c if not allpass else None, whist=whist,
-            tolerance=tolerance, exclude=[seat]))
-    sampler = Sampler(fixed, sampling.seed, void_suits, conditions=conds, voids_beyond_known=True)
+        check_won(auction, r, declarer)
+        sampling = condition_on_auction(sampling, auction, seat=seat, rules=r, tolerance=tolerance, contract=c,
+                                        whist=whist)
+    sampler = Sampler(fixed, sampling.seed, void_suits, conditions=sampling.hand_conditions, voids_beyond_known=True)
     pool = [d for d in reuse if sampler.fits(d)]
     pool.reverse()      # popped from the end: the earlier layouts first
     reused = len(pool)
@@ -369,6 +405,8 @@ def advise(hand: Hand | str, seat: int, *, contract: Contract | str, declarer: i
         for card, v in layout.items():
             rows.setdefault(card, []).append(v)
         n += 1
+        if progress:
+            progress(1)
         top = (max if maximize else min)(layout.values())
         best_here = {card for card, v in layout.items() if v == top}
         common = best_here if common is None else common & best_here
@@ -384,21 +422,21 @@ def advise(hand: Hand | str, seat: int, *, contract: Contract | str, declarer: i
             p = float(made.mean())
             p_se = binomial_se(p, len(t))
         stats.append(CardStats(card, mean, se, p, p_se))
-    if allpass:
-        best = min(stats, key=lambda s: s.tricks_mean)
-    else:
-        assert c is not None and declarer is not None
-        mine = seat == declarer
-        if c.is_misere:
-            # The declarer wants no trick; p_make is P(no trick).
-            best = max(stats, key=lambda s: (s.p_make, -s.tricks_mean)) if mine else \
-                min(stats, key=lambda s: (s.p_make, -s.tricks_mean))
-        else:
-            best = max(stats, key=lambda s: (s.p_make, s.tricks_mean)) if mine else \
-                min(stats, key=lambda s: (s.p_make, s.tricks_mean))
-    texts = tuple(getattr(p, "text", None) or f"seat {s}: {getattr(p, '__name__', repr(p))}" for s, p in conds)
     texts = tuple(f"seat {s} showed out of {' '.join(SUIT_SYMBOLS[k] for k in ks)}"
-                  for s, ks in sorted(shown_out.items())) + texts
-    return Advice(seat, hand, "allpass" if allpass else str(c), declarer, Cards(cards_played), sampling,
-                  texts, sampler.acceptance, redrawn, replaced, tuple(stats), best.card,
+                  for s, ks in sorted(shown_out.items())) + tuple(sampling.condition_texts())
+    return Advice(seat, hand, "allpass" if allpass else str(c), declarer, Cards(cards_played), sampling, r.label,
+                  texts, sampler.acceptance, redrawn, replaced, tuple(stats), _ranked(stats, c, seat, declarer)[0].card,
                   None if n == samples else n, tuple(sampled), reused - len(pool))
+
+
+def _ranked(stats: list[CardStats] | tuple[CardStats, ...], contract: Contract | None, seat: int,
+            declarer: int | None) -> list[CardStats]:
+    """The cards best first for ``seat``'s side: in a game the highest P(make) for the declarer
+    (the lowest for a defender), then the most tricks (the fewest); in misère P(no trick) the
+    other way round; in all-pass (no contract) the fewest own tricks. Equal cards keep their order."""
+    if contract is None:
+        return sorted(stats, key=lambda s: s.tricks_mean)
+    sign = 1 if seat == declarer else -1
+    # The declarer of a misère wants no trick (p_make is P(no trick)), so fewer tricks are better.
+    tricks_sign = -1 if contract.is_misere else 1
+    return sorted(stats, key=lambda s: (-sign * (s.p_make or 0.0), -sign * tricks_sign * s.tricks_mean))

@@ -21,7 +21,7 @@ from ..checks import check_count, check_seat
 from ..rules import Rules
 from ._common import Progress, as_hand, as_rules
 from .recommendation import Recommendation
-from .sampling import DEFAULT_SAMPLING, ConstraintError, Sampling, start
+from .sampling import DEFAULT_SAMPLING, ConstraintError, Sampling, sampling_json, start
 from .stats import binomial_se, mean_se, tricks_histogram
 
 #: How the all-pass score of one sample is modelled (stated in every result).
@@ -48,22 +48,22 @@ class AllpassAnalysis:
     expected: float
     expected_se: float
     recommendation: Recommendation
+    acceptance: float | None = None
+    """The fraction of layouts tried that met ``sampling.conditions`` (``None`` without conditions)."""
 
     @property
     def samples(self) -> int:
         return sum(self.tricks_histogram)
 
     def to_dict(self) -> dict:
-        given = self.sampling.to_dict()
-        return {"samples": self.samples, "hand": str(self.hand), "seat": self.seat,
-                "seed": self.sampling.seed, "adaptive": self.sampling.adaptive, "rules": self.rules,
+        return {"hand": str(self.hand), "seat": self.seat, "rules": self.rules,
                 "talon_mode": self.talon_mode, "allpass_count": self.allpass_count,
                 "tricks_histogram": list(self.tricks_histogram), "tricks_mean": round(self.tricks_mean, 3),
                 "tricks_mean_se": round(self.tricks_mean_se, 3), "p_zero": round(self.p_zero, 4),
                 "p_zero_se": round(self.p_zero_se, 4), "expected": round(self.expected, 3),
                 "expected_se": round(self.expected_se, 3),
                 "recommendation": self.recommendation.to_dict(), "model": ALLPASS_MODEL,
-                "known": given["known"], "voids": given["voids"]}
+                **sampling_json(self.sampling, samples=self.samples, acceptance=self.acceptance)}
 
     def format(self) -> str:
         hist = " ".join(f"{t}:{c}" for t, c in enumerate(self.tricks_histogram) if c)
@@ -140,4 +140,4 @@ def analyze_allpass(hand: Hand | str, seat: int = 0, *, sampling: Sampling = DEF
     exp, exp_se = mean_se(np.asarray(scores))
     rec = Recommendation("pass", expected=exp, expected_se=exp_se)
     return AllpassAnalysis(hand, seat, sampling, r.label, mode, allpass_count, tricks_histogram(tricks),
-                           mean, mse, p0, binomial_se(p0, samples), exp, exp_se, rec)
+                           mean, mse, p0, binomial_se(p0, samples), exp, exp_se, rec, sampler.acceptance)

@@ -39,6 +39,7 @@ from __future__ import annotations
 import math
 from collections.abc import Iterable
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from ..auction import BID, HOLD, PASS, check_auction, legal_calls, parse_calls, parse_whist_calls
 from ..cards import Hand
@@ -46,6 +47,9 @@ from ..checks import check_seat
 from ..contract import Contract
 from ..errors import AuctionError, PrefsolveError
 from ..rules import Rules
+
+if TYPE_CHECKING:
+    from .sampling import Sampling
 
 #: The default tolerance of the model, in estimated tricks.
 TOLERANCE = 1.0
@@ -237,3 +241,49 @@ def auction_conditions(calls: str | Iterable[str], *, rules: Rules | str = "soch
                     out.append(HandCondition(seat, "sure_tricks", 1,
                                              f"seat {seat} whisted: at least 1 sure top trick"))
     return tuple(c for c in out if c.seat not in skip)
+
+
+def check_won(auction: str, rules: Rules | str, declarer: int | None, allpass_count: int = 0) -> None:
+    """The auction of a deal being played: finished, and won by ``declarer`` (``None``:
+    ended in all-pass); an :class:`~prefsolve.errors.AuctionError` naming why not.
+
+    >>> check_won("6S pass pass", "sochi", 1)
+    Traceback (most recent call last):
+    ...
+    prefsolve.errors.AuctionError: auction '6S pass pass' must be won by the declarer, seat 1: seat 0 won it
+    """
+    verdict = check_auction(auction, rules, allpass_count)
+    if declarer is None:
+        if not verdict.legal or not verdict.all_pass:
+            why = verdict.reason if not verdict.legal else (
+                "it is not over" if not verdict.finished else f"seat {verdict.winner} won it")
+            raise AuctionError(f"auction {auction!r} must end in all-pass: {why}")
+        return
+    if not verdict.legal or not verdict.finished or verdict.winner != declarer:
+        why = verdict.reason if not verdict.legal else (
+            "it is not over" if not verdict.finished else
+            "it ended in all-pass" if verdict.all_pass else f"seat {verdict.winner} won it")
+        raise AuctionError(f"auction {auction!r} must be won by the declarer, seat {declarer}: {why}")
+
+
+def condition_on_auction(sampling: Sampling, auction: str, *, seat: int, rules: Rules | str,
+                         tolerance: float = TOLERANCE, allpass_count: int = 0,
+                         contract: Contract | None = None, whist: str | None = None) -> Sampling:
+    """``sampling`` with the model's conditions on the other seats' hands
+    (:func:`auction_conditions`: the calls, the declared ``contract``, the
+    defenders' ``whist`` calls) added to its own, the way every analysis
+    conditions its layouts on the auction; ``seat``'s own hand is known.
+
+    >>> from prefsolve.analysis.sampling import Sampling
+    >>> s = condition_on_auction(Sampling(samples=10, seed=1), "6S 7H pass pass", seat=2, rules="sochi")
+    >>> s.condition_texts()[:2], s.seed
+    (['seat 0 bid 6♠: estimate ≥ 5', 'seat 1 bid 7♥: estimate ≥ 6'], 1)
+    """
+    from dataclasses import replace
+
+    from .sampling import _check_sampling
+
+    sampling = _check_sampling(sampling)
+    conditions = auction_conditions(auction, rules=rules, contract=contract, whist=whist, tolerance=tolerance,
+                                    allpass_count=allpass_count, exclude=[seat])
+    return replace(sampling, conditions=sampling.hand_conditions + conditions)

@@ -35,10 +35,10 @@ from ._common import (
     as_rules,
     leader_for,
 )
-from .auction_model import TOLERANCE, auction_conditions
+from .auction_model import TOLERANCE, condition_on_auction
 from .defence import DEFENCE_TEXT, check_defence, declarer_scores
 from .recommendation import Recommendation
-from .sampling import DEFAULT_SAMPLING, Sampling, sample_adaptively, start
+from .sampling import DEFAULT_SAMPLING, Sampling, sample_adaptively, sampling_json, start
 from .stats import ContractStats, margin_text
 
 # numpy is imported where it is used (see sampling.py).
@@ -130,15 +130,11 @@ class Analysis:
 
     def to_dict(self) -> dict:
         return {
-            "samples": self.samples,
             "contracts": {str(s.contract): s.to_dict() for s in self.contracts},
             "recommendation": self.recommendation.to_dict(),
-            "hand": str(self.hand), "seat": self.seat, "seed": self.sampling.seed,
-            "adaptive": self.sampling.adaptive, "rules": self.rules, "defence": self.defence,
-            "model": self.model, "known": self.sampling.to_dict()["known"],
-            "voids": self.sampling.to_dict()["voids"],
-            "conditions": self.sampling.condition_texts(),
-            "acceptance": None if self.acceptance is None else round(self.acceptance, 5),
+            "hand": str(self.hand), "seat": self.seat, "rules": self.rules, "defence": self.defence,
+            "model": self.model,
+            **sampling_json(self.sampling, samples=self.samples, acceptance=self.acceptance),
         }
 
     def advice(self) -> str:
@@ -243,8 +239,6 @@ def analyze(hand: Hand | str, seat: int = 0, *, sampling: Sampling = DEFAULT_SAM
 def _with_auction(sampling: Sampling, auction: str, seat: int, rules: Rules, tolerance: float,
                   allpass_count: int) -> tuple[Sampling, tuple[Contract, ...]]:
     """The sampling conditioned on the earlier calls, and the contracts still open to ``seat``."""
-    from dataclasses import replace
-
     from ..auction import BID, HOLD, check_auction, legal_calls
     from ..errors import AuctionError
     from .sampling import _check_sampling
@@ -260,8 +254,9 @@ def _with_auction(sampling: Sampling, auction: str, seat: int, rules: Rules, tol
             raise AuctionError(f"after the auction {auction!r} seat {verdict.next_seat} speaks, not seat {seat}")
     elif seat != 0:
         raise AuctionError(f"with no calls made, seat 0 speaks first, not seat {seat}")
-    conds = auction_conditions(auction, rules=rules, tolerance=tolerance, allpass_count=allpass_count,
-                               exclude=[seat]) if verdict is not None else ()
+    if verdict is None:
+        return sampling, LADDER
     open_ = tuple(c.contract for c in legal_calls(auction, rules, allpass_count)
-                  if c.kind in (BID, HOLD) and c.contract is not None) if verdict is not None else LADDER
-    return replace(sampling, conditions=sampling.hand_conditions + conds), open_
+                  if c.kind in (BID, HOLD) and c.contract is not None)
+    return condition_on_auction(sampling, auction, seat=seat, rules=rules, tolerance=tolerance,
+                                allpass_count=allpass_count), open_

@@ -92,11 +92,12 @@ class HoldingsTable:
                 "holdings": [r.to_dict() for r in self.rows]}
 
     def format(self) -> str:
-        out = [f"{'#':>2}  {'holding':<10}{'seed':>8}{'as trump':>16}{'sd':>6}{'no-trump':>16}{'sd':>6}"]
+        # 58 columns: the table fits a terminal of 60.
+        out = [f"{'#':>2}  {'holding':<10}{'seed':>6}{'as trump':>14}{'sd':>6}{'no-trump':>14}{'sd':>6}"]
         for r in self.rows:
-            out.append(f"{r.number:>2}  {r.holding:<10}{r.seed_estimate:>8}"
-                       f"{r.trump:>9.2f} ± {r.trump_se:.2f}{r.trump_sd:>6.2f}"
-                       f"{r.nt:>9.2f} ± {r.nt_se:.2f}{r.nt_sd:>6.2f}")
+            out.append(f"{r.number:>2}  {r.holding:<10}{r.seed_estimate:>6}"
+                       f"{r.trump:>7.2f} ± {r.trump_se:.2f}{r.trump_sd:>6.2f}"
+                       f"{r.nt:>7.2f} ± {r.nt_se:.2f}{r.nt_sd:>6.2f}")
         out.append(f"({self.samples} samples per holding, seed {self.sampling.seed}; {self.model})")
         return "\n".join(out)
 
@@ -168,15 +169,14 @@ def holdings(*, sampling: Sampling = HOLDINGS_SAMPLING, numbers: Iterable[int] |
             deal, suit = _holding_deal(rng, honours, len(xs))
             work.append((number, deal, suit))
 
+    # The work travels to a cluster's workers under use_scheduler(): it must not
+    # hold the progress callback, which the batch calls here, as items finish.
     def one(item, solver) -> tuple[int, int]:
         _, deal, suit = item
-        out = (_holding_tricks(deal, suit, SUITS[suit], solver),
-               _holding_tricks(deal, suit, "NT", solver))
-        if progress:
-            progress(1)
-        return out
+        return (_holding_tricks(deal, suit, SUITS[suit], solver),
+                _holding_tricks(deal, suit, "NT", solver))
 
-    results = map_deals(work, one, jobs=jobs)
+    results = map_deals(work, one, jobs=jobs, progress=progress)
     rows = []
     for number, text, est in chosen:
         vals = np.asarray([r for (n, _, _), r in zip(work, results) if n == number], dtype=float)

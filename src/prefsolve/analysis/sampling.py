@@ -36,6 +36,11 @@ if TYPE_CHECKING:
 
 #: Adaptive sampling adds samples in batches of this size.
 BATCH = 100
+#: The most layouts one analysis draws. A bid analysis solves a table a layout
+#: (about 10 ms on a core): a million is a day of one core, and its layouts
+#: are held at once (about 400 bytes each, 0.4 GB). More is a typing slip,
+#: refused at once rather than left to fill the memory.
+MAX_SAMPLES = 1_000_000
 # Voids are first honoured by rejection (cheap while most layouts pass); after
 # this many rejected draws for one layout the exact construction takes over, for
 # that layout and every later one of the sampler. Either way a layout is uniform
@@ -196,11 +201,38 @@ class Sampling:
                                      f"{getattr(self, name)!r}")
 
 
+def sampling_json(sampling: Sampling, *, samples: int, acceptance: float | None,
+                  conditions: Sequence[str] | None = None) -> dict:
+    """The sampling part of every analysis's JSON, the same keys in each:
+    ``samples`` (the layouts drawn), ``seed``, ``adaptive``, ``known``,
+    ``voids``, ``conditions`` (in words; ``conditions`` given here replaces the
+    sampling's own texts) and ``acceptance`` (the share of layouts tried that
+    met them, null without conditions).
+
+    >>> sampling_json(Sampling(samples=5, seed=2, voids={1: "H"}), samples=5, acceptance=None)["voids"]
+    {'1': 'H'}
+    """
+    given = sampling.to_dict()
+    return {"samples": samples, "seed": given["seed"], "adaptive": given["adaptive"],
+            "known": given["known"], "voids": given["voids"],
+            "conditions": given["conditions"] if conditions is None else list(conditions),
+            "acceptance": None if acceptance is None else round(acceptance, 5)}
+
+
 def check_samples(samples: object) -> int:
-    """A positive whole number of samples (numpy integers too, as for seats and seeds)."""
+    """A positive whole number of samples (numpy integers too, as for seats and
+    seeds), at most :data:`MAX_SAMPLES`.
+
+    >>> check_samples(10**11)
+    Traceback (most recent call last):
+    ...
+    prefsolve.errors.PrefsolveError: 100000000000 samples is more than the maximum of 1000000 samples
+    """
     value = _whole(samples)
     if value is None or value < 1:
         raise PrefsolveError(f"samples must be a positive whole number, got {samples!r}")
+    if value > MAX_SAMPLES:
+        raise PrefsolveError(f"{value} samples is more than the maximum of {MAX_SAMPLES} samples")
     return value
 
 

@@ -94,16 +94,22 @@ class ContractStats:
                 "tricks_histogram": list(self.tricks_histogram)}
 
 
-def margin_text(values: Sequence[tuple[str, float, float]]) -> str:
-    """A note when the best of ``(name, expected, expected_se)`` leads the next by less
-    than the standard error of the difference (√(se₁² + se₂²), which ignores the
-    layouts being shared and so overstates the error); "" otherwise."""
+def margin_text(values: Sequence[tuple[str, float, float]], unit: str = "whists") -> str:
+    """A note when the best of ``(name, value, value_se)`` (the highest value:
+    expected whists, or any figure oriented so that higher is better) leads the
+    next by less than the standard error of the difference (√(se₁² + se₂²),
+    which ignores the layouts being shared and so overstates the error); ""
+    otherwise. ``unit`` names the figure's unit.
+
+    >>> print(margin_text([("♠A", 0.75, 0.05), ("♠K", 0.70, 0.05)], unit="in P(make)"))
+    (close: ♠A leads ♠K by 0.05 in P(make), less than the difference's standard error 0.07)
+    """
     if len(values) < 2:
         return ""
     first, second = sorted(values, key=lambda v: -v[1])[:2]
     diff = first[1] - second[1]
     se = (first[2] ** 2 + second[2] ** 2) ** 0.5
     if diff < se:
-        return (f"(close: {first[0]} leads {second[0]} by {diff:.2f} whists, less than the "
+        return (f"(close: {first[0]} leads {second[0]} by {diff:.2f} {unit}, less than the "
                 f"difference's standard error {se:.2f})")
     return ""

@@ -34,10 +34,10 @@ from ._common import (
     as_rules,
     leader_for,
 )
-from .auction_model import TOLERANCE, auction_conditions
+from .auction_model import TOLERANCE, check_won, condition_on_auction
 from .defence import DEFENCE_TEXT, check_defence, declarer_scores
 from .recommendation import Recommendation
-from .sampling import ConstraintError, Sampling, start
+from .sampling import ConstraintError, Sampling, sampling_json, start
 from .stats import ContractStats, margin_text
 
 #: Pilot samples that name the candidate discards (the first ones, at most this many).
@@ -141,16 +141,13 @@ class TalonAnalysis:
                 f"net whists under the {self.rules} rules")
 
     def to_dict(self) -> dict:
-        given = self.sampling.to_dict()
         return {
-            "samples": self.samples, "hand": str(self.hand), "seat": self.seat,
+            "hand": str(self.hand), "seat": self.seat,
             "bid": str(self.bid) if self.bid else None,
             "options": [o.to_dict() for o in self.options],
-            "recommendation": self.recommendation.to_dict(),
-            "seed": self.sampling.seed, "adaptive": self.sampling.adaptive, "rules": self.rules,
-            "defence": self.defence, "model": self.model, "known": given["known"], "voids": given["voids"],
-            "conditions": given["conditions"],
-            "acceptance": None if self.acceptance is None else round(self.acceptance, 5),
+            "recommendation": self.recommendation.to_dict(), "rules": self.rules,
+            "defence": self.defence, "model": self.model,
+            **sampling_json(self.sampling, samples=self.samples, acceptance=self.acceptance),
             "discard_optimism": round(self.discard_optimism, 3),
             "discard_optimism_tricks": round(self.discard_optimism_tricks, 3),
         }
@@ -223,20 +220,8 @@ def analyze_talon(hand12: Hand | str, seat: int = 0, *, sampling: Sampling = TAL
         raise ConstraintError(f"the talon analysis draws a fixed number of samples, not adaptive ones "
                               f"(adaptive={sampling.adaptive!r})")
     if auction is not None:
-        from dataclasses import replace
-
-        from ..auction import check_auction
-        from ..errors import AuctionError
-        from .sampling import _check_sampling
-
-        verdict = check_auction(auction, r)
-        if not verdict.legal or not verdict.finished or verdict.winner != seat:
-            why = verdict.reason if not verdict.legal else (
-                "it is not over" if not verdict.finished else f"seat {verdict.winner} won it")
-            raise AuctionError(f"auction {auction!r} must be won by the declarer, seat {seat}: {why}")
-        sampling = _check_sampling(sampling)
-        sampling = replace(sampling, conditions=sampling.hand_conditions + auction_conditions(
-            auction, rules=r, tolerance=tolerance, exclude=[seat]))
+        check_won(auction, r, seat)
+        sampling = condition_on_auction(sampling, auction, seat=seat, rules=r, tolerance=tolerance)
     sampling, sampler = start(sampling, hand12, seat, (0, 1, 2), talon=False, sizes={seat: 12})
     samples = sampling.samples
     leader = leader_for(r, seat)
@@ -260,17 +245,16 @@ def analyze_talon(hand12: Hand | str, seat: int = 0, *, sampling: Sampling = TAL
     pilot = min(samples, PILOT)
     jobs_n = resolve_jobs(jobs)
 
+    # The work travels to a cluster's workers under use_scheduler(): it must not
+    # hold the progress callback, which the batch calls here, as items finish.
     def pilot_work(d: list[int], solver) -> list:
         td = with_talon(d)
         # With the talon every solution has a discard.
-        out = [canonical_discard(cast(Cards, solve(td, seat, strain=s, leader=leader, talon_mode="take",
-                                                   solver=solver).discard), hand12)
-               for s in strains]
-        if progress:
-            progress(1)
-        return out
+        return [canonical_discard(cast(Cards, solve(td, seat, strain=s, leader=leader, talon_mode="take",
+                                                    solver=solver).discard), hand12)
+                for s in strains]
 
-    found = map_deals(full[:pilot], pilot_work, jobs=jobs_n)
+    found = map_deals(full[:pilot], pilot_work, jobs=jobs_n, progress=progress)
     cands: dict[str, list[Cards]] = {}
     for i, s in enumerate(strains):
         counts: dict[Cards, int] = {}
@@ -281,13 +265,11 @@ def analyze_talon(hand12: Hand | str, seat: int = 0, *, sampling: Sampling = TAL
     work = [(s, d) for s in strains for d in cands[s]]
 
     def eval_work(d: list[int], solver) -> list[int]:
-        out = [solve(with_discard(d, disc), seat, strain=s, leader=leader, talon_mode="ignore", solver=solver).tricks
-               for s, disc in work]
-        if progress:
-            progress(1)
-        return out
+        return [solve(with_discard(d, disc), seat, strain=s, leader=leader, talon_mode="ignore", solver=solver).tricks
+                for s, disc in work]
 
-    table = np.asarray(map_deals(full, eval_work, jobs=jobs_n), dtype=np.int8).reshape(samples, len(work))
+    table = np.asarray(map_deals(full, eval_work, jobs=jobs_n, progress=progress),
+                       dtype=np.int8).reshape(samples, len(work))
     options = []
     for j, (s, disc) in enumerate(work):
         t = table[:, j]

@@ -24,10 +24,10 @@ from ..errors import ContractError, PrefsolveError
 from ..rules import Rules
 from ..solver import DiscardHints
 from ._common import Progress, as_contract, as_hand, as_rules, leader_for
-from .auction_model import TOLERANCE, auction_conditions
+from .auction_model import TOLERANCE, check_won, condition_on_auction
 from .defence import balance_row
 from .recommendation import Recommendation
-from .sampling import DEFAULT_SAMPLING, Sampling, sample_adaptively, start
+from .sampling import DEFAULT_SAMPLING, Sampling, sample_adaptively, sampling_json, start
 from .stats import binomial_se, margin_text, mean_se, tricks_histogram
 
 # numpy is imported where it is used (see sampling.py).
@@ -96,17 +96,14 @@ class WhistAnalysis:
                    else "the declarer's hand is not conditioned on his bid"))
 
     def to_dict(self) -> dict:
-        given = self.sampling.to_dict()
         return {
-            "samples": self.samples, "hand": str(self.hand), "contract": str(self.contract),
+            "hand": str(self.hand), "contract": str(self.contract),
             "seat": self.seat, "declarer": self.declarer, "partner": self.partner,
             "quota": self.quota, "p_quota": round(self.p_quota, 4), "p_quota_se": round(self.p_quota_se, 4),
             "tricks_histogram": list(self.tricks_histogram),
             "options": {o.call: o.to_dict() for o in self.options},
-            "recommendation": self.recommendation.to_dict(), "seed": self.sampling.seed,
-            "adaptive": self.sampling.adaptive, "rules": self.rules, "model": self.model,
-            "known": given["known"], "voids": given["voids"], "conditions": given["conditions"],
-            "acceptance": None if self.acceptance is None else round(self.acceptance, 5),
+            "recommendation": self.recommendation.to_dict(), "rules": self.rules, "model": self.model,
+            **sampling_json(self.sampling, samples=self.samples, acceptance=self.acceptance),
         }
 
     def format(self) -> str:
@@ -212,21 +209,9 @@ def analyze_whist(hand: Hand | str, seat: int, *, declarer: int, contract: Contr
     if talon is not None:
         sampling = _with_talon(sampling, talon, hand)
     if auction is not None:
-        from dataclasses import replace
-
-        from ..auction import check_auction
-        from ..errors import AuctionError
-        from .sampling import _check_sampling
-
-        verdict = check_auction(auction, r, allpass_count)
-        if not verdict.legal or not verdict.finished or verdict.winner != declarer:
-            why = verdict.reason if not verdict.legal else (
-                "it is not over" if not verdict.finished else f"seat {verdict.winner} won it")
-            raise AuctionError(f"auction {auction!r} must be won by the declarer, seat {declarer}: {why}")
-        conds = auction_conditions(auction, rules=r, contract=c, tolerance=tolerance,
-                                   allpass_count=allpass_count, exclude=[seat])
-        sampling = _check_sampling(sampling)
-        sampling = replace(sampling, conditions=sampling.hand_conditions + conds)
+        check_won(auction, r, declarer, allpass_count)
+        sampling = condition_on_auction(sampling, auction, seat=seat, rules=r, tolerance=tolerance,
+                                        allpass_count=allpass_count, contract=c)
     sampling, sampler = start(sampling, hand, seat)
     leader = leader_for(r, declarer)
     first = seat == (declarer + 1) % 3

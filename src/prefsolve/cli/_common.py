@@ -6,9 +6,11 @@
   exit 130, a broken pipe into a quiet exit and a full disk into one line and
   exit 1.
 * Output that any console can show: on a stream whose encoding lacks ``♠♣♦♥``
-  (a Russian Windows console, ``PYTHONIOENCODING=cp1251``) the symbols print as
-  the letters ``S C D H`` and other such characters as their closest ASCII
-  (``Misère`` as ``Misere``), and JSON escapes them, so it stays exact.
+  (a Russian Windows console, ``PYTHONIOENCODING=cp1251`` or ``ascii``) the
+  symbols print as the small letters ``s c d h`` (``♠JT97`` as ``sJT97``: the
+  suit stands apart from the capital ranks, and the width of every column
+  stays) and other such characters as their closest ASCII (``Misère`` as
+  ``Misere``), and JSON escapes them, so it stays exact.
 * One JSON writer (:func:`emit_json`, :func:`emit_stream`), one progress bar
   (:func:`progress_bar`), the option declarations the commands share and the
   reading of deal files.
@@ -30,8 +32,12 @@ import contextlib
 import errno
 import functools
 import json
+import logging
 import os
+import re
+import shutil
 import sys
+import textwrap
 import threading
 import unicodedata
 from collections.abc import Callable, Iterable, Iterator
@@ -44,6 +50,7 @@ from ..deal import Deal, split_deal_lines
 from ..engine import table_size_mb
 from ..errors import DealError, PrefsolveError
 from ..rules import PROFILES, Rules
+from .vocabulary import retired_message
 
 #: The deal the commands solve when they are given none.
 EXAMPLE_DEAL = "A.KT9.KT97.K7 JT97.A7.8.Q98 KQ.J8.AQJ.AJT 8.Q.-.-"
@@ -52,7 +59,10 @@ EXAMPLE_DEAL = "A.KT9.KT97.K7 JT97.A7.8.Q98 KQ.J8.AQJ.AJT 8.Q.-.-"
 # -- output that every console can encode ---------------------------------
 
 #: ASCII stand-ins of the characters the output uses that a console may lack.
-ASCII_FALLBACK = {"♠": "S", "♣": "C", "♦": "D", "♥": "H", "—": "-", "–": "-", "…": "...",
+#: A suit is a small letter, so that it stands apart from the capital ranks
+#: (``sJT97 cA7``, not ``SJT97 CA7``) and keeps its column's width; prefsolve
+#: reads it back as input (``sA`` is ``♠A``).
+ASCII_FALLBACK = {"♠": "s", "♣": "c", "♦": "d", "♥": "h", "—": "-", "–": "-", "…": "...",
                   "≈": "~", "≤": "<=", "≥": ">=", "→": "->", "±": "+-", "×": "x", "·": "."}
 _ERRORS = "prefsolve-ascii"
 
@@ -75,25 +85,98 @@ def _ascii_fallback(exc: UnicodeError) -> tuple[str, int]:
 
 codecs.register_error(_ERRORS, _ascii_fallback)
 
+#: ASCII under a name of its own. click takes a stream declared ASCII for a
+#: misconfigured one and writes UTF-8 to it instead, which an ASCII console
+#: shows as garbage; declared under this name, the stream keeps its ASCII
+#: bytes and the stand-ins above.
+ASCII_ENCODING = "prefsolve-ascii"
+
+
+def _ascii_codec(name: str) -> codecs.CodecInfo | None:
+    if name != ASCII_ENCODING.replace("-", "_"):    # codecs hands search functions "prefsolve_ascii"
+        return None
+    ascii_ = codecs.lookup("ascii")
+    return codecs.CodecInfo(ascii_.encode, ascii_.decode, ascii_.streamreader, ascii_.streamwriter,
+                            ascii_.incrementalencoder, ascii_.incrementaldecoder, name=ASCII_ENCODING)
+
+
+codecs.register(_ascii_codec)
+
 
 def encodable_streams() -> None:
     """Let stdout and stderr print what their encoding lacks, as ASCII stand-ins.
 
     Characters the encoding holds are written unchanged, so a UTF-8 stream is
-    not affected. Streams that cannot be reconfigured are left as they are.
+    not affected; an ASCII stream stays ASCII (see :data:`ASCII_ENCODING`).
+    Streams that cannot be reconfigured are left as they are.
     """
     for stream in (sys.stdout, sys.stderr):
         reconfigure = getattr(stream, "reconfigure", None)
         if reconfigure is None or getattr(stream, "errors", None) == _ERRORS:
             continue
+        changes = {"errors": _ERRORS}
         try:
-            reconfigure(errors=_ERRORS)
-        except (ValueError, OSError, AttributeError, TypeError):
+            if codecs.lookup(getattr(stream, "encoding", None) or "ascii").name == "ascii":
+                changes["encoding"] = ASCII_ENCODING
+        except LookupError:
+            pass
+        try:
+            reconfigure(**changes)
+        except (ValueError, OSError, AttributeError, TypeError, LookupError):
             pass
 
 
 def _stdout_encoding() -> str:
+    """The encoding of the stream ``click.echo`` writes to (``sys.stdout``)."""
     return getattr(sys.stdout, "encoding", None) or "utf-8"
+
+
+# -- text that fits the terminal --------------------------------------------
+
+#: Aligned columns: two spaces inside a line (prose has one between words).
+_COLUMNS = re.compile(r"\S {2,}\S")
+
+
+def terminal_width() -> int | None:
+    """The width of the terminal that stdout is, or None when it is not one
+    (a pipe or a file gets each line whole, for the programs that read it)."""
+    try:
+        if not sys.stdout.isatty():
+            return None
+    except (AttributeError, ValueError):
+        return None
+    return shutil.get_terminal_size().columns
+
+
+def fit(text: str, width: int | None) -> str:
+    """``text`` with each line of prose longer than ``width`` wrapped at
+    spaces, its continuation lines indented as the line (one more space
+    inside an opening parenthesis). Lines of aligned columns (two spaces
+    inside) are left whole: the tables are laid out for the width themselves
+    (``Table.format(width=)``). ``None``: no wrapping.
+
+    >>> print(fit("(a note of several words, wrapped to the width of the terminal)", 30))
+    (a note of several words,
+     wrapped to the width of the
+     terminal)
+    """
+    if width is None:
+        return text
+    out = []
+    for line in text.split("\n"):
+        if len(line) <= width or _COLUMNS.search(line.strip()):
+            out.append(line)
+            continue
+        indent = line[:len(line) - len(line.lstrip())]
+        more = indent + (" " if line.lstrip().startswith("(") else "")
+        out += textwrap.wrap(line.strip(), max(width, len(more) + 20), initial_indent=indent,
+                             subsequent_indent=more, break_long_words=False, break_on_hyphens=False)
+    return "\n".join(out)
+
+
+def echo(message: str = "", nl: bool = True) -> None:
+    """Print human text on stdout, its prose wrapped to the terminal's width (:func:`fit`)."""
+    click.echo(fit(message, terminal_width()), nl=nl)
 
 
 def json_text(obj: object) -> str:
@@ -113,10 +196,12 @@ def emit_json(obj: object) -> None:
 
 
 def emit_stream(results: Iterable, key: str, to_dict: Callable, to_text: Callable,
-                as_json: bool, as_jsonl: bool, blank_between: bool = False, out: IO[str] | None = None) -> None:
+                as_json: bool, as_jsonl: bool, blank_between: bool = False, out: IO[str] | None = None,
+                head: dict | None = None) -> None:
     """Print results as they come: with ``as_json`` the bytes of one
-    ``{key: [...]}`` object, with ``as_jsonl`` one object per line, else each
-    result's text (with ``blank_between``, a blank line between two).
+    ``{key: [...]}`` object (after the keys of ``head``), with ``as_jsonl`` one
+    object per line, else each result's text (with ``blank_between``, a blank
+    line between two).
 
     With ``out`` (``--jsonl FILE``), the lines go to that file instead, each
     written whole and flushed, so that an interrupted run leaves every result
@@ -128,7 +213,8 @@ def emit_stream(results: Iterable, key: str, to_dict: Callable, to_text: Callabl
             out.flush()
         return
     if as_json:
-        click.echo(f'{{"{key}": [', nl=False)
+        first = json_text(head)[1:-1] + ", " if head else ""
+        click.echo(f'{{{first}"{key}": [', nl=False)
     for i, x in enumerate(results):
         if as_json:
             click.echo((", " if i else "") + json_text(to_dict(x)), nl=False)
@@ -149,8 +235,22 @@ def _start_bar(total: int, label: str) -> Any:
     return click.progressbar(length=total, label=label, file=sys.stderr)
 
 
+#: Seconds after which a run shows its bar on a terminal, finished item or not.
+SHOW_AFTER = 1.0
+
+
+def _stderr_is_terminal() -> bool:
+    try:
+        return sys.stderr.isatty()
+    except (AttributeError, ValueError):
+        return False
+
+
 class ProgressBar:
-    """A progress bar on stderr that appears with the first finished item.
+    """A progress bar on stderr that appears with the first finished item or,
+    on a terminal, after :data:`SHOW_AFTER` seconds, whichever comes first: a
+    run whose first item takes long (a large sample drawn before any is
+    solved) shows at once that it is working.
 
     Input is checked before any item is solved, so a bad one gives its
     one-line error without a half-drawn bar in front of it. ``update`` may
@@ -163,21 +263,40 @@ class ProgressBar:
         self.quiet = quiet or total < 2
         self.bar: Any = None
         self._lock = threading.Lock()
+        self._timer: threading.Timer | None = None
+        self._closed = False
+
+    def _draw(self) -> None:
+        """The bar, drawn once (the lock held)."""
+        if self.bar is None and not self._closed:
+            self.bar = _start_bar(self.total, self.label).__enter__()
+
+    def _show(self) -> None:
+        with self._lock:
+            self._draw()
 
     def update(self, n: int) -> None:
         if self.quiet:
             return
         with self._lock:
-            if self.bar is None:
-                self.bar = _start_bar(self.total, self.label).__enter__()
-            self.bar.update(n)
+            self._draw()
+            if self.bar is not None:
+                self.bar.update(n)
 
     def __enter__(self) -> ProgressBar:
+        if not self.quiet and _stderr_is_terminal():
+            self._timer = threading.Timer(SHOW_AFTER, self._show)
+            self._timer.daemon = True
+            self._timer.start()
         return self
 
     def __exit__(self, *exc: object) -> None:
-        if self.bar is not None:
-            self.bar.__exit__(*exc)
+        if self._timer is not None:
+            self._timer.cancel()
+        with self._lock:
+            self._closed = True
+            if self.bar is not None:
+                self.bar.__exit__(*exc)
 
 
 def progress_bar(total: int, label: str, quiet: bool) -> ProgressBar:
@@ -340,14 +459,17 @@ class PrefsolveGroup(click.Group):
             takes_cards = ctx is not None and any(
                 isinstance(p, click.Argument) and p.name in CARD_ARGUMENTS for p in ctx.command.params)
             message = exc.format_message()
-            if takes_cards and message.startswith("Got unexpected extra argument"):
+            renamed = retired_message(exc.option_name) if isinstance(exc, click.NoSuchOption) else None
+            if renamed is not None:     # an option's old spelling: name the new one
+                message, hint = renamed, ""
+            elif takes_cards and message.startswith("Got unexpected extra argument"):
                 extra = message[message.find("(") + 1:message.rfind(")")].split()
                 if extra and all(word.startswith("-") and "." not in word for word in extra):
                     # only after "--" does an option arrive here as an argument
                     hint = "; after '--' every word is an argument, so put the options before it"
                 else:
                     hint = f"; a deal or hand holds spaces, so quote it: \"{EXAMPLE_DEAL}\""
-            click.echo(f"Error: {exc.format_message()}{hint}", err=True)
+            click.echo(f"Error: {message}{hint}", err=True)
             sys.exit(exc.exit_code)
         except click.Abort as exc:
             click.echo("Aborted!", err=True)
@@ -639,6 +761,10 @@ def cluster_client(scheduler: str | None, cluster: int | None, timeout: float) -
         return
     from ..cluster import ClusterError, MissingExtraError, connect, local_cluster
 
+    # Dask logs what goes wrong (a lost scheduler: its reconnection, a
+    # traceback of some 40 lines) before the batch fails; the command says it
+    # in one line instead, so its logging is off for the run.
+    logging.disable(logging.CRITICAL)
     try:
         if cluster is not None:
             local, client = local_cluster(cluster)
@@ -654,3 +780,5 @@ def cluster_client(scheduler: str | None, cluster: int | None, timeout: float) -
         raise click.UsageError(str(exc)) from None
     except ClusterError as exc:
         raise click.ClickException(str(exc)) from None
+    finally:
+        logging.disable(logging.NOTSET)

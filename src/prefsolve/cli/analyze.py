@@ -18,16 +18,19 @@ from __future__ import annotations
 
 import functools
 import sys
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 import click
 
 from .. import analysis
+from ..analysis.sampling import MAX_SAMPLES
 from ..batch import MAX_JOBS
 from ..cards import Cards, Hand
 from ..errors import PrefsolveError
 from ._common import (
+    echo,
     emit_json as _emit,
     errors_to_exit2 as _errors_to_exit2,
     jobs_option,
@@ -49,7 +52,7 @@ def _constraints(known: tuple[str, ...], void: tuple[str, ...]) -> tuple[dict, d
     for item in known:
         place, sep, cards = item.partition(":")
         if not sep or not cards.strip():
-            raise analysis.ConstraintError(f"cannot read --known {item!r}: expected SEAT:CARDS, "
+            raise analysis.ConstraintError(f"cannot read --known {item!r}: expected PLACE:CARDS, "
                                            f"e.g. '1:SA SK' or 'talon:HA'")
         key: int | str = place.strip().lower()
         key = int(key) if key in ("0", "1", "2") else key
@@ -183,12 +186,18 @@ def _common(command, jobs: bool = True):
     return f
 
 
+def samples_option(default: int, help: str) -> Callable:
+    """``--samples``/``-n``: ``help``, and the most an analysis draws."""
+    return click.option("--samples", "-n", type=click.IntRange(1), default=default, show_default=True,
+                        help=f"{help} At most {MAX_SAMPLES}.")
+
+
 def _constraint_options(f):
     f = click.option("--void", multiple=True, metavar="SEAT:SUITS",
                      help="A seat known to lack suits, e.g. '2:H' (repeatable).")(f)
     f = click.option("--known", multiple=True, metavar="PLACE:CARDS",
-                     help="Cards known to be in a seat or the talon, e.g. '1:SA SK' or 'talon:HA' "
-                          "(repeatable).")(f)
+                     help="Cards known to be in a seat or the talon, e.g. '1:SA SK' or 'talon:HA'; a hand "
+                          "played open is all its cards, e.g. '1:SA CA C7 DK HQ' (repeatable).")(f)
     return f
 
 
@@ -216,16 +225,15 @@ def _print_result(result: Any, as_json: bool, text: str) -> None:
     if as_json:
         _emit(result.to_dict())
         return
-    click.echo(text)
-    click.echo(f"(seed {result.sampling.seed})")
+    echo(text)
+    echo(f"(seed {result.sampling.seed})")
 
 
 @click.command("analyze")
 @click.argument("hand")
 @click.option("--seat", type=click.IntRange(0, 2), default=0, show_default=True,
               help="The player's seat (0 = first hand, leads trick 1).")
-@click.option("--samples", "-n", type=click.IntRange(1), default=1000, show_default=True,
-              help="Sampled layouts (the maximum with --adaptive).")
+@samples_option(1000, "Sampled layouts (the maximum with --adaptive).")
 @defence_option
 @click.option("--adaptive", type=click.FloatRange(min=0, min_open=True), default=None, metavar="SE",
               help="Stop once the best contract's expected score has a standard error ≤ SE whists.")
@@ -282,9 +290,9 @@ def analyze(hand, seat, samples, defence, adaptive, known, void, auction, tolera
 @click.argument("hand12", metavar="HAND12")
 @click.option("--seat", type=click.IntRange(0, 2), default=0, show_default=True,
               help="The declarer's seat (0 = first hand, leads trick 1).")
-@click.option("--samples", "-n", type=click.IntRange(1), default=200, show_default=True,
-              help="Sampled layouts of the 20 unseen cards.")
-@click.option("--bid", default=None, help="The winning bid: declare nothing lower.")
+@samples_option(200, "Sampled layouts of the 20 unseen cards.")
+@click.option("--contract", "bid", default=None, metavar="CONTRACT",
+              help="The contract that won the auction: declare nothing lower.")
 @click.option("--candidates", type=click.IntRange(1), default=4, show_default=True,
               help="Discards kept per strain (the most often best on a pilot).")
 @click.option("--top", type=click.IntRange(1), default=15, show_default=True,
@@ -299,7 +307,7 @@ def analyze_talon(hand12, seat, samples, bid, candidates, top, defence, known, v
     """What to discard and declare with HAND12: the declarer's 10 cards and the talon.
 
     \b
-        prefsolve analyze-talon "AKJ98.AQ.K8.A87" --bid 6S --samples 200 --seed 1
+        prefsolve analyze-talon "AKJ98.AQ.K8.A87" --contract 6S --samples 200 --seed 1
     """
     kn, vo = _constraints(known, void)
     with _bar(samples + min(samples, 40), "analyzing", quiet or as_json) as bar:
@@ -313,14 +321,13 @@ def analyze_talon(hand12, seat, samples, bid, candidates, top, defence, known, v
 @click.argument("hand")
 @click.option("--seat", type=click.IntRange(0, 2), required=True, help="The defender's seat.")
 @click.option("--declarer", type=click.IntRange(0, 2), required=True, help="The declarer's seat.")
-@click.option("--contract", required=True, help="The declared contract, e.g. 7H.")
+@click.option("--contract", required=True, metavar="CONTRACT", help="The declared contract, e.g. 7H.")
 @click.option("--partner", default=None, metavar="CALL",
               help="The other defender's call, pass or whist (пас, вист) [default: pass; whist on 6S "
                    "under Stalingrad].")
 @click.option("--talon", "talon_cards", default=None, metavar="CARDS",
               help="The talon the declarer showed (§3.1), e.g. 'SA D7'.")
-@click.option("--samples", "-n", type=click.IntRange(1), default=1000, show_default=True,
-              help="Sampled layouts (the maximum with --adaptive).")
+@samples_option(1000, "Sampled layouts (the maximum with --adaptive).")
 @click.option("--adaptive", type=click.FloatRange(min=0, min_open=True), default=None, metavar="SE",
               help="Stop once the best call's expected score has a standard error ≤ SE whists.")
 @_constraint_options
@@ -358,43 +365,42 @@ def whist(hand, seat, declarer, contract, partner, talon_cards, samples, adaptiv
 @click.command("advise")
 @click.argument("hand")
 @click.option("--seat", type=click.IntRange(0, 2), required=True, help="The seat to play now.")
-@click.option("--contract", required=True, help="The contract (7H, misere) or allpass.")
+@click.option("--contract", required=True, metavar="CONTRACT", help="The contract (7H, misere) or allpass.")
 @click.option("--declarer", type=click.IntRange(0, 2), default=None, help="The declarer's seat (not in all-pass).")
 @click.option("--played", default="", metavar="CARDS", help="The cards played so far, in order, e.g. 'SA S7 S8'.")
 @click.option("--leader", type=click.IntRange(0, 2), default=0, show_default=True, help="The seat that led trick 1.")
 @click.option("--talon", "talon_cards", default=None, metavar="CARDS",
               help="The talon cards when shown (a game's talon, the all-pass talon turned).")
 @click.option("--discard", default=None, metavar="CARDS", help="The declarer's discard (known to himself).")
-@click.option("--known", multiple=True, metavar="SEAT:CARDS",
-              help="A hand seen, e.g. a defender playing open: '1:A.KT9.KT97.K7' (repeatable).")
+@_constraint_options
 @_auction_options("of the deal")
-@click.option("--whist-calls", "whist_calls", default=None, metavar="CALLS",
+@click.option("--whist", "whist_calls", default=None, metavar="CALLS",
               help="The defenders' calls, first defender first, e.g. 'whist pass'.")
-@click.option("--samples", "-n", type=click.IntRange(1), default=100, show_default=True,
-              help="Sampled layouts (each costs one solve per legal card).")
+@samples_option(100, "Sampled layouts (each costs one solve per legal card).")
 @functools.partial(_common, jobs=False)
 @_errors_to_exit2
-def advise(hand, seat, contract, declarer, played, leader, talon_cards, discard, known, auction, tolerance,
+def advise(hand, seat, contract, declarer, played, leader, talon_cards, discard, known, void, auction, tolerance,
            whist_calls, samples, seed, rules, as_json, quiet):
     """Which card to play now with HAND (the seat's ten cards as dealt), from what the seat has seen.
 
     \b
         prefsolve advise "JT97.A7.8.Q98" --seat 1 --contract 6NT --declarer 2 --played "SA" --seed 1
     """
-    kn, _ = _constraints(known, ())
+    kn, vo = _constraints(known, void)
     if "talon" in kn:
         raise analysis.ConstraintError("give the talon with --talon, not --known talon:...")
-    a = analysis.advise(hand, seat, contract=contract, declarer=declarer,
-                        played=Cards.parse(played), leader=leader, talon=talon_cards,
-                        discard=None if discard is None else Cards.parse(discard),
-                        auction=auction, whist=whist_calls, tolerance=tolerance, rules=rules,
-                        sampling=analysis.Sampling(samples, seed, known=kn))
+    sampling = analysis.Sampling(samples, seed, known=kn, voids=vo)
+    with _bar(samples, "advising", quiet or as_json) as bar:
+        a = analysis.advise(hand, seat, contract=contract, declarer=declarer,
+                            played=Cards.parse(played), leader=leader, talon=talon_cards,
+                            discard=None if discard is None else Cards.parse(discard),
+                            auction=auction, whist=whist_calls, tolerance=tolerance, rules=rules,
+                            sampling=sampling, progress=bar.update)
     _print_result(a, as_json, a.format())
 
 
 @click.command("holdings")
-@click.option("--samples", "-n", type=click.IntRange(1), default=200, show_default=True,
-              help="Deals per holding.")
+@samples_option(200, "Deals per holding.")
 @click.option("--only", "numbers", type=click.IntRange(1, 46), multiple=True, metavar="N",
               help="Measure only row N of the book's table (RULES.md §8; repeatable).")
 @click.option("--seed", type=click.IntRange(min=0), default=None,
@@ -417,7 +423,7 @@ def holdings(samples, numbers, seed, jobs, as_json, quiet):
     if as_json:
         _emit(t.to_dict())
         return
-    click.echo(t.format())
+    echo(t.format())
 
 
 __all__ = ["analyze", "analyze_talon", "whist", "holdings", "plot_analysis"]

@@ -30,12 +30,21 @@ from collections.abc import Mapping
 
 import click
 
-from ..allpass import allpass_table
+from ..allpass import allpass_table, solve_allpass
 from ..cards import Card, parse_cards
 from ..errors import CardError, PrefsolveError
 from ..play import Position
 from ..strains import ALLPASS, TAKE, parse_strain, strain_label
-from ._common import PrefsolveGroup, command, deal_argument, emit_json, json_option, leader_option, talon_mode_option
+from ._common import (
+    PrefsolveGroup,
+    command,
+    deal_argument,
+    echo,
+    emit_json,
+    json_option,
+    leader_option,
+    talon_mode_option,
+)
 
 COMMANDS_HELP = ("Type a card (e.g. SA), or several, to play them; 'undo' takes the last card back, "
                  "'best' shows an optimal line from here, 'help' this list, 'quit' leaves.")
@@ -130,31 +139,31 @@ class _Board:
         pos = self.pos
         if self.redraw:
             click.echo(CLEAR_SCREEN, nl=False)
-            click.echo(COMMANDS_HELP)
+            echo(COMMANDS_HELP)
             if self.note:
-                click.echo(self.note)
-            click.echo()
-        click.echo(format_position(pos, mistakes=pos.mistakes() if mistakes else None))
+                echo(self.note)
+            echo()
+        echo(format_position(pos, mistakes=pos.mistakes() if mistakes else None))
         if not pos.is_over():
-            click.echo(on_table(pos))
+            echo(on_table(pos))
         for message in messages:
-            click.echo(message)
+            echo(message)
 
 
 def _interact(pos: Position, note: str | None) -> None:
     """A terminal session on ``pos``; reads lines until ``quit`` or end of input."""
     board = _Board(pos, note)
     if not board.redraw:
-        click.echo(COMMANDS_HELP)
+        echo(COMMANDS_HELP)
         if note:
-            click.echo(note)
+            echo(note)
     board.show(mistakes=True)
     while True:
         prompt = "done" if pos.is_over() else f"seat {pos.to_move}"
         try:
             text = click.prompt(prompt, default="", show_default=False, prompt_suffix="> ")
         except click.Abort as exc:  # end of input or Ctrl-C
-            click.echo()
+            echo()
             if isinstance(exc.__cause__ or exc.__context__, KeyboardInterrupt):
                 raise   # Ctrl-C ends a session as it ends any command: exit 130
             return
@@ -164,20 +173,20 @@ def _interact(pos: Position, note: str | None) -> None:
         if word in ("quit", "q", "exit"):
             return
         if word in ("help", "?", "h"):
-            click.echo(COMMANDS_HELP)
+            echo(COMMANDS_HELP)
         elif word in ("undo", "u"):
             if pos.played:
                 card = pos.pop()
                 board.show(f"Took back {card.symbol}.")
             else:
-                click.echo("Nothing to undo.")
+                echo("Nothing to undo.")
         elif word in ("best", "b"):
             if pos.is_over():
-                click.echo("The play is over.")
+                echo("The play is over.")
             else:
                 line = pos.best_line()
-                click.echo(f"An optimal line (total {line.tricks} for seat {pos.counted_seat}):")
-                click.echo(line.format())
+                echo(f"An optimal line (total {line.tricks} for seat {pos.counted_seat}):")
+                echo(line.format())
         else:
             # A line's cards are played together or not at all: a bad card
             # takes back the ones before it, so the session never stops half
@@ -212,12 +221,12 @@ def _interact(pos: Position, note: str | None) -> None:
 @click.option("--strain", default=None, help="S, C, D, H, NT, misere or allpass; required unless "
                                              "DEAL is a position text.")
 @leader_option(None, "Seat that leads trick 1 [default: 0].")
-@click.option("--played", default=None, help='Cards played so far, in order: "SA S7 S8 D9".')
+@click.option("--played", default=None, metavar="CARDS", help='Cards played so far, in order: "SA S7 S8 D9".')
 @talon_mode_option(("take", "lead", "ignore"),
                    "take (a game or misère): the declarer takes the talon and discards the best 2 "
                    "cards; lead (all-pass): the talon cards lead tricks 1 and 2; ignore: the hands are "
                    "played as given [default: take or lead when the deal has a talon].")
-@click.option("--turn", default=None,
+@click.option("--turn", default=None, metavar="CARDS",
               help='All-pass: the talon cards in the order turned, e.g. "HK SQ".')
 @click.option("--line", "with_line", is_flag=True,
               help="Also print an optimal line from the position to the last trick.")
@@ -259,11 +268,12 @@ def play(deal_text, declarer, seat, strain, leader, played, talon_mode, turn, wi
         emit_json(out)
         return
     if note:
-        click.echo(note)
-    click.echo(format_position(pos, values, found))
+        echo(note)
+    echo(format_position(pos, values, found))
     if line:
-        click.echo(f"An optimal line (total {line.tricks} for seat {pos.counted_seat}):")
-        click.echo(line.format())
+        echo(f"An optimal line (total {line.tricks} for seat {pos.counted_seat}):")
+        echo(line.format())
+    # The position text whole, even on a narrow terminal: it is copied as it is.
     click.echo(f"Position (DEAL for play, or Position.parse): {pos}")
 
 
@@ -312,15 +322,17 @@ def _talon_note(pos: Position) -> str | None:
 
 @command("allpass")
 @deal_argument
+@click.option("--seat", type=click.IntRange(0, 2), default=None,
+              help="Only this seat: the fewest tricks it can be sure of, and its line [default: all three].")
 @talon_mode_option(("lead", "ignore"),
                    "lead: the talon cards start tricks 1 and 2; ignore: they play no part [default: lead when "
                    "the deal has a talon].")
-@click.option("--turn", default=None,
+@click.option("--turn", default=None, metavar="CARDS",
               help='The talon cards in the order turned, e.g. "HK SQ" [default: ♠ ♣ ♦ ♥, '
                    'higher rank first].')
 @json_option
-def allpass(deal_text, talon_mode, turn, as_json):
-    """All-pass: the fewest tricks each player can be sure of, with a line each.
+def allpass(deal_text, seat, talon_mode, turn, as_json):
+    """All-pass: the fewest tricks each player (or the --seat) can be sure of, with a line each.
 
     A talon card leads its trick: first hand (seat 0) plays first to it, the
     highest card of its suit wins, and when nobody can follow (possible only
@@ -328,14 +340,34 @@ def allpass(deal_text, talon_mode, turn, as_json):
 
     \b
         prefsolve allpass "A.KT9.KT97.K7 JT97.A7.8.Q98 KQ.J8.AQJ.AJT 8.Q.-.-"
+        prefsolve allpass "A.KT9.KT97.K7 JT97.A7.8.Q98 KQ.J8.AQJ.AJT 8.Q.-.-" --seat 1
     """
+    if seat is not None:
+        _allpass_seat(deal_text, seat, talon_mode, turn, as_json)
+        return
     t = allpass_table(deal_text, talon_mode=talon_mode, turn=turn)
     if as_json:
         emit_json(t.to_dict())
         return
-    click.echo(t.deal.diagram())
-    click.echo()
-    click.echo(t.format())
+    echo(t.deal.diagram())
+    echo()
+    echo(t.format())
+
+
+def _allpass_seat(deal_text: str, seat: int, talon_mode: str | None, turn: str | None, as_json: bool) -> None:
+    """``allpass --seat``: one seat's guarantee (:func:`~prefsolve.allpass.solve_allpass`) and its line."""
+    sol = solve_allpass(deal_text, seat, talon_mode=talon_mode, turn=turn)
+    pos = Position(deal_text, strain=ALLPASS, seat=seat, talon_mode=talon_mode, turn=turn)
+    line = pos.best_line()
+    if as_json:
+        emit_json({"deal": str(pos.deal), **sol.to_dict(), "line": line.to_dict()})
+        return
+    echo(pos.deal.diagram())
+    echo()
+    echo(_header(pos))
+    s = "" if sol.tricks == 1 else "s"
+    echo(f"Seat {seat} holds himself to {sol.tricks} trick{s} (the fewest he can be sure of):")
+    echo("\n".join("  " + row for row in line.format().splitlines()))
 
 
 COMMANDS = (play, allpass)

@@ -22,7 +22,7 @@ from ..errors import PrefsolveError
 from ..game import load_session
 from ..rules import Rules
 from ..scoring import ScoreSheet
-from ._common import command, emit_json, json_option, rules_option, rules_with_settings, settings_option
+from ._common import command, echo, emit_json, json_option, rules_option, rules_with_settings, settings_option
 
 _SEAT_NAMES = ("first hand", "second hand", "third hand")
 
@@ -32,8 +32,8 @@ _SEAT_NAMES = ("first hand", "second hand", "third hand")
 @rules_option("sochi")
 @settings_option
 @click.option("--allpass-count", "allpass_count", type=click.IntRange(min=0), default=0, show_default=True,
-              help="Consecutive all-pass deals before this one (exit from all-pass, §2.6).")
-@click.option("--declare", "declared", metavar="CONTRACT",
+              metavar="N", help="Consecutive all-pass deals before this one (exit from all-pass, §2.6).")
+@click.option("--contract", "declared", metavar="CONTRACT",
               help="Also check the contract the winner declares after the talon (§2.3, §3.1).")
 @click.option("--whist", "whist_calls", metavar="CALLS",
               help='Also check the defenders\' calls on the declared contract, in speaking order '
@@ -47,15 +47,15 @@ def auction(calls: tuple[str, ...], profile: str, settings: tuple[str, ...], all
     Words: pass/пас, 6S 7♥ 8NT 8 БК misere/мизер, раз два три четыре
     бескозырка, семь первых … десять четвёртых, здесь (hold). Separate calls
     with spaces or commas; with spaces, "X здесь" is one hold only when X
-    repeats the current bid, else X and a bare здесь. With --declare and
+    repeats the current bid, else X and a bare здесь. With --contract and
     --whist the rest of the bidding is checked too: the declared contract
     against the winning bid, then the whist calls on it (on the winning bid
-    without --declare). Exit status 0 when everything is legal, 1 when
+    without --contract). Exit status 0 when everything is legal, 1 when
     something is illegal, 2 on bad input (unknown word, no calls, an empty
-    item between commas, --declare after an unfinished or all-pass auction).
+    item between commas, --contract after an unfinished or all-pass auction).
 
     \b
-        prefsolve auction "раз два пас три пас" --declare 7D --whist "вист пас"
+        prefsolve auction "раз два пас три пас" --contract 7D --whist "вист пас"
         prefsolve auction "6S pass pass" --whist "whist whist" --set stalingrad=true
     """
     rules = rules_with_settings(profile, settings)
@@ -67,7 +67,7 @@ def auction(calls: tuple[str, ...], profile: str, settings: tuple[str, ...], all
     try:
         declared_c = None if declared is None else Contract.parse(declared)
     except PrefsolveError as exc:
-        raise click.BadParameter(str(exc), param_hint="--declare") from None
+        raise click.BadParameter(str(exc), param_hint="--contract") from None
     words = None if whist_calls is None else _whist_words(whist_calls)
     if words == []:
         raise click.BadParameter("no whist call given", param_hint="--whist")
@@ -75,7 +75,7 @@ def auction(calls: tuple[str, ...], profile: str, settings: tuple[str, ...], all
         raise click.UsageError("--closed goes with --whist (it is the lone whister's choice)")
     later = declared_c is not None or words is not None
     if later and result.legal and (not result.finished or result.all_pass):
-        what = "--declare" if declared_c is not None else "--whist"
+        what = "--contract" if declared_c is not None else "--whist"
         state = "ended in all-pass" if result.all_pass else "is not finished"
         raise click.UsageError(f"{what} needs an auction won by a player; this one {state}")
     out: dict[str, Any] = result.to_dict()
@@ -101,7 +101,7 @@ def auction(calls: tuple[str, ...], profile: str, settings: tuple[str, ...], all
     if as_json:
         emit_json(out)
     else:
-        click.echo("\n".join(lines))
+        echo("\n".join(lines))
     if not legal:
         click.get_current_context().exit(1)
 
@@ -207,7 +207,7 @@ def score(game: Any, profile: str | None, settings: tuple[str, ...], as_json: bo
     if as_json:
         emit_json(sheet.to_dict())
     else:
-        click.echo(format_sheet(sheet))
+        echo(format_sheet(sheet))
 
 
 def _fmt(x: Fraction) -> str:

@@ -37,6 +37,7 @@ from ._common import (
     cluster_client,
     cluster_options,
     command,
+    echo,
     emit_json,
     emit_stream,
     file_deals,
@@ -56,6 +57,7 @@ from ._common import (
     resume_point,
     seed_option,
     talon_mode_option,
+    terminal_width,
 )
 
 talon_mode = talon_mode_option(
@@ -80,15 +82,21 @@ def file_batch_options(f: Callable) -> Callable:
               help="Cards per hand; fewer than 10 gives an ending without talon.")
 @click.option("--count", type=click.IntRange(1), default=1, show_default=True,
               help="Number of deals, one per line (seeds seed, seed+1, ...).")
-def deal(seed: int | None, cards: int, count: int) -> None:
+@json_option
+def deal(seed: int | None, cards: int, count: int, as_json: bool) -> None:
     """Print random deals in canonical text.
+
+    With --json, one object: {"seed": ..., "cards": ..., "deals": [...]}.
 
     \b
         prefsolve deal --seed 1 --count 1000 --cards 10
     """
-    for i in range(count):
-        s = None if seed is None else seed + i
-        click.echo(str(Deal.random(s, cards=cards)))
+    texts = (str(Deal.random(None if seed is None else seed + i, cards=cards)) for i in range(count))
+    if as_json:
+        emit_stream(texts, "deals", str, str, True, False, head={"seed": seed, "cards": cards})
+        return
+    for text in texts:
+        click.echo(text)
 
 
 @command("solve")
@@ -158,15 +166,16 @@ def solve_cmd(deal_text, declarer, strain, leader, talon_mode, with_line, deal_f
             out["position"] = str(pos)     # the DEAL that play takes to go on from here
         emit_one(out, jsonl)
         return
-    click.echo(d.diagram())
-    click.echo()
+    echo(d.diagram())
+    echo()
     # The header as play prints it: "Declarer seat 2, ♠ trumps, seat 0 leads".
     trumps = " trumps" if strain in ("S", "C", "D", "H") else ""
-    click.echo(f"Declarer seat {declarer}, {STRAIN_SYMBOLS[strain]}{trumps}, seat {leader} leads: "
+    echo(f"Declarer seat {declarer}, {STRAIN_SYMBOLS[strain]}{trumps}, seat {leader} leads: "
                + solution_text(sol.tricks, sol.discard.to_list() if sol.discard else None, strain))
     if line is not None:
-        click.echo(f"An optimal line (total {line.tricks} for seat {declarer}):")
-        click.echo(line.format())
+        echo(f"An optimal line (total {line.tricks} for seat {declarer}):")
+        echo(line.format())
+        # The position text whole, even on a narrow terminal: it is copied as it is.
         click.echo(f"Position (DEAL for play, or Position.parse): {pos}")
 
 
@@ -259,9 +268,9 @@ def table_cmd(deal_text, leader, talon_mode, deal_file, jobs, quiet, as_json, js
     if as_json or as_jsonl:
         emit_one(t.to_dict(), jsonl)
         return
-    click.echo(d.diagram())
-    click.echo()
-    click.echo(t.format())
+    echo(d.diagram())
+    echo()
+    echo(t.format(terminal_width()))
 
 
 @command("bench")
