@@ -37,8 +37,9 @@ class OptionWord:
 
 
 #: Every command but these takes --json: serve runs the board and prints no
-#: result, bench prints its JSON always.
-WITHOUT_JSON = ("serve", "bench")
+#: result, bench prints its JSON always, bot speaks the bot protocol's JSON
+#: lines on stdin and stdout (docs/BOT_PROTOCOL.md).
+WITHOUT_JSON = ("serve", "bench", "bot")
 
 WORDS: dict[str, OptionWord] = {w.concept: w for w in (
     OptionWord("contract", "--contract", "CONTRACT", ("analyze-talon", "whist", "advise", "auction"),
