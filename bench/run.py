@@ -4,6 +4,7 @@
     python bench/run.py --quick    # smoke run, under a minute
     python bench/run.py --only contract misere reference
     python bench/run.py --only dask   # a local Dask cluster of 1 and of 2 worker processes
+    python bench/run.py --only match  # whole deals played by three advisors
 
 The workloads are those of ``prefsolve bench`` (:mod:`prefsolve.bench`) and
 ``reference``: the pure-Python reference minimax of ``tests/reference.py``
@@ -12,6 +13,8 @@ show the engine's speed-up on this machine and that the answers are
 identical. It runs from the source tree because the installed package does
 not carry the test suite. ``dask`` (:func:`bench_dask`) needs the dask extra
 (``pip install ".[dask]"``) and is part of a full run when it is installed.
+``match`` (:func:`bench_match`) plays whole deals with three advisors at their
+defaults and counts the work of each decision.
 """
 
 from __future__ import annotations
@@ -44,7 +47,7 @@ except ImportError as exc:
     sys.exit(f"bench/run.py: cannot import prefsolve ({exc}); install it first: pip install .")
 
 # The package's workloads with ``reference`` after the single-thread ones, and ``dask``.
-WORKLOADS = bench.WORKLOADS[:3] + ("reference",) + bench.WORKLOADS[3:] + ("dask",)
+WORKLOADS = bench.WORKLOADS[:3] + ("reference",) + bench.WORKLOADS[3:] + ("dask", "match")
 REFERENCE_CARDS = 4   # cards per hand of the reference workload's endings
 STRAINS = ("S", "C", "D", "H", "NT", "misere")
 
@@ -184,6 +187,57 @@ def bench_dask(quick: bool, seed: int) -> dict:
             c.close()
 
 
+#: Deals of the ``match`` workload: (quick, full).
+MATCH_DEALS = (2, 12)
+#: The median seconds of a deal played by three advisors that the advice aims at (one core).
+MATCH_TARGET_S = 3.0
+#: The player of the ``match`` workload: the advisor at its defaults.
+MATCH_PLAYER = "advisor"
+
+
+def bench_match(quick: bool, seed: int) -> dict:
+    """Whole deals played by three advisors at their defaults, one after the other on one
+    thread: the deals of a match of that seed (``prefsolve match advisor advisor``), each
+    played once. Counts are deterministic: the solver calls (searches of the native core,
+    ``prefsolve.engine.solver_calls``) of each decision asked (forced moves are not asked),
+    per deal and per decision, by kind of move; times are context: the median seconds of a
+    deal and the deals an hour one core plays (3600 over the mean seconds of a deal)."""
+    from prefsolve.match import match_settings
+    from prefsolve.players import make_player
+    from prefsolve.players.runner import play_deal
+
+    n = MATCH_DEALS[0 if quick else 1]
+    settings = match_settings(MATCH_PLAYER, MATCH_PLAYER, deals=n, seed=seed)
+    calls, seconds, kinds = [], [], {}
+    by_kind: dict[str, list[int]] = {}
+    for number in range(1, n + 1):
+        deal, turn, deal_seed = settings.deal(number)
+        t0 = time.perf_counter()
+        game = play_deal(deal, [make_player(MATCH_PLAYER) for _ in range(3)], rules=settings.rules,
+                         seed=deal_seed, turn=turn)
+        seconds.append(time.perf_counter() - t0)
+        calls.append(sum(game.solver_calls))
+        kind = game.record.deal_kind()
+        kinds[kind] = kinds.get(kind, 0) + 1
+        for move, c in zip(game.record.moves, game.solver_calls):
+            if not move.forced:
+                by_kind.setdefault(move.kind, []).append(c)
+    decisions = sum(len(v) for v in by_kind.values())
+    return {
+        "deals": n, "player": MATCH_PLAYER, "samples": make_player(MATCH_PLAYER).samples, "seed": seed,
+        "deal_kinds": kinds,
+        "decisions": decisions, "solver_calls": sum(calls),
+        "solver_calls_per_decision": round(sum(calls) / decisions, 1),
+        "solver_calls_per_deal": calls, "solver_calls_per_deal_median": statistics.median(calls),
+        "by_kind": {k: {"decisions": len(v), "solver_calls_per_decision": round(statistics.fmean(v), 1)}
+                    for k, v in by_kind.items()},
+        "seconds_per_deal": [round(x, 2) for x in seconds],
+        "seconds_per_deal_median": round(statistics.median(seconds), 2),
+        "deals_per_hour_per_core": round(3600 / statistics.fmean(seconds), 1),
+        "target_seconds_per_deal": MATCH_TARGET_S,
+    }
+
+
 def dask_installed() -> bool:
     return importlib.util.find_spec("distributed") is not None
 
@@ -200,7 +254,7 @@ def run(quick: bool = False, seed: int = 2026, only: list[str] | None = None, tt
         raise PrefsolveError(f"unknown workload {unknown[0]!r}: expected one of {', '.join(WORKLOADS)}")
     if "dask" in wanted and not dask_installed():
         raise PrefsolveError('the dask workload needs the dask extra: pip install ".[dask]"')
-    result = bench.run(quick, seed, [w for w in wanted if w not in ("reference", "dask")], tt_mb,
+    result = bench.run(quick, seed, [w for w in wanted if w not in ("reference", "dask", "match")], tt_mb,
                        progress=progress)
     done = result["workloads"]
     if "reference" in wanted:
@@ -211,6 +265,10 @@ def run(quick: bool = False, seed: int = 2026, only: list[str] | None = None, tt
         if progress:
             progress("dask")
         done["dask"] = bench_dask(quick, seed + 6)
+    if "match" in wanted:
+        if progress:
+            progress("match")
+        done["match"] = bench_match(quick, seed + 7)
     result["workloads"] = {name: done[name] for name in wanted}
     return result
 

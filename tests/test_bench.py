@@ -48,7 +48,8 @@ def test_the_package_runs_only_workloads_it_carries():
         bench.run(quick=True, only=["reference"])
     assert bench.run(quick=True, only=[])["workloads"] == {}
     run_py = load_run_py()
-    assert run_py.WORKLOADS == ("contract", "misere", "table", "reference", "parallel", "analyze", "dask")
+    assert run_py.WORKLOADS == ("contract", "misere", "table", "reference", "parallel", "analyze", "dask",
+                                "match")
     with pytest.raises(PrefsolveError, match="unknown workload 'nope'"):
         run_py.run(quick=True, only=["reference", "nope"])
     assert list(run_py.run(quick=True, only=["reference"])["workloads"]) == ["reference"]
@@ -185,3 +186,16 @@ def test_run_py_uses_the_installed_package_when_src_has_no_built_core(tmp_path):
     r = subprocess.run([sys.executable, str(tmp_path / "bench" / "run.py"), "--help"], capture_output=True,
                        text=True, cwd=tmp_path)
     assert r.returncode == 0 and "--quick" in r.stdout, r.stderr
+
+
+def test_the_match_workload_counts_the_advisors_work(monkeypatch):
+    run_py = load_run_py()
+    monkeypatch.setattr(run_py, "MATCH_DEALS", (1, 1))
+    monkeypatch.setattr(run_py, "MATCH_PLAYER", "advisor:samples=4")
+    first = run_py.run(quick=True, only=["match"])["workloads"]["match"]
+    again = run_py.run(quick=True, only=["match"])["workloads"]["match"]
+    assert first["deals"] == 1 and first["samples"] == 4 and sum(first["deal_kinds"].values()) == 1
+    assert first["solver_calls"] == sum(first["solver_calls_per_deal"]) > 0
+    assert sum(k["decisions"] for k in first["by_kind"].values()) == first["decisions"] > 0
+    assert first["deals_per_hour_per_core"] > 0 and first["seconds_per_deal_median"] >= 0
+    assert again["solver_calls"] == first["solver_calls"]      # a count, the same on every run

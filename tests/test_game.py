@@ -313,3 +313,19 @@ def test_json_lines_of_one_session_are_joined_and_of_other_players_refused():
         load_session(json.dumps(one) + "\n" + json.dumps({**two, "players": ["A", "B", "D"]}))
     with pytest.raises(ScoringError, match="not a JSON game file"):
         load_session("{")
+
+
+def test_the_examples_of_the_game_format_read_and_score_as_it_says():
+    text = (ROOT / "docs" / "GAME_FORMAT.md").read_text(encoding="utf-8")
+    blocks = [b.split("\n```", 1)[0] for b in text.split("```json\n")[1:]]
+    sessions = [Session.from_dict(json.loads(b)) for b in blocks]
+    assert len(sessions) == 4
+    # The 7♥ made by Cid with Ann whisting alone and open: 4 into his pool, Ann writes 4 × 3 whists.
+    seven = sessions[1].records[0]
+    assert seven.balances() == (Fraction(-4, 3), Fraction(-40, 3), Fraction(44, 3))
+    assert [m.by for m in seven.moves if m.kind == "card"][1] == 0      # Ann plays Bob's ♠T
+    assert sessions[0].sheet() == Session.from_dict({**json.loads(blocks[0])}).sheet()
+    allpass, misere = sessions[2].records
+    assert allpass.outcome.tricks == (4, 1, 5) and misere.first_hand == 1 and misere.outcome.tricks[1] == 0
+    forfeited = sessions[3].records[0]
+    assert forfeited.forfeit.move == 2 and forfeited.outcome is None

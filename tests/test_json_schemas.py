@@ -55,6 +55,8 @@ CASES = {
     "analyze-talon": [["AKJ98.AQ.K8.A87", "--bid", "6S", "-n", "4", "--seed", "1"]],
     "whist": [["A.KT9.KT97.K7", "--seat", "1", "--declarer", "0", "--contract", "7H", "-n", "6", "--seed", "1"]],
     "holdings": [["-n", "2", "--only", "1", "--only", "5", "--seed", "1"]],
+    "match": [["cheater", "random", "-n", "2", "--seed", "1", "-q"],
+              ["random", "random", "-n", "1", "--set", "stalingrad=true", "-q"]],
     "advise": [["JT97.A7.8.Q98", "--seat", "1", "--contract", "6NT", "--declarer", "2", "--played", "SA",
                 "--talon", "S8 CQ", "-n", "3", "--seed", "1"],
                ["JT97.A7.8.Q98", "--seat", "1", "--contract", "allpass", "--played", "SA", "--talon", "S8 CQ",
@@ -86,7 +88,7 @@ def test_every_command_with_json_has_a_schema_and_cases():
     assert not missing, f"commands without a schema in docs/schemas/: {missing}"
     assert sorted(CASES) == commands
     stray = {p.name.removesuffix(".schema.json") for p in SCHEMAS.glob("*.schema.json")} - set(commands)
-    assert not stray, f"schemas of no command: {stray}"
+    assert stray == set(FORMATS), f"schemas of no command or file format: {stray - set(FORMATS)}"
 
 
 def test_schemas_are_strict():
@@ -125,6 +127,31 @@ def test_json_output_matches_the_schema(name, args, tmp_path):
             doc = json.loads(line)
             errors = sorted(check.iter_errors(doc), key=str)
             assert not errors, f"{name} {flag}: {errors[0].message} at {list(errors[0].absolute_path)}"
+
+
+#: Schemas of file formats rather than of a command's output.
+FORMATS = {"game": "docs/GAME_FORMAT.md"}
+
+
+def test_game_files_and_match_records_match_the_game_schema(tmp_path):
+    check = validator("game")
+    for path in sorted((ROOT / "examples").glob("*.json")):
+        errors = list(check.iter_errors(json.loads(path.read_text(encoding="utf-8"))))
+        assert not errors, f"{path.name}: {errors[0].message}"
+    records = tmp_path / "r.jsonl"
+    r = CliRunner().invoke(main, ["match", "cheater", "random", "-n", "2", "--records", str(records), "-q"])
+    assert r.exit_code == 0, r.output
+    for line in records.read_text(encoding="utf-8").splitlines():
+        doc = json.loads(line)
+        assert check.is_valid(doc), next(iter(check.iter_errors(doc))).message
+        assert not check.is_valid({**doc, "deals": [{**doc["deals"][0], "moves": []}]})
+    text = (ROOT / "docs" / "GAME_FORMAT.md").read_text(encoding="utf-8")
+    examples = [block.split("\n```", 1)[0] for block in text.split("```json\n")[1:]]
+    assert len(examples) >= 3
+    for example in examples:
+        for line in example.splitlines() if example.startswith('{"players"') and "\n{" in example else [example]:
+            errors = list(check.iter_errors(json.loads(line)))
+            assert not errors, f"docs/GAME_FORMAT.md: {errors[0].message}"
 
 
 def test_the_schemas_refuse_what_the_commands_never_print():

@@ -43,7 +43,7 @@ def test_the_phases_add_up_to_the_gain_and_count_every_seat(three_deals):
     phases = three_deals.phase_stats()
     assert sum(games for games, _ in phases.values()) == 3 * 3
     assert math.isclose(sum(st.mean for _, st in phases.values()), three_deals.gain, abs_tol=1e-9)
-    kinds = three_deals.kind_stats()
+    kinds = three_deals.deal_kind_stats()
     assert sum(st.n for st in kinds.values()) == 3
     assert math.isclose(sum(st.n * st.mean for st in kinds.values()) / 3, three_deals.gain, abs_tol=1e-9)
 
@@ -121,3 +121,12 @@ def test_student_t_and_the_interval_of_a_mean():
     s = Stat.of([1.0, 3.0])
     assert (s.n, s.mean, s.se) == (2, 2.0, 1.0) and s.interval == (2.0 - 12.706, 2.0 + 12.706)
     assert Stat.of([]).n == 0 and Stat.of([4.0]).interval == (-math.inf, math.inf)
+
+
+def test_a_match_on_a_dask_cluster_plays_the_same_games(three_deals):
+    distributed = pytest.importorskip("distributed", reason="the dask extra is not installed")
+    with distributed.LocalCluster(n_workers=1, threads_per_worker=1, processes=True,
+                                  dashboard_address=":0") as cluster, \
+            distributed.Client(cluster, set_as_default=False) as client:
+        remote = play_match("cheater", "random", deals=3, seed=5, scheduler=client)
+    assert [r.records for r in remote.results] == [r.records for r in three_deals.results]

@@ -673,7 +673,7 @@ class GameRecord:
         s = score_deal(self.outcome, rules, self.players, self.allpass_count)
         return settle(s.pool, s.mountain, s.whists, rules)
 
-    def kind(self) -> str | None:
+    def deal_kind(self) -> str | None:
         """``game``, ``misere`` or ``allpass`` (None for a game forfeited in the auction)."""
         if isinstance(self.outcome, AllPassDeal):
             return "allpass"

@@ -142,9 +142,9 @@ class DuplicateDeal:
         return all(r.forfeit is None for r in self.records)
 
     @property
-    def kind(self) -> str | None:
+    def deal_kind(self) -> str | None:
         """The kind of deal the ``B B B`` game was: ``game``, ``misere`` or ``allpass``."""
-        return self.records[0].kind()
+        return self.records[0].deal_kind()
 
     def differences(self) -> tuple[float, float, float]:
         """A's result less B's in each seat, in whists."""
@@ -206,9 +206,9 @@ class MatchResult:
             out[phase] = (games, Stat.of(shares))
         return out
 
-    def kind_stats(self) -> dict[str, Stat]:
+    def deal_kind_stats(self) -> dict[str, Stat]:
         """Each kind of deal (of the ``B B B`` game): the mean gain on those deals."""
-        return {k: Stat.of([r.gain for r in self.counted if r.kind == k]) for k in DEAL_KINDS}
+        return {k: Stat.of([r.gain for r in self.counted if r.deal_kind == k]) for k in DEAL_KINDS}
 
     def cost(self) -> dict[str, dict[str, float]]:
         """Moves decided, solver calls and seconds of each player in the games played in this run."""
@@ -239,7 +239,7 @@ class MatchResult:
         for phase, (games, st) in self.phase_stats().items():
             phases[phase] = {"games": games, "gain": _round(st.mean), "gain_se": _round(st.se)}
         kinds = {k: {"deals": st.n, "gain": _round(st.mean), "gain_se": _round(st.se)}
-                 for k, st in self.kind_stats().items()}
+                 for k, st in self.deal_kind_stats().items()}
         cost = {}
         for who, c in self.cost().items():
             n = c["decisions"]
@@ -249,7 +249,7 @@ class MatchResult:
         return {"a": s.a, "b": s.b, "rules": s.rules.label, "seed": s.seed, "deals": self.deals,
                 "counted": stat.n, "gain": _round(stat.mean), "gain_se": _round(stat.se),
                 "gain_interval": [_round(x) for x in stat.interval] if stat.n > 1 else None,
-                "phases": phases, "kinds": kinds, "forfeits": self.forfeits(), "resumed": self.resumed,
+                "phases": phases, "deal_kinds": kinds, "forfeits": self.forfeits(), "resumed": self.resumed,
                 "cost": cost}
 
     def format(self) -> str:
@@ -265,7 +265,7 @@ class MatchResult:
             gain = f"{st.mean:+.2f} ± {st.se:.2f}" if phase != SAME else ""
             lines.append(f"{'(the same game)' if phase == SAME else phase:<31}{games:>6}{gain:>17}")
         lines.append(f"{'deals B B B played as':<31}{'deals':>6}{'gain on them':>17}")
-        for kind, st in self.kind_stats().items():
+        for kind, st in self.deal_kind_stats().items():
             lines.append(f"{ {'game': 'a game', 'misere': 'misère', 'allpass': 'all-pass'}[kind]:<31}{st.n:>6}"
                          f"{st.mean:>+10.2f} ± {st.se:.2f}")
         f = self.forfeits()

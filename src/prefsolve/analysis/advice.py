@@ -311,7 +311,8 @@ def advise(hand: Hand | str, seat: int, *, contract: Contract | str, declarer: i
     sampler = Sampler(fixed, sampling.seed, void_suits, conditions=conds, voids_beyond_known=True)
     rows: dict[Card, list[int]] = {}
     redrawn = replaced = 0
-    # All-pass with the talon ignored (RULES.md §4.3), a game without talon (§2.5): the hands as dealt.
+    # All-pass with the talon ignored (RULES.md §4.3), a game without talon (RULES.md §2.5): the hands
+    # as dealt.
     talon_mode = "ignore" if (allpass and not talon_leads) or (c is not None and c.without_talon) else None
     n = 0
     while n < samples:

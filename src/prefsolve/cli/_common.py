@@ -93,7 +93,7 @@ def encodable_streams() -> None:
 
 
 def _stdout_encoding() -> str:
-    return getattr(click.get_text_stream("stdout"), "encoding", None) or "utf-8"
+    return getattr(sys.stdout, "encoding", None) or "utf-8"
 
 
 def json_text(obj: object) -> str:
