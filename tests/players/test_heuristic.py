@@ -21,8 +21,8 @@ from prefsolve.players.base import seat_view
 from prefsolve.players.heuristic import (
     HeuristicPlayer,
     catch_rounds,
-    defence_tricks,
-    game_tricks,
+    declarer_count,
+    defender_count,
     misere_discard,
     misere_hand,
 )
@@ -68,13 +68,13 @@ def deal_around(hand: str, seat: int = 0, seed: int = 0) -> str:
 # -- counting ----------------------------------------------------------------------
 def test_a_hand_counts_its_trumps_and_aces_with_the_books_part_tricks():
     # ♠AKQJ8 five tricks, two side aces: seven.
-    assert game_tricks(Hand.parse("AKQJ8.A7.A8.8"), "S") == 7
+    assert declarer_count(Hand.parse("AKQJ8.A7.A8.8"), "S") == 7
     # ♠KQJ98 loses the ace (4), ♣A 1, ♦KQ8 the marriage ¾.
-    assert game_tricks(Hand.parse("KQJ98.A.KQ8.8"), "S") == 5.75
+    assert declarer_count(Hand.parse("KQJ98.A.KQ8.8"), "S") == 5.75
     # A defender: ♣A, ♦A, a guarded ♥K ¾; a void or singleton with a trump to ruff adds ½.
-    assert defence_tricks(Hand.parse("87.A8.A97.K98"), "S") == 2.75
-    assert defence_tricks(Hand.parse("87.A.A97.K987"), "S") == 3.25
-    assert defence_tricks(Hand.parse("87.98.T98.987"), "S") == 0
+    assert defender_count(Hand.parse("87.A8.A97.K98"), "S") == 2.75
+    assert defender_count(Hand.parse("87.A.A97.K987"), "S") == 3.25
+    assert defender_count(Hand.parse("87.98.T98.987"), "S") == 0
 
 
 def test_a_misere_hand_is_clean_by_the_ladder_or_one_discard_away():
@@ -94,10 +94,16 @@ def test_it_bids_six_spades_with_a_clear_six_and_passes_with_a_weak_hand():
 
 
 def test_it_stops_when_the_auction_goes_above_its_hand():
-    # Seat 1 holds a six (five spades to the ♠AKQ and an ace), not an eight.
+    # Seat 1 counts six (five spades to the ♠AKQ and an ace) and a trick of talon: up to 7♠.
     deal = deal_around("AKQ87.A7.87.8", seat=1, seed=3)
     assert decision(played(deal, "6S")) == Call.parse("6C")
-    assert decision(played(deal, "8S")) == Call.parse("pass")
+    assert decision(played(deal, "7S")) == Call.parse("pass")
+
+
+def test_a_hand_that_would_take_tricks_in_all_pass_bids_a_thinner_six_when_its_pass_ends_the_auction():
+    hand = "KT8.Q.AQJ.AK8"      # counts 4½: no six for a first call; every card unsafe in all-pass
+    assert decision(played(deal_around(hand, seat=0))) == Call.parse("pass")
+    assert decision(played(deal_around(hand, seat=2), "pass", "pass")) == Call.parse("6S")
 
 
 def test_it_holds_where_the_rules_let_a_senior_hand_hold():

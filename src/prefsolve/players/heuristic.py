@@ -5,7 +5,7 @@ sees, with no search and no sampling: every decision is a few table look-ups
 and comparisons (microseconds to a millisecond), and the same view always gets
 the same decision. Its rules, in a player's words:
 
-**Counting a hand** (:func:`game_tricks`, :func:`defence_tricks`). The
+**Counting a hand** (:func:`declarer_count`, :func:`defender_count`). The
 declarer's tricks in a strain are the auction model's estimate
 (:func:`~prefsolve.analysis.auction_model.estimate`: trumps count their length
 less the missing Т, К, Д among the top three places; a side suit its top run,
@@ -31,7 +31,7 @@ and whose hand would take four tricks there bids a six half a trick thinner.
 The exit rule after all-pass (RULES.md §2.6) and who may bid what are the
 legal calls' business: he only chooses among them.
 
-**Talon and declaration** (:func:`best_declaration`, :func:`misere_discard`).
+**Talon and declaration** (:func:`choose_declaration`, :func:`misere_discard`).
 With the twelve cards he tries every discard in every strain, declares the
 strain of the best count, at the winning bid's level or higher when the count
 has a trick to spare per level, and never below the bid. With a hand three
@@ -97,7 +97,7 @@ card it is not shown.
 >>> from prefsolve.game import DealState
 >>> from prefsolve.players.base import seat_view
 >>> state = DealState("AKQJ8.A7.A8.8 9.JT8.KQJ9.Q9 T7.K9.T7.AKT7 -.Q.-.J")
->>> game_tricks(state.deal.hands[0], "S"), str(HeuristicPlayer().decide(seat_view(state, 0)))
+>>> declarer_count(state.deal.hands[0], "S"), str(HeuristicPlayer().decide(seat_view(state, 0)))
 (7.0, '6S')
 """
 
@@ -227,11 +227,11 @@ _TRUMP_EXTRA = tuple(_trump_extra(m) for m in range(256))
 _NT_EXTRA = tuple(_nt_extra(m) for m in range(256))
 
 
-def game_tricks(hand: Hand, strain: str) -> float:
+def declarer_count(hand: Hand, strain: str) -> float:
     """The tricks a declarer counts on with ``hand`` in a game ``strain`` (``S C D H NT``):
     the auction model's estimate plus the book's part-tricks (see the module's text).
 
-    >>> game_tricks(Hand.parse("KQJ98.A.KQ8.8"), "S"), game_tricks(Hand.parse("A7.A.AK.AKQJT"), "NT")
+    >>> declarer_count(Hand.parse("KQJ98.A.KQ8.8"), "S"), declarer_count(Hand.parse("A7.A.AK.AKQJT"), "NT")
     (5.75, 9.0)
     """
     suits = [_suit(hand.mask, s) for s in range(4)]
@@ -257,9 +257,9 @@ def nt_playable(hand: Hand, *, leads: bool) -> bool:
 
 def strain_counts(hand: Hand, *, leads: bool = False) -> dict[str, float]:
     """The count of ``hand`` in each game strain it may be played in."""
-    counts = {s: game_tricks(hand, s) for s in SUITS}
+    counts = {s: declarer_count(hand, s) for s in SUITS}
     if nt_playable(hand, leads=leads):
-        counts["NT"] = game_tricks(hand, "NT")
+        counts["NT"] = declarer_count(hand, "NT")
     return counts
 
 
@@ -305,10 +305,10 @@ _DEF_TRUMP = tuple(_def_trump(m) for m in range(256))
 _DEF_NT = tuple(_def_nt(m) for m in range(256))
 
 
-def defence_tricks(hand: Hand, strain: str) -> float:
+def defender_count(hand: Hand, strain: str) -> float:
     """The tricks a defender counts on against a game in ``strain`` (see the module's text).
 
-    >>> defence_tricks(Hand.parse("87.A8.A97.K98"), "S"), defence_tricks(Hand.parse("87.98.T98.987"), "S")
+    >>> defender_count(Hand.parse("87.A8.A97.K98"), "S"), defender_count(Hand.parse("87.98.T98.987"), "S")
     (2.75, 0.0)
     """
     suits = [_suit(hand.mask, s) for s in range(4)]
@@ -402,12 +402,12 @@ def _without(hand: Hand, cards: Iterable[Card]) -> Hand:
     return Hand(mask)
 
 
-def best_discard(twelve: Hand, strain: str) -> tuple[Cards, float]:
+def discard_for(twelve: Hand, strain: str) -> tuple[Cards, float]:
     """The two cards whose discard leaves the best count in ``strain``, and that count."""
     best: tuple[float, int, Cards] | None = None
     for pair in combinations(cards_in_hand_order(twelve.mask), 2):
         ten = _without(twelve, pair)
-        count = game_tricks(ten, strain)
+        count = declarer_count(ten, strain)
         key = (count, -sum(c.rank for c in pair))     # equal counts: throw the smaller cards
         if best is None or key > best[:2]:
             best = (count, key[1], Cards(pair))
@@ -415,7 +415,7 @@ def best_discard(twelve: Hand, strain: str) -> tuple[Cards, float]:
     return best[2], best[0]
 
 
-def best_declaration(view: SeatView) -> Declaration:
+def choose_declaration(view: SeatView) -> Declaration:
     """The discard and contract after the talon (see the module's text)."""
     options = view.options
     if options[0].is_misere:
@@ -426,7 +426,7 @@ def best_declaration(view: SeatView) -> Declaration:
     with_talon = len(twelve) == 12
     choices: list[tuple[float, Contract, Cards | None]] = []
     for strain in (*SUITS, "NT"):
-        discard, count = best_discard(twelve, strain) if with_talon else (None, game_tricks(twelve, strain))
+        discard, count = discard_for(twelve, strain) if with_talon else (None, declarer_count(twelve, strain))
         if strain == "NT" and not nt_playable(_without(twelve, discard or ()), leads=leads):
             count -= 2.0
         contract = _declared(options, strain, count, view.rules)
@@ -476,7 +476,7 @@ def whist_call(view: SeatView) -> str:
         return options[0]
     contract = view.contract
     assert contract is not None and contract.level is not None and view.declarer is not None
-    count = defence_tricks(view.dealt, contract.strain)
+    count = defender_count(view.dealt, contract.strain)
     quota = {6: 2.0, 7: 1.0}.get(contract.level, 1.0)
     first = view.seat == (view.declarer + 1) % 3
     said = view.whist_calls
@@ -495,7 +495,7 @@ def whist_call(view: SeatView) -> str:
 
 # -- what a seat sees of the play ----------------------------------------------------
 @dataclass
-class Table:
+class Knowledge:
     """What the seat to play knows at a card decision: its cards, the hands it sees,
     the cards nobody has shown it, who is void in what, the trick on the table."""
 
@@ -577,8 +577,8 @@ def _beats(card: Card, best: Card, trump: int) -> bool:
     return card.suit == trump
 
 
-def read_table(view: SeatView) -> Table:
-    """The :class:`Table` of a card decision, from the view alone."""
+def read_knowledge(view: SeatView) -> Knowledge:
+    """The :class:`Knowledge` of a card decision, from the view alone."""
     seat = view.to_play if view.to_play is not None else view.seat
     me_hand = view.holding(seat)
     assert me_hand is not None
@@ -593,9 +593,9 @@ def read_table(view: SeatView) -> Table:
     kind = "allpass" if view.all_pass else "misere" if view.contract is not None and view.contract.is_misere \
         else "game"
     voids = [0, 0, 0]
-    for t in view.tricks:
-        led = t.talon_card.suit if t.talon_card is not None else (t.cards[0].suit if t.cards else None)
-        for s, c in zip(t.seats, t.cards):
+    for done in view.tricks:
+        led = done.talon_card.suit if done.talon_card is not None else (done.cards[0].suit if done.cards else None)
+        for s, c in zip(done.seats, done.cards):
             if led is not None and c.suit != led:
                 voids[s] |= 1 << led
                 if trump >= 0 and c.suit != trump:
@@ -609,10 +609,10 @@ def read_table(view: SeatView) -> Table:
     partner_led = 0
     if not view.all_pass and view.declarer is not None and seat != view.declarer:
         partner = 3 - seat - view.declarer
-        for t in view.tricks:
-            if t.cards and t.leader == partner and t.talon_card is None:
-                partner_led |= 1 << t.cards[0].suit
-    return Table(seat, me_hand.mask, tuple(view.options), trump, kind, view.declarer, level, view.tricks_won,
+        for done in view.tricks:
+            if done.cards and done.leader == partner and done.talon_card is None:
+                partner_led |= 1 << done.cards[0].suit
+    return Knowledge(seat, me_hand.mask, tuple(view.options), trump, kind, view.declarer, level, view.tricks_won,
                  known, unseen, voids, led, trick, view.talon.mask if view.talon is not None else 0,
                  len(view.tricks) <= 1 and not view.played, partner_led, later)
 
@@ -626,11 +626,11 @@ def _highest(cards: Iterable[Card]) -> Card:
     return max(cards, key=lambda c: (c.rank, -c.suit))
 
 
-def _sequence_bottom(t: Table, card: Card) -> Card:
+def _sequence_bottom(k: Knowledge, card: Card) -> Card:
     """The lowest of the seat's cards equal in play to ``card``: touching it from below,
     the cards between them all played."""
     s = card.suit
-    mine, out = t.mine(s), _suit(t.unseen | _known_mask(t), s)
+    mine, out = k.mine(s), _suit(k.unseen | _known_mask(k), s)
     for r in range(card.rank - 1, -1, -1):
         if out >> r & 1:
             break
@@ -639,9 +639,9 @@ def _sequence_bottom(t: Table, card: Card) -> Card:
     return card
 
 
-def _known_mask(t: Table) -> int:
+def _known_mask(k: Knowledge) -> int:
     mask = 0
-    for m in t.known.values():
+    for m in k.known.values():
         mask |= m
     return mask
 
@@ -650,18 +650,18 @@ def _known_mask(t: Table) -> int:
 _GUARDS = {_K: 1, _Q: 2, _J: 3}
 
 
-def _keep_value(t: Table, card: Card) -> float:
+def _keep_value(k: Knowledge, card: Card) -> float:
     """How much the seat wants to keep ``card`` in a trick game: trumps, masters, a
     guarded honour and the small cards that guard it."""
     v = float(card.rank)
-    if card.suit == t.trump:
+    if card.suit == k.trump:
         v += 40
-    if t.is_master(card):
+    if k.is_master(card):
         return v + 20
-    cards = t.cards_of(card.suit)
+    cards = k.cards_of(card.suit)
     for honour in cards:
         guards = _GUARDS.get(honour.rank)
-        if guards is None or t.is_master(honour) or len(cards) <= guards:
+        if guards is None or k.is_master(honour) or len(cards) <= guards:
             continue
         if card == honour:
             v += 12
@@ -670,31 +670,31 @@ def _keep_value(t: Table, card: Card) -> float:
     return v
 
 
-def _throw(t: Table, cards: Sequence[Card]) -> Card:
+def _throw(k: Knowledge, cards: Sequence[Card]) -> Card:
     """A discard in a trick game: the card the seat least needs, from its weakest suit."""
-    return min(cards, key=lambda c: (_keep_value(t, c), t.mine(c.suit).bit_count()))
+    return min(cards, key=lambda c: (_keep_value(k, c), k.mine(c.suit).bit_count()))
 
 
-def _cheapest_winner(t: Table, cards: Sequence[Card], over: Card) -> Card | None:
+def _cheapest_winner(k: Knowledge, cards: Sequence[Card], over: Card) -> Card | None:
     """The lowest of ``cards`` that beats ``over``."""
-    wins = [c for c in cards if _beats(c, over, t.trump)]
-    return min(wins, key=lambda c: (c.suit == t.trump, c.rank)) if wins else None
+    wins = [c for c in cards if _beats(c, over, k.trump)]
+    return min(wins, key=lambda c: (c.suit == k.trump, c.rank)) if wins else None
 
 
-def _sure_of(t: Table, cards: Sequence[Card], over: Card | None, seats: Sequence[int]) -> Card | None:
+def _sure_of(k: Knowledge, cards: Sequence[Card], over: Card | None, seats: Sequence[int]) -> Card | None:
     """The lowest of ``cards`` that beats ``over`` and whatever ``seats`` may still play
     of its suit (a seat void in it that may ruff makes nothing sure)."""
     sure = []
     for c in cards:
-        if over is not None and not _beats(c, over, t.trump):
+        if over is not None and not _beats(c, over, k.trump):
             continue
         ok = True
         for s in seats:
-            theirs = t.possible(s)
+            theirs = k.possible(s)
             if _suit(theirs, c.suit) & _above(c.rank):
                 ok = False
-            elif (not _suit(theirs, c.suit) and t.trump >= 0 and c.suit != t.trump
-                  and _suit(theirs, t.trump)):
+            elif (not _suit(theirs, c.suit) and k.trump >= 0 and c.suit != k.trump
+                  and _suit(theirs, k.trump)):
                 ok = False
         if ok:
             sure.append(c)
@@ -702,206 +702,206 @@ def _sure_of(t: Table, cards: Sequence[Card], over: Card | None, seats: Sequence
 
 
 # -- the declarer ------------------------------------------------------------------
-def _masters(t: Table, s: int) -> list[Card]:
+def _masters(k: Knowledge, s: int) -> list[Card]:
     """The seat's cards of suit ``s`` that are masters now, from the top."""
     out = []
-    for c in reversed(t.cards_of(s)):
-        if not t.is_master(c):
+    for c in reversed(k.cards_of(s)):
+        if not k.is_master(c):
             break
         out.append(c)
         # the next lower card of the seat is a master only if nothing between is out
     return out
 
 
-def _sure_tricks(t: Table) -> int:
-    return sum(len(_masters(t, s)) for s in range(4))
+def _sure_tricks(k: Knowledge) -> int:
+    return sum(len(_masters(k, s)) for s in range(4))
 
 
-def declarer_lead(t: Table) -> Card:
+def declarer_lead(k: Knowledge) -> Card:
     """The declarer's lead (see the module's text)."""
-    legal = t.legal
-    need = t.level - t.tricks_won[t.seat]
-    against = t.against()
-    opp_trumps = _suit(against, t.trump) if t.trump >= 0 else 0
-    sure = _sure_tricks(t)
-    if (sure >= need and (not opp_trumps or _masters(t, t.trump))) or (sure and _open_suit(t, against)):
-        return _cash(t) or _lowest(legal)
-    if opp_trumps and t.mine(t.trump):
-        card = _draw_trumps(t, opp_trumps)
+    legal = k.legal
+    need = k.level - k.tricks_won[k.seat]
+    against = k.against()
+    opp_trumps = _suit(against, k.trump) if k.trump >= 0 else 0
+    sure = _sure_tricks(k)
+    if (sure >= need and (not opp_trumps or _masters(k, k.trump))) or (sure and _open_suit(k, against)):
+        return _cash(k) or _lowest(legal)
+    if opp_trumps and k.mine(k.trump):
+        card = _draw_trumps(k, opp_trumps)
         if card is not None:
             return card
     for step in (_knock_out, _long_suit, _cash):
-        card = step(t)
+        card = step(k)
         if card is not None:
             return card
-    return _exit(t)
+    return _exit(k)
 
 
-def _open_suit(t: Table, against: int) -> bool:
+def _open_suit(k: Knowledge, against: int) -> bool:
     """In no-trump: a suit the defenders hold and the declarer cannot stop (no master
     in it), so that losing the lead may lose it all."""
-    return t.trump < 0 and any(_suit(against, s) and not _masters(t, s) for s in range(4))
+    return k.trump < 0 and any(_suit(against, s) and not _masters(k, s) for s in range(4))
 
 
-def _draw_trumps(t: Table, opp_trumps: int) -> Card | None:
+def _draw_trumps(k: Knowledge, opp_trumps: int) -> Card | None:
     """Draw trumps with the master; with two trumps more than the defenders, drive out
     their honour with a sequence; weaker trumps are kept for ruffing."""
-    top = _card(t.trump, _top(t.mine(t.trump)))
-    if t.is_master(top):
+    top = _card(k.trump, _top(k.mine(k.trump)))
+    if k.is_master(top):
         return top
-    if t.mine(t.trump).bit_count() >= opp_trumps.bit_count() + 2:
-        return _sequence_head(t, t.trump)
+    if k.mine(k.trump).bit_count() >= opp_trumps.bit_count() + 2:
+        return _sequence_head(k, k.trump)
     return None
 
 
-def _sequence_head(t: Table, s: int) -> Card | None:
+def _sequence_head(k: Knowledge, s: int) -> Card | None:
     """The top of a sequence of two or more honours (В and up) that is not yet master."""
-    cards = t.cards_of(s)
+    cards = k.cards_of(s)
     if len(cards) < 2:
         return None
     top = cards[-1]
-    if top.rank < _Q or t.is_master(top) or _sequence_bottom(t, top) == top:
+    if top.rank < _Q or k.is_master(top) or _sequence_bottom(k, top) == top:
         return None
     return top
 
 
-def _knock_out(t: Table) -> Card | None:
+def _knock_out(k: Knowledge) -> Card | None:
     """Drive out a defender's higher card with a sequence: К from КДВ, Д from ДВ10."""
-    heads = [(t.mine(s).bit_count(), h) for s in range(4) if s != t.trump and (h := _sequence_head(t, s))]
+    heads = [(k.mine(s).bit_count(), h) for s in range(4) if s != k.trump and (h := _sequence_head(k, s))]
     return max(heads, key=lambda x: (x[0], x[1].rank))[1] if heads else None
 
 
-def _long_suit(t: Table) -> Card | None:
+def _long_suit(k: Knowledge) -> Card | None:
     """Set up the longest side suit of four or more: cash its master, else give up its small card."""
-    suits = [s for s in range(4) if s != t.trump and t.mine(s).bit_count() >= 4 and
-             len(_masters(t, s)) < t.mine(s).bit_count()]
+    suits = [s for s in range(4) if s != k.trump and k.mine(s).bit_count() >= 4 and
+             len(_masters(k, s)) < k.mine(s).bit_count()]
     if not suits:
         return None
-    s = max(suits, key=lambda x: t.mine(x).bit_count())
-    masters = _masters(t, s)
-    return masters[0] if masters else t.cards_of(s)[0]
+    s = max(suits, key=lambda x: k.mine(x).bit_count())
+    masters = _masters(k, s)
+    return masters[0] if masters else k.cards_of(s)[0]
 
 
-def _cash(t: Table) -> Card | None:
+def _cash(k: Knowledge) -> Card | None:
     """A master card: trumps first while the defenders hold any, then the side suit with
     the most masters, trumps last."""
-    suits = [s for s in range(4) if _masters(t, s)]
+    suits = [s for s in range(4) if _masters(k, s)]
     if not suits:
         return None
-    drawing = t.trump >= 0 and bool(_suit(t.against(), t.trump))
-    s = max(suits, key=lambda x: ((x == t.trump) == drawing, len(_masters(t, x))))
-    return _masters(t, s)[0]
+    drawing = k.trump >= 0 and bool(_suit(k.against(), k.trump))
+    s = max(suits, key=lambda x: ((x == k.trump) == drawing, len(_masters(k, x))))
+    return _masters(k, s)[0]
 
 
-def _exit(t: Table) -> Card:
+def _exit(k: Knowledge) -> Card:
     """Give up the lead with a small card of a suit without honours to lose."""
     def cost(c: Card) -> tuple:
-        m = t.mine(c.suit)
-        return (c.suit == t.trump, bool(m & (1 << _K | 1 << _Q)), c.rank, -m.bit_count())
-    return min((t.cards_of(s)[0] for s in range(4) if t.mine(s)), key=cost)
+        m = k.mine(c.suit)
+        return (c.suit == k.trump, bool(m & (1 << _K | 1 << _Q)), c.rank, -m.bit_count())
+    return min((k.cards_of(s)[0] for s in range(4) if k.mine(s)), key=cost)
 
 
-def declarer_follow(t: Table) -> Card:
+def declarer_follow(k: Knowledge) -> Card:
     """The declarer's card to a trick led by a defender (see the module's text)."""
-    win = t.winner()
-    legal = list(t.legal)
-    if t.led is not None and legal[0].suit == t.led:
-        if not t.later:
-            return (_cheapest_winner(t, legal, win[1]) if win else None) or _lowest(legal)
-        sure = _sure_of(t, legal, win[1] if win else None, t.later)
+    win = k.winner()
+    legal = list(k.legal)
+    if k.led is not None and legal[0].suit == k.led:
+        if not k.later:
+            return (_cheapest_winner(k, legal, win[1]) if win else None) or _lowest(legal)
+        sure = _sure_of(k, legal, win[1] if win else None, k.later)
         return sure or _lowest(legal)
-    if t.trump >= 0 and legal[0].suit == t.trump:
+    if k.trump >= 0 and legal[0].suit == k.trump:
         over = win[1] if win else None
-        sure = _sure_of(t, legal, over, t.later)
+        sure = _sure_of(k, legal, over, k.later)
         if sure is not None:
             return sure
-        return (_cheapest_winner(t, legal, over) if over else _lowest(legal)) or _lowest(legal)
-    return _throw(t, legal)
+        return (_cheapest_winner(k, legal, over) if over else _lowest(legal)) or _lowest(legal)
+    return _throw(k, legal)
 
 
 # -- the defence -------------------------------------------------------------------
-def defender_lead(t: Table) -> Card:
+def defender_lead(k: Knowledge) -> Card:
     """A defender's lead against a game (see the module's text)."""
     for step in (_partner_master, _partner_suit, _cash_master, _nt_long_suit, _ruff_lead, _sequence_lead,
                  _positional_lead):
-        card = step(t)
+        card = step(k)
         if card is not None:
             return card
-    return _exit(t)
+    return _exit(k)
 
 
-def _side_suits(t: Table) -> list[int]:
-    return [s for s in range(4) if s != t.trump and t.mine(s)]
+def _side_suits(k: Knowledge) -> list[int]:
+    return [s for s in range(4) if s != k.trump and k.mine(s)]
 
 
-def _partner_master(t: Table) -> Card | None:
+def _partner_master(k: Knowledge) -> Card | None:
     """With partner's hand in sight: a small card to a suit where partner holds the master
     (and the declarer cannot ruff it)."""
-    partner = t.partner()
-    if partner is None or partner not in t.known:
+    partner = k.partner()
+    if partner is None or partner not in k.known:
         return None
-    for s in _side_suits(t):
-        theirs = _suit(t.known[partner], s)
-        if theirs and t.is_master(_card(s, _top(theirs))) and _top(theirs) > _top(t.mine(s)) \
-                and not _ruffs(t, t.declarer, s):
-            return t.cards_of(s)[0]
+    for s in _side_suits(k):
+        theirs = _suit(k.known[partner], s)
+        if theirs and k.is_master(_card(s, _top(theirs))) and _top(theirs) > _top(k.mine(s)) \
+                and not _ruffs(k, k.declarer, s):
+            return k.cards_of(s)[0]
     return None
 
 
-def _ruffs(t: Table, seat: int | None, s: int) -> bool:
+def _ruffs(k: Knowledge, seat: int | None, s: int) -> bool:
     """Whether ``seat`` may ruff a lead of suit ``s`` (void in it, trumps possible)."""
-    if seat is None or t.trump < 0 or s == t.trump:
+    if seat is None or k.trump < 0 or s == k.trump:
         return False
-    theirs = t.possible(seat)
-    return not _suit(theirs, s) and bool(_suit(theirs, t.trump))
+    theirs = k.possible(seat)
+    return not _suit(theirs, s) and bool(_suit(theirs, k.trump))
 
 
-def _partner_suit(t: Table) -> Card | None:
+def _partner_suit(k: Knowledge) -> Card | None:
     """Back to the suit partner led: the higher of two cards, else the lowest."""
-    for s in _side_suits(t):
-        if t.partner_led >> s & 1 and not _ruffs(t, t.declarer, s):
-            cards = t.cards_of(s)
+    for s in _side_suits(k):
+        if k.partner_led >> s & 1 and not _ruffs(k, k.declarer, s):
+            cards = k.cards_of(s)
             return cards[-1] if len(cards) <= 2 else cards[0]
     return None
 
 
-def _cash_master(t: Table) -> Card | None:
+def _cash_master(k: Knowledge) -> Card | None:
     """Cash a master of a side suit that is short or headed by ТК (in no-trump, any)."""
     best = None
-    for s in _side_suits(t):
-        masters = _masters(t, s)
-        if not masters or _ruffs(t, t.declarer, s):
+    for s in _side_suits(k):
+        masters = _masters(k, s)
+        if not masters or _ruffs(k, k.declarer, s):
             continue
-        if t.trump < 0 or t.mine(s).bit_count() <= 2 or len(masters) >= 2:
-            key = (len(masters), -t.mine(s).bit_count())
+        if k.trump < 0 or k.mine(s).bit_count() <= 2 or len(masters) >= 2:
+            key = (len(masters), -k.mine(s).bit_count())
             if best is None or key > best[0]:
                 best = (key, masters[0])
     return best[1] if best else None
 
 
-def _nt_long_suit(t: Table) -> Card | None:
+def _nt_long_suit(k: Knowledge) -> Card | None:
     """Against no-trump: the longest suit of four or more, the top of its sequence or its lowest."""
-    if t.trump >= 0:
+    if k.trump >= 0:
         return None
-    suits = [s for s in range(4) if t.mine(s).bit_count() >= 4]
+    suits = [s for s in range(4) if k.mine(s).bit_count() >= 4]
     if not suits:
         return None
-    s = max(suits, key=lambda x: (t.mine(x).bit_count(), t.mine(x)))
-    return _sequence_head(t, s) or t.cards_of(s)[0]
+    s = max(suits, key=lambda x: (k.mine(x).bit_count(), k.mine(x)))
+    return _sequence_head(k, s) or k.cards_of(s)[0]
 
 
-def _ruff_lead(t: Table) -> Card | None:
+def _ruff_lead(k: Knowledge) -> Card | None:
     """A singleton side card (not a master) to ruff the suit later, holding trumps."""
-    if t.trump < 0 or not t.mine(t.trump):
+    if k.trump < 0 or not k.mine(k.trump):
         return None
-    singles = [t.cards_of(s)[0] for s in _side_suits(t) if t.mine(s).bit_count() == 1
-               and not t.is_master(t.cards_of(s)[0])]
+    singles = [k.cards_of(s)[0] for s in _side_suits(k) if k.mine(s).bit_count() == 1
+               and not k.is_master(k.cards_of(s)[0])]
     return _lowest(singles) if singles else None
 
 
-def _sequence_lead(t: Table) -> Card | None:
+def _sequence_lead(k: Knowledge) -> Card | None:
     """The top of a side sequence: К from КД, Д from ДВ."""
-    heads = [h for s in _side_suits(t) if (h := _sequence_head(t, s)) is not None and not _ruffs(t, t.declarer, s)]
+    heads = [h for s in _side_suits(k) if (h := _sequence_head(k, s)) is not None and not _ruffs(k, k.declarer, s)]
     return max(heads, key=lambda c: c.rank) if heads else None
 
 
@@ -910,154 +910,154 @@ def _tenace(m: int) -> bool:
     return (_has(m, _A) and _has(m, _Q) and not _has(m, _K)) or (_has(m, _K) and not _has(m, _A))
 
 
-def _positional_lead(t: Table) -> Card | None:
+def _positional_lead(k: Knowledge) -> Card | None:
     """«Под игрока — с семака, под вистующего — с туза»: small when the declarer plays next
     (through his strength: the suit the talon helped), high when he plays last."""
-    suits = [s for s in _side_suits(t) if not _tenace(t.mine(s)) and not _ruffs(t, t.declarer, s)]
+    suits = [s for s in _side_suits(k) if not _tenace(k.mine(s)) and not _ruffs(k, k.declarer, s)]
     if not suits:
         return None
-    if t.declarer == (t.seat + 1) % 3:
-        s = max(suits, key=lambda x: (_suit(t.talon, x).bit_count(), t.mine(x).bit_count()))
-        return t.cards_of(s)[0]
-    s = min(suits, key=lambda x: (_suit(t.talon, x).bit_count(), t.mine(x).bit_count()))
-    return t.cards_of(s)[-1]
+    if k.declarer == (k.seat + 1) % 3:
+        s = max(suits, key=lambda x: (_suit(k.talon, x).bit_count(), k.mine(x).bit_count()))
+        return k.cards_of(s)[0]
+    s = min(suits, key=lambda x: (_suit(k.talon, x).bit_count(), k.mine(x).bit_count()))
+    return k.cards_of(s)[-1]
 
 
-def _holds(t: Table, card: Card, seats: Sequence[int]) -> bool:
+def _holds(k: Knowledge, card: Card, seats: Sequence[int]) -> bool:
     """Whether ``card`` beats whatever ``seats`` may still play to the trick."""
-    return _sure_of(t, [card], None, seats) is not None
+    return _sure_of(k, [card], None, seats) is not None
 
 
-def defender_follow(t: Table) -> Card:
+def defender_follow(k: Knowledge) -> Card:
     """A defender's card to a trick under way (see the module's text)."""
-    win = t.winner()
-    legal = list(t.legal)
-    partner, decl = t.partner(), t.declarer
+    win = k.winner()
+    legal = list(k.legal)
+    partner, decl = k.partner(), k.declarer
     assert decl is not None
-    if t.led is not None and legal[0].suit == t.led:
-        if not t.later:
+    if k.led is not None and legal[0].suit == k.led:
+        if not k.later:
             if win and win[0] == partner:
                 return _lowest(legal)
-            return (_cheapest_winner(t, legal, win[1]) if win else None) or _lowest(legal)
-        if t.later == [decl]:
-            return _second_before_declarer(t, legal, win, partner)
-        return _second_before_partner(t, legal, win, partner)
-    if t.trump >= 0 and legal[0].suit == t.trump:
-        if win and win[0] == partner and _holds(t, win[1], [s for s in t.later if s == decl]):
+            return (_cheapest_winner(k, legal, win[1]) if win else None) or _lowest(legal)
+        if k.later == [decl]:
+            return _second_before_declarer(k, legal, win, partner)
+        return _second_before_partner(k, legal, win, partner)
+    if k.trump >= 0 and legal[0].suit == k.trump:
+        if win and win[0] == partner and _holds(k, win[1], [s for s in k.later if s == decl]):
             return _lowest(legal)
         over = win[1] if win else None
-        sure = _sure_of(t, legal, over, [s for s in t.later if s == decl])
-        return sure or (_cheapest_winner(t, legal, over) if over else None) or _lowest(legal)
-    return _throw(t, legal)
+        sure = _sure_of(k, legal, over, [s for s in k.later if s == decl])
+        return sure or (_cheapest_winner(k, legal, over) if over else None) or _lowest(legal)
+    return _throw(k, legal)
 
 
-def _second_before_declarer(t: Table, legal: list[Card], win: tuple[int, Card] | None,
+def _second_before_declarer(k: Knowledge, legal: list[Card], win: tuple[int, Card] | None,
                             partner: int | None) -> Card:
     """Partner led and the declarer plays last: nothing wasted on partner's winner; the
     lowest card sure to beat the declarer; else third hand high (the lowest of touching cards)."""
-    decl = [t.declarer] if t.declarer is not None else []
-    if win and win[0] == partner and _holds(t, win[1], decl):
+    decl = [k.declarer] if k.declarer is not None else []
+    if win and win[0] == partner and _holds(k, win[1], decl):
         return _lowest(legal)
-    sure = _sure_of(t, legal, win[1] if win else None, decl)
+    sure = _sure_of(k, legal, win[1] if win else None, decl)
     if sure is not None:
         return sure
     top = _highest(legal)
-    if top.rank >= _J and (win is None or _beats(top, win[1], t.trump)) and \
+    if top.rank >= _J and (win is None or _beats(top, win[1], k.trump)) and \
             not (win and win[0] == partner and win[1].rank > top.rank):
-        return _sequence_bottom(t, top)
+        return _sequence_bottom(k, top)
     return _lowest(legal)
 
 
-def _second_before_partner(t: Table, legal: list[Card], win: tuple[int, Card] | None,
+def _second_before_partner(k: Knowledge, legal: list[Card], win: tuple[int, Card] | None,
                            partner: int | None) -> Card:
     """The declarer led and partner plays last: second hand low, but cover an honour with
     an honour, and win when partner (seen, or void) cannot."""
     if win is None:
         return _lowest(legal)
     over = win[1]
-    mine = _cheapest_winner(t, legal, over)
+    mine = _cheapest_winner(k, legal, over)
     if mine is None:
         return _lowest(legal)
     if over.rank >= _J and mine.rank >= _Q:
         return mine
     if partner is not None:
-        theirs = t.possible(partner)
-        can = bool(_suit(theirs, over.suit) & _above(over.rank)) or _ruffs(t, partner, over.suit)
+        theirs = k.possible(partner)
+        can = bool(_suit(theirs, over.suit) & _above(over.rank)) or _ruffs(k, partner, over.suit)
         if not can:
             return mine
     return _lowest(legal)
 
 
 # -- misère ------------------------------------------------------------------------
-def _danger(t: Table, card: Card) -> int:
+def _danger(k: Knowledge, card: Card) -> int:
     """Cards of the suit the others may hold below ``card`` less the seat's own cards
     below it: above 0, the card may be forced to win (the dynamic form of the 7-9-В-К
     ladder)."""
     below = _below(card.rank)
-    return (_suit(t.against(), card.suit) & below).bit_count() - (t.mine(card.suit) & below).bit_count()
+    return (_suit(k.against(), card.suit) & below).bit_count() - (k.mine(card.suit) & below).bit_count()
 
 
-def _lead_risk(t: Table, card: Card, others: Sequence[int]) -> tuple[int, int]:
+def _lead_risk(k: Knowledge, card: Card, others: Sequence[int]) -> tuple[int, int]:
     """How likely a lead (or the first card to a talon-led trick) is to win: 0 when some
     other player must play over it; else the cards that can stay under it."""
     s = card.suit
     over = False
     under = 0
     for seat in others:
-        theirs = _suit(t.possible(seat), s)
-        if theirs and not theirs & _below(card.rank) and (seat in t.known or not _suit(t.unseen, s) & _below(
+        theirs = _suit(k.possible(seat), s)
+        if theirs and not theirs & _below(card.rank) and (seat in k.known or not _suit(k.unseen, s) & _below(
                 card.rank)):
             over = True
         under += (theirs & _below(card.rank)).bit_count()
     if over:
         return (0, 0)
-    if not any(_suit(t.possible(seat), s) for seat in others):
+    if not any(_suit(k.possible(seat), s) for seat in others):
         return (99, 0)                          # nobody can follow: the card wins
     return (1, under)
 
 
-def misere_declarer_card(t: Table) -> Card:
+def misere_declarer_card(k: Knowledge) -> Card:
     """The misère declarer's card (see the module's text)."""
-    legal = list(t.legal)
-    others = [s for s in range(3) if s != t.seat]
-    if not t.trick:
-        if not t.known:
-            bare = [c for c in legal if t.mine(c.suit).bit_count() == 1 and _danger(t, c) > 0]
+    legal = list(k.legal)
+    others = [s for s in range(3) if s != k.seat]
+    if not k.trick:
+        if not k.known:
+            bare = [c for c in legal if k.mine(c.suit).bit_count() == 1 and _danger(k, c) > 0]
             if bare:
                 return _lowest(bare)
-        return min(legal, key=lambda c: (_lead_risk(t, c, others), -c.rank))
-    return _duck_or_shed(t, legal)
+        return min(legal, key=lambda c: (_lead_risk(k, c, others), -c.rank))
+    return _duck_or_shed(k, legal)
 
 
-def _duck_or_shed(t: Table, legal: list[Card]) -> Card:
+def _duck_or_shed(k: Knowledge, legal: list[Card]) -> Card:
     """Play to lose a trick: the highest card under the winner; forced over it, the highest
     card when nobody after can go over, else the lowest; void, the most dangerous card."""
-    win = t.winner()
-    if t.led is not None and legal[0].suit == t.led:
+    win = k.winner()
+    if k.led is not None and legal[0].suit == k.led:
         if win is not None:
             under = [c for c in legal if c.rank < win[1].rank]
             if under:
                 return _highest(under)
-            if not any(_suit(t.possible(s), t.led) & _above(_lowest(legal).rank) for s in t.later):
+            if not any(_suit(k.possible(s), k.led) & _above(_lowest(legal).rank) for s in k.later):
                 return _highest(legal)
             return _lowest(legal)
-        return min(legal, key=lambda c: (_lead_risk(t, c, t.later), -c.rank))
-    return max(legal, key=lambda c: (_danger(t, c), c.rank))
+        return min(legal, key=lambda c: (_lead_risk(k, c, k.later), -c.rank))
+    return max(legal, key=lambda c: (_danger(k, c), c.rank))
 
 
-def catcher_card(t: Table) -> Card:
+def catcher_card(k: Knowledge) -> Card:
     """A catcher's card against misère (see the module's text)."""
-    legal = list(t.legal)
-    if not t.trick:
-        return _catching_lead(t, legal)
-    win = t.winner()
-    decl = t.declarer
-    if t.led is None or legal[0].suit != t.led:
-        return _catcher_throw(t, legal)
+    legal = list(k.legal)
+    if not k.trick:
+        return _catching_lead(k, legal)
+    win = k.winner()
+    decl = k.declarer
+    if k.led is None or legal[0].suit != k.led:
+        return _catcher_throw(k, legal)
     if win is not None and win[0] == decl:
         under = [c for c in legal if c.rank < win[1].rank]
         return _highest(under) if under else _highest(legal)
-    if decl in t.later:
+    if decl in k.later:
         if win is not None and _lowest(legal).rank < win[1].rank:
             return _highest([c for c in legal if c.rank < win[1].rank])
         return _lowest(legal)
@@ -1065,9 +1065,9 @@ def catcher_card(t: Table) -> Card:
     return _highest(under) if under else _highest(legal)
 
 
-def _catcher_throw(t: Table, legal: list[Card]) -> Card:
+def _catcher_throw(k: Knowledge, legal: list[Card]) -> Card:
     """Throw the highest card, first from a suit the declarer has no cards in."""
-    decl = t.possible(t.declarer) if t.declarer is not None else 0
+    decl = k.possible(k.declarer) if k.declarer is not None else 0
     return max(legal, key=lambda c: (not _suit(decl, c.suit), c.rank))
 
 
@@ -1101,50 +1101,50 @@ def catch_rounds(mine: int, partner: int | None, declarer: int) -> int | None:
     return None
 
 
-def _catching_lead(t: Table, legal: list[Card]) -> Card:
+def _catching_lead(k: Knowledge, legal: list[Card]) -> Card:
     """Lead the suit that catches the declarer soonest, from the bottom; before any hand is
     known, lead from the shortest suit."""
-    decl = t.declarer
+    decl = k.declarer
     assert decl is not None
-    partner = t.partner()
-    theirs = t.possible(decl)
+    partner = k.partner()
+    theirs = k.possible(decl)
     best = None
-    if t.known:
+    if k.known:
         for s in range(4):
-            if not t.mine(s):
+            if not k.mine(s):
                 continue
-            p = _suit(t.known[partner], s) if partner in t.known else None
-            rounds = catch_rounds(t.mine(s), p, _suit(theirs, s))
+            p = _suit(k.known[partner], s) if partner in k.known else None
+            rounds = catch_rounds(k.mine(s), p, _suit(theirs, s))
             if rounds is not None and (best is None or rounds < best[0]):
-                best = (rounds, t.cards_of(s)[0])
+                best = (rounds, k.cards_of(s)[0])
     if best is not None:
         return best[1]
     live = [c for c in legal if _suit(theirs, c.suit)] or legal
-    return min(live, key=lambda c: (t.mine(c.suit).bit_count(), c.rank))
+    return min(live, key=lambda c: (k.mine(c.suit).bit_count(), c.rank))
 
 
 # -- all-pass ----------------------------------------------------------------------
-def allpass_card(t: Table) -> Card:
+def allpass_card(k: Knowledge) -> Card:
     """A card in all-pass (see the module's text)."""
-    legal = list(t.legal)
-    others = [s for s in range(3) if s != t.seat]
-    if not t.trick and t.led is None:
-        return min(legal, key=lambda c: (_lead_risk(t, c, others), -c.rank, t.mine(c.suit).bit_count()))
-    return _duck_or_shed(t, legal)
+    legal = list(k.legal)
+    others = [s for s in range(3) if s != k.seat]
+    if not k.trick and k.led is None:
+        return min(legal, key=lambda c: (_lead_risk(k, c, others), -c.rank, k.mine(c.suit).bit_count()))
+    return _duck_or_shed(k, legal)
 
 
 # -- the player --------------------------------------------------------------------
 def choose_card(view: SeatView) -> Card:
     """The card for ``view.to_play`` by its role (see the module's text)."""
-    t = read_table(view)
-    if t.kind == "allpass":
-        card = allpass_card(t)
-    elif t.kind == "misere":
-        card = misere_declarer_card(t) if t.seat == t.declarer else catcher_card(t)
-    elif t.seat == t.declarer:
-        card = declarer_follow(t) if t.trick else declarer_lead(t)
+    k = read_knowledge(view)
+    if k.kind == "allpass":
+        card = allpass_card(k)
+    elif k.kind == "misere":
+        card = misere_declarer_card(k) if k.seat == k.declarer else catcher_card(k)
+    elif k.seat == k.declarer:
+        card = declarer_follow(k) if k.trick else declarer_lead(k)
     else:
-        card = defender_follow(t) if t.trick else defender_lead(t)
+        card = defender_follow(k) if k.trick else defender_lead(k)
     return card if card in view.options else view.options[0]
 
 
@@ -1157,7 +1157,7 @@ class HeuristicPlayer(Player):
         if view.kind == CARD:
             return choose_card(view)
         if view.kind == DECLARATION:
-            return best_declaration(view)
+            return choose_declaration(view)
         if view.kind == WHIST_CALL:
             return whist_call(view)
         if view.kind == DEFENCE:
@@ -1165,8 +1165,8 @@ class HeuristicPlayer(Player):
         return choose_call(view)
 
 
-__all__ = ["HeuristicPlayer", "Table", "game_tricks", "defence_tricks", "misere_hand", "bid_limit",
-           "choose_call", "best_discard", "best_declaration", "misere_discard", "whist_call", "read_table",
+__all__ = ["HeuristicPlayer", "Knowledge", "declarer_count", "defender_count", "misere_hand", "bid_limit",
+           "choose_call", "discard_for", "choose_declaration", "misere_discard", "whist_call", "read_knowledge",
            "declarer_lead", "declarer_follow", "defender_lead", "defender_follow", "misere_declarer_card",
            "catcher_card", "catch_rounds", "allpass_card", "choose_card", "TALON_HELP", "UPGRADE_MARGIN",
            "CONCEDE_SHORT"]
