@@ -100,10 +100,11 @@ def test_it_stops_when_the_auction_goes_above_its_hand():
     assert decision(played(deal, "7S")) == Call.parse("pass")
 
 
-def test_a_hand_that_would_take_tricks_in_all_pass_bids_a_thinner_six_when_its_pass_ends_the_auction():
-    hand = "KT8.Q.AQJ.AK8"      # counts 4½: no six for a first call; every card unsafe in all-pass
-    assert decision(played(deal_around(hand, seat=0))) == Call.parse("pass")
+def test_a_hand_that_would_take_tricks_in_all_pass_bids_a_thinner_six_while_nobody_has_bid():
+    hand = "KT8.Q.AQJ.AK8"      # counts 4½, every card unsafe in all-pass (about six tricks there)
+    assert decision(played(deal_around(hand, seat=0))) == Call.parse("6S")
     assert decision(played(deal_around(hand, seat=2), "pass", "pass")) == Call.parse("6S")
+    assert decision(played(deal_around(hand, seat=1), "6S")) == Call.parse("pass")   # no all-pass to fear
 
 
 def test_it_holds_where_the_rules_let_a_senior_hand_hold():

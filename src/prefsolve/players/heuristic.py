@@ -26,8 +26,9 @@ first, a hold («здесь») where he may, and passes when the auction goes ab
 it. Misère («мизер») is bid as the first call with a hand that one card away
 from the talon makes clean: every card safe by the 7-9-В-К ladder of each
 suit (the i-th card from the bottom is safe up to the rank 7 + 2i). With
-nothing to bid, a player whose pass ends the auction in all-pass («распасы»)
-and whose hand would take four tricks there bids a six half a trick thinner.
+nothing to bid while no game has been bid, so that his pass may end in
+all-pass («распасы»), a player whose hand would take four tricks or more
+there (eight cards unsafe by the ladder) bids a six half a trick thinner.
 The exit rule after all-pass (RULES.md §2.6) and who may bid what are the
 legal calls' business: he only chooses among them.
 
@@ -126,6 +127,9 @@ UPGRADE_MARGIN = 1.0
 #: Trump tricks (length less the top losers) that draw the defenders' trumps, so that side
 #: masters after the second and long side suits count.
 SOLID_TRUMPS = 4
+#: Cards unsafe by the 7-9-В-К ladder (:func:`~prefsolve.analysis.auction_model.misere_unsafe`)
+#: of a hand that takes four tricks or more in all-pass, and so bids a six half a trick thinner.
+ALLPASS_DANGER = 8
 #: A declarer this many tricks short of every contract he may declare concedes «без трёх».
 CONCEDE_SHORT = 3.0
 
@@ -347,9 +351,14 @@ def bid_limit(hand: Hand, rules: Rules, *, leads: bool = False, slack: float = 0
     return best
 
 
-def _allpass_danger(hand: Hand) -> bool:
-    """A hand that would take four or more tricks in all-pass (its unsafe cards)."""
-    return misere_unsafe(hand) >= 4
+def allpass_danger(hand: Hand) -> bool:
+    """A hand that would take four tricks or more in all-pass: eight cards or more unsafe
+    by the 7-9-В-К ladder (all-pass takes about four tricks fewer than that count).
+
+    >>> allpass_danger(Hand.parse("AQJ.KT.K.AQJ9")), allpass_danger(Hand.parse("AK987.87.87.87"))
+    (True, False)
+    """
+    return misere_unsafe(hand) >= ALLPASS_DANGER
 
 
 def choose_call(view: SeatView) -> Call:
@@ -364,7 +373,7 @@ def choose_call(view: SeatView) -> Call:
         return misere
     leads = view.rules.opening_leader(view.seat) == view.seat
     limit = bid_limit(view.hand, view.rules, leads=leads)
-    if limit is None and _last_to_speak(view) and _allpass_danger(view.hand):
+    if limit is None and _allpass_possible(view) and allpass_danger(view.hand):
         limit = bid_limit(view.hand, view.rules, leads=leads, slack=0.5)
     if limit is not None:
         top = seniority(limit, view.rules)
@@ -389,9 +398,9 @@ def _caller(view: SeatView, i: int) -> int:
     return result.next_seat if result.next_seat is not None else 0
 
 
-def _last_to_speak(view: SeatView) -> bool:
-    """Whether both other seats have passed, so that this pass ends the deal in all-pass."""
-    return sum(1 for c in view.calls if c.kind == PASS) == 2 and not any(c.kind != PASS for c in view.calls)
+def _allpass_possible(view: SeatView) -> bool:
+    """Whether no game has been bid, so that this pass may end the deal in all-pass."""
+    return all(c.kind == PASS for c in view.calls)
 
 
 # -- talon and declaration ---------------------------------------------------------
@@ -423,22 +432,22 @@ def choose_declaration(view: SeatView) -> Declaration:
         return Declaration(options[0], discard)
     leads = view.rules.opening_leader(view.seat) == view.seat
     twelve = view.hand
-    with_talon = len(twelve) == 12
     choices: list[tuple[float, Contract, Cards | None]] = []
     for strain in (*SUITS, "NT"):
-        discard, count = discard_for(twelve, strain) if with_talon else (None, declarer_count(twelve, strain))
-        if strain == "NT" and not nt_playable(_without(twelve, discard or ()), leads=leads):
-            count -= 2.0
-        contract = _declared(options, strain, count, view.rules)
-        if contract is not None:
-            choices.append((count - contract.level, contract, discard))   # type: ignore[operator]
+        discard, count = discard_for(twelve, strain) if len(twelve) == 12 else (None, declarer_count(twelve, strain))
+        contract = _declared(options, strain, count)
+        if contract is None:
+            continue
+        if strain == "NT" and choices and not nt_playable(_without(twelve, discard or ()), leads=leads):
+            continue                        # no-trump with a suit open: only when nothing else is allowed
+        choices.append((count - contract.level, contract, discard))   # type: ignore[operator]
     spare, contract, discard = max(choices, key=lambda x: (x[0], -seniority(x[1], view.rules)))
     if spare <= -CONCEDE_SHORT and view.can_concede:
         return Declaration(options[0], discard, True)
     return Declaration(contract, discard)
 
 
-def _declared(options: Sequence[Contract], strain: str, count: float, rules: Rules) -> Contract | None:
+def _declared(options: Sequence[Contract], strain: str, count: float) -> Contract | None:
     """The contract of ``strain`` to declare among ``options``: its lowest level allowed,
     higher by a level for each trick the count has to spare."""
     mine = [c for c in options if c.strain == strain]
@@ -1165,8 +1174,8 @@ class HeuristicPlayer(Player):
         return choose_call(view)
 
 
-__all__ = ["HeuristicPlayer", "Knowledge", "declarer_count", "defender_count", "misere_hand", "bid_limit",
-           "choose_call", "discard_for", "choose_declaration", "misere_discard", "whist_call", "read_knowledge",
-           "declarer_lead", "declarer_follow", "defender_lead", "defender_follow", "misere_declarer_card",
-           "catcher_card", "catch_rounds", "allpass_card", "choose_card", "TALON_HELP", "UPGRADE_MARGIN",
-           "CONCEDE_SHORT"]
+__all__ = ["HeuristicPlayer", "Knowledge", "declarer_count", "defender_count", "strain_counts", "nt_playable",
+           "misere_hand", "bid_limit", "allpass_danger", "choose_call", "discard_for", "choose_declaration",
+           "misere_discard", "whist_call", "read_knowledge", "declarer_lead", "declarer_follow", "defender_lead",
+           "defender_follow", "misere_declarer_card", "catcher_card", "catch_rounds", "allpass_card", "choose_card",
+           "TALON_HELP", "UPGRADE_MARGIN", "SOLID_TRUMPS", "ALLPASS_DANGER", "CONCEDE_SHORT"]
