@@ -23,9 +23,10 @@ void or singleton he can ruff with.
 about one trick: the player bids up to the highest game whose level his count
 plus one reaches (no-trump only with every suit stopped), the cheapest call
 first, a hold («здесь») where he may, and passes when the auction goes above
-it. Misère («мизер») is bid as the first call with a hand that one card away
-from the talon makes clean: every card safe by the 7-9-В-К ladder of each
-suit (the i-th card from the bottom is safe up to the rank 7 + 2i). With
+it. Misère («мизер») is bid as the first call with a hand that one card put
+away makes clean: every card safe by the 7-9-В-К ladder of each suit (the
+i-th card from the bottom is safe up to the 7, 9, В, К), the other card of
+the discard spare for a bad talon. With
 nothing to bid while no game has been bid, so that his pass may end in
 all-pass («распасы»), a player whose hand would take four tricks or more
 there (eight cards unsafe by the ladder) bids a six half a trick thinner.
@@ -51,9 +52,11 @@ which is what a weak passer is for; the declarer sees them too, but it is
 the defence that needs coordination, not the declarer.
 
 **The declarer's play** (:func:`declarer_lead`, :func:`declarer_follow`).
-Take the tricks in hand when they make the contract; draw trumps while the
-defenders have any and he holds the master or more trumps than they do; drive
-out the defenders' high cards with a sequence (К from КДВ); set up the longest
+Take the tricks in hand when they make the contract (in no-trump, also when
+the defenders hold a suit he cannot stop); draw trumps with the master while
+the defenders have any, or, two trumps up on them, drive out their honour with
+a sequence, keeping weaker trumps for ruffs; drive out the defenders' high
+cards in a side suit with a sequence (К from КДВ); set up the longest
 suit (cash its master, else give up its small card); cash masters; otherwise
 exit with a small card of a suit without honours. Following, second hand, he
 takes with the lowest card sure to hold the trick and plays low otherwise;
