@@ -199,29 +199,33 @@ def bench_match(quick: bool, seed: int) -> dict:
     """Whole deals played by three advisors at their defaults, one after the other on one
     thread: the deals of a match of that seed (``prefsolve match advisor advisor``), each
     played once. Counts are deterministic: the solver calls (searches of the native core,
-    ``prefsolve.engine.solver_calls``) of each decision asked (forced moves are not asked),
-    per deal and per decision, by kind of move; times are context: the median seconds of a
-    deal and the deals an hour one core plays (3600 over the mean seconds of a deal)."""
+    ``prefsolve.engine.solver_calls``) of each decision asked (forced moves are not asked)
+    and their search nodes (a best discard is one call of many nodes), per deal and per
+    decision, by kind of move; times are context: the median seconds of a
+    deal (wall and CPU: on a shared host the process's CPU time is the one a core gave it)
+    and the deals an hour one core plays (3600 over the mean CPU seconds of a deal)."""
     from prefsolve.match import match_settings
     from prefsolve.players import make_player
     from prefsolve.players.runner import play_deal
 
     n = MATCH_DEALS[0 if quick else 1]
     settings = match_settings(MATCH_PLAYER, MATCH_PLAYER, deals=n, seed=seed)
-    calls, seconds, kinds = [], [], {}
-    by_kind: dict[str, list[int]] = {}
+    calls, nodes, seconds, cpu, kinds = [], [], [], [], {}
+    by_kind: dict[str, list[tuple[int, int]]] = {}
     for number in range(1, n + 1):
         deal, turn, deal_seed = settings.deal(number)
-        t0 = time.perf_counter()
+        t0, c0 = time.perf_counter(), time.process_time()
         game = play_deal(deal, [make_player(MATCH_PLAYER) for _ in range(3)], rules=settings.rules,
                          seed=deal_seed, turn=turn)
         seconds.append(time.perf_counter() - t0)
+        cpu.append(time.process_time() - c0)
         calls.append(sum(game.solver_calls))
+        nodes.append(sum(game.solver_nodes))
         kind = game.record.deal_kind()
         kinds[kind] = kinds.get(kind, 0) + 1
-        for move, c in zip(game.record.moves, game.solver_calls):
+        for move, c, k in zip(game.record.moves, game.solver_calls, game.solver_nodes):
             if not move.forced:
-                by_kind.setdefault(move.kind, []).append(c)
+                by_kind.setdefault(move.kind, []).append((c, k))
     decisions = sum(len(v) for v in by_kind.values())
     return {
         "deals": n, "player": MATCH_PLAYER, "samples": make_player(MATCH_PLAYER).samples, "seed": seed,
@@ -229,11 +233,14 @@ def bench_match(quick: bool, seed: int) -> dict:
         "decisions": decisions, "solver_calls": sum(calls),
         "solver_calls_per_decision": round(sum(calls) / decisions, 1),
         "solver_calls_per_deal": calls, "solver_calls_per_deal_median": statistics.median(calls),
-        "by_kind": {k: {"decisions": len(v), "solver_calls_per_decision": round(statistics.fmean(v), 1)}
+        "nodes_per_deal": nodes, "nodes_per_deal_median": statistics.median(nodes),
+        "by_kind": {k: {"decisions": len(v), "solver_calls_per_decision": round(statistics.fmean(c for c, _ in v), 1),
+                        "nodes_per_decision": round(statistics.fmean(n for _, n in v))}
                     for k, v in by_kind.items()},
         "seconds_per_deal": [round(x, 2) for x in seconds],
         "seconds_per_deal_median": round(statistics.median(seconds), 2),
-        "deals_per_hour_per_core": round(3600 / statistics.fmean(seconds), 1),
+        "cpu_seconds_per_deal_median": round(statistics.median(cpu), 2),
+        "deals_per_hour_per_core": round(3600 / statistics.fmean(cpu), 1),
         "target_seconds_per_deal": MATCH_TARGET_S,
     }
 

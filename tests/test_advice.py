@@ -13,7 +13,7 @@ from prefsolve.analysis import (
 )
 from prefsolve.analysis.auction_model import best_estimate, estimate, misere_unsafe
 from prefsolve.analysis.stats import ContractStats
-from prefsolve.cards import Hand
+from prefsolve.cards import Card, Hand
 from prefsolve.contract import LADDER, Contract
 from prefsolve.errors import AuctionError, PrefsolveError
 from prefsolve.rules import Rules
@@ -203,3 +203,69 @@ def test_advice_takes_open_hands_and_conditions_from_its_sampling():
                          sampling=Sampling(samples=2, seed=1, conditions={2: lambda h: "T" in h.suit_ranks(0)}))
     a = prefsolve.advise("JT97.A7.8.Q98", 1, contract="6NT", declarer=2, played=["SA"], sampling=seen)
     assert a.sampling.seed == 2 and a.samples == 6 and len(a.conditions) == 1
+
+
+def test_in_all_pass_the_second_talon_card_is_unseen_until_it_is_turned():
+    from prefsolve.analysis import advise
+    from prefsolve.cards import Card
+
+    # Seat 1 plays second to trick 1, under the turned ♠8; the other talon card, ♣Q, is not seen
+    # yet: the layouts deal it anywhere the unseen cards may go, and trick 2 is led by it only
+    # where it lies in the talon.
+    a = advise("JT97.A7.8.Q98", 1, contract="allpass", played=["SA"], turn=["S8"],
+               sampling=Sampling(samples=30, seed=3))
+    assert a.samples == 30 and a.card in [Card.parse(c) for c in ("ST", "S9", "S7", "SJ")]
+    talons = {str(d.talon) for d in sample_deals("JT97.A7.8.Q98", 1, sampling=Sampling(
+        samples=30, seed=3, known={"talon": "8.-.-.-", 0: "A.-.-.-"}))}
+    assert len(talons) > 1      # the unseen talon card varies from layout to layout
+    with pytest.raises(PrefsolveError, match="from trick 2 on both talon cards are turned"):
+        advise("JT97.A7.8.Q98", 1, contract="allpass", played=["SA", "SJ", "SK", "CA"], turn=["S8"])
+    with pytest.raises(PrefsolveError, match="only all-pass turns the talon"):
+        advise("JT97.A7.8.Q98", 1, contract="6NT", declarer=2, turn=["S8"])
+    # Under raspasy_talon=ignored (Rostov, RULES.md §4.3) first hand leads and the talon plays no part.
+    rostov = advise("JT97.A7.8.Q98", 1, contract="allpass", played=["SA"], rules="rostov",
+                    sampling=Sampling(samples=5, seed=1))
+    assert rostov.card.suit == 0        # following the ♠A that first hand led
+
+
+def test_agreed_stops_the_layouts_once_one_card_was_best_in_every_one():
+    from prefsolve.analysis import advise
+
+    # Seven trumps from the ace and three side aces: as declarer of 10♠ on lead, a top card takes
+    # all ten tricks in every layout; asked to stop on agreement, ten layouts are enough.
+    full = advise("AKQJT98.A.A.A", 0, contract="10S", declarer=0, sampling=Sampling(samples=40, seed=2))
+    early = advise("AKQJT98.A.A.A", 0, contract="10S", declarer=0, sampling=Sampling(samples=40, seed=2),
+                   agreed=10)
+    assert full.samples == 40 and early.samples == 10 and early.layouts == 10
+    assert early.card in {s.card for s in full.cards if s.tricks_mean == full.best.tricks_mean}
+    assert early.to_dict()["samples"] == 10
+    with pytest.raises(PrefsolveError, match="agreed must be a whole number 1 or more"):
+        advise("AKQJT98.A.A.A", 0, contract="10S", declarer=0, agreed=0)
+
+
+def test_layouts_of_an_earlier_advice_that_still_fit_are_valued_again_first():
+    from prefsolve.analysis import advise
+
+    first = advise("JT97.A7.8.Q98", 1, contract="6NT", declarer=2, played=["SA"], talon="S8 CQ",
+                   sampling=Sampling(samples=12, seed=4))
+    again = advise("JT97.A7.8.Q98", 1, contract="6NT", declarer=2, played=["SA"], talon="S8 CQ",
+                   sampling=Sampling(samples=12, seed=99), reuse=first.sampled)
+    # Nothing new is known: every layout fits and is valued again, whatever the new seed.
+    assert again.reused == 12 and again.sampled == first.sampled and again.cards == first.cards
+    # Three more cards played: only the layouts where they lay in their players' hands fit.
+    later = advise("JT97.A7.8.Q98", 1, contract="6NT", declarer=2, played=["SA", "ST", "SK", "CK"],
+                   talon="S8 CQ", sampling=Sampling(samples=12, seed=5), reuse=first.sampled)
+    fitting = [d for d in first.sampled if Card.parse("SK") in d.hands[2] and Card.parse("CK") in d.hands[0]]
+    assert 0 < later.reused == len(fitting) < 12 and later.sampled[:len(fitting)] == tuple(fitting)
+    assert all(Card.parse("SK") in d.hands[2] and Card.parse("CK") in d.hands[0] for d in later.sampled)
+
+
+def test_the_engine_counts_every_search_a_thread_starts():
+    from prefsolve.engine import solver_calls, solver_nodes
+    from prefsolve.play import Position
+
+    calls, nodes = solver_calls(), solver_nodes()
+    pos = Position("A.KT9.KT97.K7 JT97.A7.8.Q98 KQ.J8.AQJ.AJT 8.Q.-.-", 2, strain="NT", discard="S8 C8")
+    assert solver_calls() == calls          # a discard given: nothing solved
+    pos.value()
+    assert solver_calls() == calls + 1 and solver_nodes() > nodes

@@ -441,3 +441,24 @@ def test_a_long_position_text_is_clipped_in_the_error():
     with pytest.raises(IllegalPlayError) as info:
         Position.parse(text)
     assert len(str(info.value)) < 500 and "characters) …" in str(info.value)
+
+
+@given(st.integers(0, 2**32 - 1), strains(allpass=True), st.integers(0, 29), st.data())
+def test_touching_cards_are_valued_once_and_every_card_as_if_searched(seed, strain, moves, data):
+    """card_values searches one card of each run of touching cards (no card between them in
+    another hand or on the table); every card's value is still the one a search of it gives."""
+    from prefsolve.engine import solver_calls
+
+    deal = Deal.random(seed)
+    pos = (Position(deal, strain="allpass", seat=data.draw(seats())) if strain == "allpass"
+           else Position(deal, data.draw(seats()), strain=strain))
+    for _ in range(moves):
+        pos.push(data.draw(st.sampled_from(pos.legal_cards())))
+    before = solver_calls()
+    values = pos.card_values()
+    searched = solver_calls() - before
+    for card in pos.legal_cards():
+        pos.push(card)
+        assert values[card] == pos.value()
+        pos.pop()
+    assert searched <= len(values)

@@ -133,6 +133,11 @@ def _talon_queue(deal: Deal, strain: str, leader: int, talon_mode: str, turn: ob
     return _cards(cards)
 
 
+def _between(low: int, high: int) -> int:
+    """The card mask of the ranks strictly between two cards of one suit (by their indexes)."""
+    return ((1 << high) - 1) & ~((1 << (low + 1)) - 1)
+
+
 def _beats(card: Card, best: Card, trump: int) -> bool:
     if card.suit == best.suit:
         return card.rank > best.rank
@@ -572,8 +577,11 @@ class Position:
             return 0
         leader, trick, talon_card, pending = self._engine_args()
         SEARCHES.count += 1
-        return self._core().value(self._hands, self.counted_seat, self.trump, self.minimize,
-                                  leader, trick, talon_card, pending)
+        core = self._core()
+        value = core.value(self._hands, self.counted_seat, self.trump, self.minimize, leader, trick, talon_card,
+                           pending)
+        SEARCHES.nodes += core.nodes
+        return value
 
     def _reaches(self, total: int) -> bool:
         """Whether the counted seat's total with perfect play is at least ``total``."""
@@ -584,8 +592,11 @@ class Position:
             return False
         leader, trick, talon_card, pending = self._engine_args()
         SEARCHES.count += 1
-        return self._core().geq(self._hands, self.counted_seat, self.trump, self.minimize, need,
-                                leader, trick, talon_card, pending)
+        core = self._core()
+        reached = core.geq(self._hands, self.counted_seat, self.trump, self.minimize, need, leader, trick,
+                           talon_card, pending)
+        SEARCHES.nodes += core.nodes
+        return reached
 
     def value(self) -> int:
         """The counted seat's total tricks for the deal with perfect play from here."""
@@ -595,15 +606,31 @@ class Position:
         """Each legal card → the counted seat's total tricks if it is played, then perfect play.
 
         Every legal card appears (equivalent cards with equal values); empty
-        when the play is over.
+        when the play is over. Cards of one suit with no card between them in
+        another hand or on the table are equivalent (touching cards: whichever
+        is played, the same tricks follow), so one of each run is searched.
         """
-        values = {}
-        for card in self.legal_cards():
-            self.push(card)
-            try:
-                values[card] = self.value()
-            finally:
-                self.pop()
+        values: dict[Card, int] = {}
+        seat = self.to_move
+        if seat is None:
+            return CardValues(values)
+        rivals = 0      # cards that a card of the mover may have to beat, or may beat
+        for s in range(3):
+            if s != seat:
+                rivals |= self._hands[s]
+        for card in self._cur:
+            rivals |= 1 << card.index
+        last: Card | None = None
+        for card in self.legal_cards():     # high to low within a suit
+            if last is not None and last.suit == card.suit and not rivals & _between(card.index, last.index):
+                values[card] = values[last]
+            else:
+                self.push(card)
+                try:
+                    values[card] = self.value()
+                finally:
+                    self.pop()
+            last = card
         return CardValues(values)
 
     def best_cards(self, values: Mapping[Card, int] | None = None) -> Cards:

@@ -205,6 +205,7 @@ def solve(deal: Deal | str, declarer: int, *, strain: str, leader: int = 0, talo
     else:
         tricks = core.value(hands, declarer, trump, minimize, leader)
         discard = None
+    SEARCHES.nodes += core.nodes
     return _solution(strain, declarer, leader, talon_mode, tricks, discard, core.nodes)
 
 

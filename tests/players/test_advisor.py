@@ -22,7 +22,9 @@ def test_its_options_are_read_from_its_name():
                           ("advisor:samples=many", "takes a int, got 'many'"),
                           ("advisor:auction=maybe", "is on or off"),
                           ("advisor:tolerance=-1", "tolerance must be a number of tricks 0 or more"),
-                          ("advisor:depth=3", "takes the options samples, tolerance, auction, seed, not 'depth'")]:
+                          ("advisor:agreed=-1", "agreed must be a whole number 0 or more"),
+                          ("advisor:depth=3", "takes the options samples, tolerance, auction, seed, agreed, "
+                                              "not 'depth'")]:
         with pytest.raises(PlayerError, match=message):
             make_player(spec)
 

@@ -19,11 +19,12 @@ from the next card on.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Sequence
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from ..cards import SUIT_SYMBOLS, Card, Cards, Hand
-from ..checks import check_seat
+from ..checks import check_count, check_seat
 from ..contract import Contract
 from ..deal import Deal
 from ..errors import IllegalPlayError, PrefsolveError, SeatError
@@ -81,11 +82,18 @@ class Advice:
     cards: tuple[CardStats, ...]
     card: Card
     """The recommended card."""
+    layouts: int | None = None
+    """The layouts the cards were valued on, when ``agreed`` stopped the sampling before
+    ``sampling.samples`` (None: all of them)."""
+    sampled: tuple[Deal, ...] = field(default=(), repr=False, compare=False)
+    """The layouts the cards were valued on, for ``reuse`` by the seat's next advice."""
+    reused: int = 0
+    """How many of them were earlier layouts given in ``reuse``."""
 
     @property
     def samples(self) -> int:
         """The number of layouts the cards were valued on."""
-        return self.sampling.samples
+        return self.sampling.samples if self.layouts is None else self.layouts
 
     @property
     def best(self) -> CardStats:
@@ -209,7 +217,7 @@ def advise(hand: Hand | str, seat: int, *, contract: Contract | str, declarer: i
            talon: Hand | str | None = None, turn: object = None, discard: object = None,
            auction: str | None = None,
            whist: str | None = None, tolerance: float = TOLERANCE, rules: Rules | str = "sochi",
-           sampling: Sampling = ADVICE_SAMPLING,
+           sampling: Sampling = ADVICE_SAMPLING, agreed: int | None = None, reuse: Sequence[Deal] = (),
            solver: Solver | None = None) -> Advice:
     """Every legal card's expected result for ``seat``, to play now, from what it has seen.
 
@@ -229,6 +237,13 @@ def advise(hand: Hand | str, seat: int, *, contract: Contract | str, declarer: i
     ``discard``: the declarer's two discards, known to himself. ``auction`` (the calls, first hand first)
     and ``whist`` (the defenders' calls) condition the other hands through the
     auction model.
+    ``agreed``: stop after this many layouts (or more) as soon as one card has
+    been among the best for the seat's side in every layout so far: more
+    layouts could only add a layout where it is not. None: all
+    ``sampling.samples`` layouts. ``reuse``: layouts of an earlier advice of
+    the seat (its ``sampled``); those that fit what is known now (the known
+    cards, the cards played, the voids, the conditions) are valued first, as
+    if drawn now, and fresh ones only after them.
     The recommended card is the best for the seat's side: in a game the
     highest P(make) for the declarer (the lowest for a defender), then the
     mean tricks; in misère the lowest P(caught) for the declarer (highest
@@ -309,14 +324,23 @@ def advise(hand: Hand | str, seat: int, *, contract: Contract | str, declarer: i
             auction, rules=r, contract=None if c is None else c if not allpass else None, whist=whist,
             tolerance=tolerance, exclude=[seat]))
     sampler = Sampler(fixed, sampling.seed, void_suits, conditions=conds, voids_beyond_known=True)
+    pool = [d for d in reuse if sampler.fits(d)]
+    pool.reverse()      # popped from the end: the earlier layouts first
+    reused = len(pool)
+    sampled: list[Deal] = []
     rows: dict[Card, list[int]] = {}
+    if agreed is not None:
+        agreed = check_count(agreed, "agreed", 1)
+    # The side of the seat wants the counted tricks high: the declarer of a game, the catchers of a misère.
+    maximize = not allpass and c is not None and (seat == declarer) != c.is_misere
+    common: set[Card] | None = None    # the cards among the best in every layout so far
     redrawn = replaced = 0
     # All-pass with the talon ignored (RULES.md §4.3), a game without talon (RULES.md §2.5): the hands
     # as dealt.
     talon_mode = "ignore" if (allpass and not talon_leads) or (c is not None and c.without_talon) else None
     n = 0
     while n < samples:
-        deal = sampler.draw(1)[0]
+        deal = pool.pop() if pool else sampler.draw(1)[0]
         deal_turn = None
         if talon_leads and turned:
             assert deal.talon is not None
@@ -340,9 +364,16 @@ def advise(hand: Hand | str, seat: int, *, contract: Contract | str, declarer: i
             replaced += 1
             pos = Position(deal, declarer, strain=strain, leader=leader, discard=fit, played=cards_played,
                            solver=solver)
-        for card, v in pos.card_values().items():
+        sampled.append(deal)
+        layout = pos.card_values()
+        for card, v in layout.items():
             rows.setdefault(card, []).append(v)
         n += 1
+        top = (max if maximize else min)(layout.values())
+        best_here = {card for card, v in layout.items() if v == top}
+        common = best_here if common is None else common & best_here
+        if agreed is not None and n >= agreed and common:
+            break
     stats = []
     for card, values in rows.items():
         t = np.asarray(values, dtype=float)
@@ -369,4 +400,5 @@ def advise(hand: Hand | str, seat: int, *, contract: Contract | str, declarer: i
     texts = tuple(f"seat {s} showed out of {' '.join(SUIT_SYMBOLS[k] for k in ks)}"
                   for s, ks in sorted(shown_out.items())) + texts
     return Advice(seat, hand, "allpass" if allpass else str(c), declarer, Cards(cards_played), sampling,
-                  texts, sampler.acceptance, redrawn, replaced, tuple(stats), best.card)
+                  texts, sampler.acceptance, redrawn, replaced, tuple(stats), best.card,
+                  None if n == samples else n, tuple(sampled), reused - len(pool))

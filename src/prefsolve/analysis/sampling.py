@@ -512,6 +512,29 @@ class Sampler:
             self._memo[key] = total
         return self._memo[key]
 
+    def fits(self, deal: Deal) -> bool:
+        """Whether ``deal`` is one of the layouts this sampler draws from: every known card
+        in its place, no void broken, every condition met. A layout drawn under fewer
+        constraints (an earlier decision's) that fits is as likely as any other that fits,
+        so the layouts that fit may be used as drawn here.
+
+        >>> s = Sampler({0: Hand.parse("A.KT9.KT97.K7")}, seed=3, voids={1: "H"})
+        >>> [s.fits(d) for d in s.draw(3)], s.fits(Deal.random(1))
+        ([True, True, True], False)
+        """
+        masks = [h.mask for h in deal.hands]
+        if "talon" in self._places:
+            if deal.talon is None:
+                return False
+            masks.append(deal.talon.mask)
+        for k, place in enumerate(self._places):
+            if self._fixed[place] & ~masks[k] or masks[k].bit_count() != self._fixed[place].bit_count() + self._need[k]:
+                return False
+        for seat, v in self._voids.items():
+            if (masks[seat] & ~self._fixed[seat] if self._beyond else masks[seat]) & v:
+                return False
+        return self._meets(masks)
+
     def draw_masks(self, n: int) -> list[list[int]]:
         """The next ``n`` layouts as card masks of seats 0, 1, 2 (and the talon)."""
         if self.conditions:

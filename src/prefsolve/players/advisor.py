@@ -14,14 +14,19 @@ cards, with the auction model conditioning the unseen hands on the calls
 * the defence: **open**, by rule: the lone whister then plays both defenders'
   cards, seeing both hands, which the play advice uses to the full;
 * a card: :func:`~prefsolve.analysis.advise`, with every hand lying face up and
-  the talon as shown.
+  the talon as shown; the layouts of the seat's last card advice in the deal that
+  still fit what is known are valued again before new ones are drawn (``reuse``).
 
-Options (``advisor:samples=50,tolerance=1,auction=off,seed=3``): ``samples``
-layouts per decision (default 50), ``tolerance`` of the auction model in
-tricks (default 1), ``auction`` on or off (the unseen hands conditioned on the
-calls, or drawn freely), ``seed`` mixed into each decision's seed. When the
+Options (``advisor:samples=50,tolerance=1,auction=off,seed=3,agreed=10``):
+``samples`` layouts per decision (default 50), ``tolerance`` of the auction
+model in tricks (default 1), ``auction`` on or off (the unseen hands
+conditioned on the calls, or drawn freely), ``seed`` mixed into each
+decision's seed, ``agreed``: a card is played after this many layouts (default
+10; 0 for all of them) once it has been among the best in every one
+(:func:`~prefsolve.analysis.advise`'s ``agreed``). When the
 calls cannot be met by any hand the sampler finds (a player who bids without
-the cards), that decision is taken without the auction model. Contracts the
+the cards), that decision is taken without the auction model, and so are the
+seat's later cards in the deal (the cards played only narrow the layouts). Contracts the
 analyzer does not sample (games without talon, RULES.md §2.5) are met by
 rules of thumb: declare the winning bid; whist with two sure tricks.
 
@@ -45,12 +50,15 @@ from ..cards import Card, Hand
 from ..checks import check_count, check_seed
 from ..errors import PlayerError
 from ..game import CALL, CARD, DECLARATION, DEFENCE, DEFENCES, WHIST_CALL, Decision, Declaration
+from ..rules import Rules
 from ..scoring import GameDeal, score_deal, settle
 from .base import Player, SeatView, call_for
 from .runner import derive_seed
 
 #: The layouts each decision samples unless told otherwise.
 DEFAULT_SAMPLES = 50
+#: The layouts after which a card that was best in every one is played.
+DEFAULT_AGREED = 10
 _WHIST_WORDS = {"whist": "whist", "pass": "pass", "half-whist": "half"}
 
 
@@ -58,10 +66,10 @@ class Advisor(Player):
     """The analyzer's recommendation at every decision (see the module's text)."""
 
     name = "advisor"
-    OPTIONS = {"samples": int, "tolerance": float, "auction": bool, "seed": int}
+    OPTIONS = {"samples": int, "tolerance": float, "auction": bool, "seed": int, "agreed": int}
 
     def __init__(self, samples: int = DEFAULT_SAMPLES, tolerance: float | None = None, auction: bool = True,
-                 seed: int = 0) -> None:
+                 seed: int = 0, agreed: int = DEFAULT_AGREED) -> None:
         from ..analysis.auction_model import TOLERANCE, check_tolerance
 
         self.samples = check_count(samples, "samples", 1)
@@ -70,7 +78,12 @@ class Advisor(Player):
             raise PlayerError(f"the advisor's auction option is on or off, got {auction!r}")
         self.auction = auction
         self.seed = check_seed(seed) or 0
+        self.agreed = check_count(agreed, "agreed", 0)
+        self._layouts: dict[int, tuple] = {}     # seat -> the layouts of its last card advice in this deal
+        self._unfit: set[int] = set()            # seats whose cards this deal's calls fit no layout for
 
+    def start(self, seat: int, rules: Rules) -> None:
+        self._layouts, self._unfit = {}, set()
     # -- the analysis behind each decision ----------------------------------------
     def analysis(self, view: SeatView) -> Any:
         """The analysis the decision rests on: an :class:`~prefsolve.analysis.Analysis`,
@@ -80,11 +93,17 @@ class Advisor(Player):
 
         if view.kind == DEFENCE or self._by_rule(view):
             return None
+        card_of = view.to_play if view.kind == CARD else None
+        model = self.auction and card_of not in self._unfit
         try:
-            return self._analysis(view, self.auction)
+            return self._analysis(view, model)
         except ConstraintError:
-            if not self.auction:
+            if not model:
                 raise
+            if card_of is not None:
+                # The cards played only narrow the layouts further: the later cards of this seat
+                # in the deal are advised without the model at once.
+                self._unfit.add(card_of)
             return self._analysis(view, False)     # the calls fit no hand drawn: sample freely
 
     def decide(self, view: SeatView) -> Decision:
@@ -146,12 +165,15 @@ class Advisor(Player):
             known[view.seat] = view.dealt      # the lone whister plays his partner's cards, seeing his own
         allpass = view.all_pass
         contract = "allpass" if allpass or view.contract is None else view.contract
-        return advise(hand, seat, contract=contract, declarer=view.declarer,
-                      played=view.played, leader=view.leader,
-                      talon=None if allpass else view.talon, turn=view.turn if allpass and view.turn else None,
-                      discard=view.discard if seat == view.declarer else None, auction=calls,
-                      whist=None if calls is None or allpass else ",".join(view.whist_calls) or None,
-                      sampling=self._sampling(view, known), rules=view.rules, tolerance=self.tolerance)
+        advice = advise(hand, seat, contract=contract, declarer=view.declarer,
+                        played=view.played, leader=view.leader,
+                        talon=None if allpass else view.talon, turn=view.turn if allpass and view.turn else None,
+                        discard=view.discard if seat == view.declarer else None, auction=calls,
+                        whist=None if calls is None or allpass else ",".join(view.whist_calls) or None,
+                        sampling=self._sampling(view, known), rules=view.rules, tolerance=self.tolerance,
+                        agreed=self.agreed or None, reuse=self._layouts.get(seat, ()))
+        self._layouts[seat] = advice.sampled
+        return advice
 
     def _open_call(self, view: SeatView, analysis: Any) -> str:
         """Without the auction model the analysis ranks every contract: the advice
@@ -186,4 +208,4 @@ def _concession_value(view: SeatView) -> float:
     return float(settle(s.pool, s.mountain, s.whists, view.rules)[0])
 
 
-__all__ = ["Advisor", "DEFAULT_SAMPLES"]
+__all__ = ["Advisor", "DEFAULT_SAMPLES", "DEFAULT_AGREED"]

@@ -30,7 +30,7 @@ from dataclasses import dataclass, field
 
 from ..checks import check_seed
 from ..deal import Deal
-from ..engine import solver_calls
+from ..engine import solver_calls, solver_nodes
 from ..errors import GameError, PlayerError
 from ..game import DealState, Forfeit, GameRecord
 from ..rules import Rules
@@ -56,12 +56,14 @@ def decision_seed(seed: int, seat: int, move: int) -> int:
 @dataclass(frozen=True)
 class PlayedDeal:
     """A deal played by three players: its record and, move by move, the solver
-    calls the deciding player made (0 for a move made without asking, and for a
-    program's, which are not counted) and the seconds it took (context only)."""
+    calls the deciding player made and their search nodes (0 for a move made
+    without asking, and for a program's, which are not counted) and the seconds
+    it took (context only)."""
 
     record: GameRecord
     solver_calls: tuple[int, ...]
     seconds: tuple[float, ...] = field(compare=False)
+    solver_nodes: tuple[int, ...] = field(default=(), compare=False)
 
     @property
     def forfeit(self) -> Forfeit | None:
@@ -80,6 +82,7 @@ def play_deal(deal: Deal | str, players: Sequence[Player], *, rules: Rules | str
     for seat, player in enumerate(players):
         player.start(seat, state.rules)
     calls: list[int] = []
+    nodes: list[int] = []
     seconds: list[float] = []
     forfeit = None
     while not state.is_over():
@@ -87,22 +90,24 @@ def play_deal(deal: Deal | str, players: Sequence[Player], *, rules: Rules | str
         if forced is not None:
             state.apply(forced)
             calls.append(0)
+            nodes.append(0)
             seconds.append(0.0)
             continue
         by = state.decider
         assert by is not None
         player = players[by]
         view = seat_view(state, by, seed=decision_seed(seed, by, len(state.moves) + 1), sees_all=player.sees_all)
-        before, start = solver_calls(), time.perf_counter()
+        before, before_nodes, start = solver_calls(), solver_nodes(), time.perf_counter()
         try:
             state.apply(player.decide(view))
         except (PlayerError, GameError) as exc:
             forfeit = Forfeit(by, len(state.moves) + 1, f"{player.name}: {exc}")
             break
         calls.append(solver_calls() - before)
+        nodes.append(solver_nodes() - before_nodes)
         seconds.append(time.perf_counter() - start)
     record = GameRecord.of(state, first_hand=first_hand, forfeit=forfeit)
-    return PlayedDeal(record, tuple(calls), tuple(seconds))
+    return PlayedDeal(record, tuple(calls), tuple(seconds), tuple(nodes))
 
 
 __all__ = ["PlayedDeal", "play_deal", "decision_seed", "derive_seed"]
