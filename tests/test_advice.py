@@ -261,11 +261,12 @@ def test_layouts_of_an_earlier_advice_that_still_fit_are_valued_again_first():
 
 
 def test_the_engine_counts_every_search_a_thread_starts():
-    from prefsolve.engine import solver_calls, solver_nodes
+    from prefsolve.engine import new_solver, solver_calls, solver_nodes
     from prefsolve.play import Position
 
     calls, nodes = solver_calls(), solver_nodes()
-    pos = Position("A.KT9.KT97.K7 JT97.A7.8.Q98 KQ.J8.AQJ.AJT 8.Q.-.-", 2, strain="NT", discard="S8 C8")
+    pos = Position("A.KT9.KT97.K7 JT97.A7.8.Q98 KQ.J8.AQJ.AJT 8.Q.-.-", 2, strain="NT", discard="S8 C8",
+                   solver=new_solver(1))      # an empty table: the search has nodes to count
     assert solver_calls() == calls          # a discard given: nothing solved
     pos.value()
     assert solver_calls() == calls + 1 and solver_nodes() > nodes

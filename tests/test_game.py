@@ -182,6 +182,7 @@ def test_a_forced_move_has_one_option_and_a_declaration_is_forced_only_without_t
     for call in ("pass", "pass", "10NT-hand"):
         classic.apply(call)
     assert not classic.talon_taken and classic.forced() == Declaration(Contract.parse("10NT-hand"))
+    assert classic.apply(classic.forced()).forced and not state.moves[3].forced
 
 
 def test_the_whist_call_words_and_cards_are_read_as_the_rest_of_prefsolve_reads_them():

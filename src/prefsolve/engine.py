@@ -73,7 +73,7 @@ def solver_nodes() -> int:
 
     >>> from prefsolve.solver import solve
     >>> before = solver_nodes()
-    >>> solution = solve("A.KT9.KT97.K7 JT97.A7.8.Q98 KQ.J8.AQJ.AJT 8.Q.-.-", 2, strain="NT")
+    >>> solution = solve("A.KT9.KT97.K7 JT97.A7.8.Q98 KQ.J8.AQJ.AJT 8.Q.-.-", 2, strain="NT", solver=new_solver(1))
     >>> solver_nodes() - before == solution.nodes > 0
     True
     """

@@ -452,7 +452,7 @@ class DealState:
             value = parse_decision(kind, decision)
         except GameError as exc:
             raise GameError(f"{where}: {exc}") from None
-        forced = len(self.options()) == 1 and kind != DECLARATION
+        forced = self.forced() is not None
         try:
             getattr(self, f"_{kind}")(value)
         except GameError as exc:

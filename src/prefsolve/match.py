@@ -35,6 +35,7 @@ from dataclasses import dataclass, field
 from functools import partial
 from typing import Any
 
+from ._frozen import FrozenMap
 from .batch import imap_deals
 from .checks import check_count, check_seed
 from .deal import Deal
@@ -266,14 +267,16 @@ class MatchResult:
             lines.append(f"{'(the same game)' if phase == SAME else phase:<31}{games:>6}{gain:>17}")
         lines.append(f"{'deals B B B played as':<31}{'deals':>6}{'gain on them':>17}")
         for kind, st in self.deal_kind_stats().items():
-            lines.append(f"{ {'game': 'a game', 'misere': 'misère', 'allpass': 'all-pass'}[kind]:<31}{st.n:>6}"
-                         f"{st.mean:>+10.2f} ± {st.se:.2f}")
+            lines.append(f"{_KIND_WORDS[kind]:<31}{st.n:>6}{st.mean:>+10.2f} ± {st.se:.2f}")
         f = self.forfeits()
         lines.append(f"forfeits: A {f['a']}, B {f['b']}" + (f"; resumed from {self.resumed} deals of the records"
                                                             if self.resumed else ""))
         lines.append("(gain: A's result less B's in the same seat of the same deal, the mean of the three seats, "
                      "in whists of one deal settled alone; docs/STRENGTH.md)")
         return "\n".join(lines)
+
+
+_KIND_WORDS = {"game": "a game", "misere": "misère", "allpass": "all-pass"}
 
 
 def _round(x: float, digits: int = 3) -> float:
@@ -349,15 +352,9 @@ def record_lines(settings: MatchSettings, result: DuplicateDeal) -> list[str]:
     out = []
     for lineup, record in zip(LINEUPS, result.records):
         names = tuple(f"{who}{s}" for s, who in enumerate(lineup))
-        session = Session(names, settings.rules, (record,), _frozen(settings.tags(result.number, lineup)))
+        session = Session(names, settings.rules, (record,), FrozenMap(settings.tags(result.number, lineup)))
         out.append(json.dumps(session.to_dict(), ensure_ascii=False))
     return out
-
-
-def _frozen(tags: dict[str, Any]):
-    from ._frozen import FrozenMap
-
-    return FrozenMap(tags)
 
 
 def read_records(lines: Iterable[str], settings: MatchSettings) -> Iterator[DuplicateDeal]:

@@ -69,6 +69,7 @@ def test_a_view_tells_the_tricks_and_the_cards_on_the_table():
     view = seat_view(state, state.decider)
     assert len(view.tricks) == 2 and view.tricks[0].winner is not None and view.tricks[1].winner is None
     assert view.trick == view.tricks[1].cards and len(view.trick) == 1 and view.played == state.played
+    assert view.led_suit == view.trick[0].suit and view.defenders == (0, 1)
 
 
 @st.composite

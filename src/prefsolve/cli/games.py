@@ -6,6 +6,7 @@ a player speak the bot protocol on stdin and stdout (docs/BOT_PROTOCOL.md),
 so that a match, or another program, can play it as ``cmd:prefsolve bot
 PLAYER``.
 
+>>> import json
 >>> from click.testing import CliRunner
 >>> r = CliRunner().invoke(match, ["cheater", "random", "--deals", "2", "--json", "-q"])
 >>> r.exit_code, json.loads(r.output)["deals"]

@@ -138,6 +138,24 @@ class SeatView:
     def all_pass(self) -> bool:
         return self.strain == ALLPASS
 
+    @property
+    def defenders(self) -> tuple[int, int] | None:
+        """The first defender (the declarer's left) and the second, once there is a declarer."""
+        if self.declarer is None:
+            return None
+        return (self.declarer + 1) % 3, (self.declarer + 2) % 3
+
+    @property
+    def led_suit(self) -> int | None:
+        """The suit to follow in the current trick (0..3 for ♠ ♣ ♦ ♥; set by the lead or the
+        turned talon card), None when the seat leads."""
+        if not self.tricks or self.tricks[-1].winner is not None:
+            return None
+        current = self.tricks[-1]
+        if current.talon_card is not None:
+            return current.talon_card.suit
+        return current.cards[0].suit if current.cards else None
+
     def holding(self, seat: int) -> Hand | None:
         """The cards ``seat`` holds now, where this seat sees them (its own hand, a hand
         lying face up, every hand for a player that sees all); else None."""
