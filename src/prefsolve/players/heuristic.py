@@ -107,12 +107,12 @@ card it is not shown.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, field
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
 from itertools import combinations
 
 from ..analysis.auction_model import estimate, misere_unsafe
-from ..auction import BID, HOLD, PASS, WHIST, Call, seniority
+from ..auction import BID, HOLD, PASS, WHIST, Call, check_auction, seniority
 from ..cards import ALL_CARDS, Card, Cards, Hand, cards_in_hand_order
 from ..contract import Contract
 from ..game import CARD, DECLARATION, DEFENCE, OPEN, WHIST_CALL, Decision, Declaration
@@ -393,8 +393,6 @@ def choose_call(view: SeatView) -> Call:
 
 def _caller(view: SeatView, i: int) -> int:
     """The seat that made call ``i`` (passed players are skipped in the turn)."""
-    from ..auction import check_auction
-
     if i == 0:
         return 0
     result = check_auction(view.calls[:i], view.rules, view.allpass_count)
@@ -506,28 +504,39 @@ def whist_call(view: SeatView) -> str:
 
 
 # -- what a seat sees of the play ----------------------------------------------------
-@dataclass
+@dataclass(frozen=True)
 class Knowledge:
     """What the seat to play knows at a card decision: its cards, the hands it sees,
     the cards nobody has shown it, who is void in what, the trick on the table."""
 
     seat: int
+    """The seat whose card is asked (the lone whister of an open defence plays his partner's too)."""
     me: int
+    """Its cards, as a 32-bit mask."""
     legal: tuple[Card, ...]
     trump: int
-    kind: str                      # "game", "misere" or "allpass"
+    """The trump suit 0..3, or -1 (no-trump, misère, all-pass)."""
+    kind: str
+    """``game``, ``misere`` or ``allpass``."""
     declarer: int | None
     level: int
     tricks_won: tuple[int, int, int]
-    known: dict[int, int]
+    known: Mapping[int, int]
+    """The current cards of the other seats whose hands it sees."""
     unseen: int
-    voids: list[int]
+    """The cards in play it has not seen (the declarer's discard among them, for a defender)."""
+    voids: tuple[int, int, int]
+    """Per seat, the suits (bits 0..3) it has shown out of."""
     led: int | None
-    trick: list[tuple[int, Card]]
+    """The suit to follow, None when the seat leads."""
+    trick: tuple[tuple[int, Card], ...]
+    """The cards of the current trick with their seats."""
+    later: tuple[int, ...]
+    """The seats still to play to the trick after this one."""
     talon: int = 0
-    first_trick: bool = False
+    """The talon cards shown, as a mask."""
     partner_led: int = 0
-    later: list[int] = field(default_factory=list)
+    """The suits (bits 0..3) partner has led."""
 
     def possible(self, seat: int) -> int:
         """The cards ``seat`` may hold (all of them, if his hand is known)."""
@@ -604,6 +613,17 @@ def read_knowledge(view: SeatView) -> Knowledge:
     trump = -1 if view.all_pass or view.contract is None else _trump_of(view.contract.strain)
     kind = "allpass" if view.all_pass else "misere" if view.contract is not None and view.contract.is_misere \
         else "game"
+    current = view.tricks[-1] if view.tricks and view.tricks[-1].winner is None else None
+    trick = tuple(zip(current.seats, current.cards)) if current is not None else ()
+    later = tuple((seat + k) % 3 for k in range(1, 3 - len(trick)))
+    level = view.contract.level if view.contract is not None and view.contract.level is not None else 0
+    return Knowledge(seat, me_hand.mask, tuple(view.options), trump, kind, view.declarer, level, view.tricks_won,
+                     known, unseen, _voids(view, trump), view.led_suit, trick, later,
+                     view.talon.mask if view.talon is not None else 0, _partner_leads(view, seat))
+
+
+def _voids(view: SeatView, trump: int) -> tuple[int, int, int]:
+    """The suits each seat has shown out of; in a game, also trumps when it did not ruff."""
     voids = [0, 0, 0]
     for done in view.tricks:
         led = done.talon_card.suit if done.talon_card is not None else (done.cards[0].suit if done.cards else None)
@@ -612,21 +632,19 @@ def read_knowledge(view: SeatView) -> Knowledge:
                 voids[s] |= 1 << led
                 if trump >= 0 and c.suit != trump:
                     voids[s] |= 1 << trump
-    current = view.tricks[-1] if view.tricks and view.tricks[-1].winner is None else None
-    trick = list(zip(current.seats, current.cards)) if current is not None else []
-    talon_card = current.talon_card if current is not None else None
-    led = talon_card.suit if talon_card is not None else (trick[0][1].suit if trick else None)
-    later = [(seat + k) % 3 for k in range(1, 3 - len(trick))]
-    level = view.contract.level if view.contract is not None and view.contract.level is not None else 0
-    partner_led = 0
-    if not view.all_pass and view.declarer is not None and seat != view.declarer:
-        partner = 3 - seat - view.declarer
-        for done in view.tricks:
-            if done.cards and done.leader == partner and done.talon_card is None:
-                partner_led |= 1 << done.cards[0].suit
-    return Knowledge(seat, me_hand.mask, tuple(view.options), trump, kind, view.declarer, level, view.tricks_won,
-                 known, unseen, voids, led, trick, view.talon.mask if view.talon is not None else 0,
-                 len(view.tricks) <= 1 and not view.played, partner_led, later)
+    return voids[0], voids[1], voids[2]
+
+
+def _partner_leads(view: SeatView, seat: int) -> int:
+    """The suits a defender's partner has led so far."""
+    if view.all_pass or view.declarer is None or seat == view.declarer:
+        return 0
+    partner = 3 - seat - view.declarer
+    out = 0
+    for done in view.tricks:
+        if done.cards and done.leader == partner and done.talon_card is None:
+            out |= 1 << done.cards[0].suit
+    return out
 
 
 # -- small choices shared by every role ----------------------------------------------
@@ -951,7 +969,7 @@ def defender_follow(k: Knowledge) -> Card:
             if win and win[0] == partner:
                 return _lowest(legal)
             return (_cheapest_winner(k, legal, win[1]) if win else None) or _lowest(legal)
-        if k.later == [decl]:
+        if k.later == (decl,):
             return _second_before_declarer(k, legal, win, partner)
         return _second_before_partner(k, legal, win, partner)
     if k.trump >= 0 and legal[0].suit == k.trump:
@@ -1125,7 +1143,7 @@ def _catching_lead(k: Knowledge, legal: list[Card]) -> Card:
         for s in range(4):
             if not k.mine(s):
                 continue
-            p = _suit(k.known[partner], s) if partner in k.known else None
+            p = _suit(k.known[partner], s) if partner is not None and partner in k.known else None
             rounds = catch_rounds(k.mine(s), p, _suit(theirs, s))
             if rounds is not None and (best is None or rounds < best[0]):
                 best = (rounds, k.cards_of(s)[0])
