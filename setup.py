@@ -1,12 +1,41 @@
-"""Build the Cython core.
+"""Build the Cython core and compile the message catalogues.
 
 Compiled with -O3 only: never -march=native, so that wheels run on any CPU of
 the architecture. PREFSOLVE_DEBUG=1 turns bounds checks and assertions on.
+
+The translations' sources, ``src/prefsolve/locale/<lang>/LC_MESSAGES/*.po``,
+are compiled to the ``.mo`` files gettext reads as the package is built
+(Babel, a build requirement): the wheel ships the ``.mo``, the sdist the
+``.po`` (docs/TRANSLATING.md).
 """
 import os
+from pathlib import Path
 
 from Cython.Build import cythonize
 from setuptools import Extension, setup
+from setuptools.command.build_py import build_py
+
+LOCALE = Path("src", "prefsolve", "locale")
+
+
+class build_py_with_catalogues(build_py):
+    """build_py, and every .po compiled to its .mo beside the modules built (in
+    an editable install, beside the .po: the package is imported from there)."""
+
+    def run(self) -> None:
+        super().run()
+        from babel.messages.mofile import write_mo
+        from babel.messages.pofile import read_po
+
+        editable = getattr(self, "editable_mode", False)
+        target = LOCALE if editable else Path(self.build_lib, "prefsolve", "locale")
+        for po in sorted(LOCALE.glob("*/LC_MESSAGES/*.po")):
+            with open(po, "rb") as f:
+                catalog = read_po(f, locale=po.parts[-3], domain=po.stem)
+            mo = target / po.relative_to(LOCALE).with_suffix(".mo")
+            mo.parent.mkdir(parents=True, exist_ok=True)
+            with open(mo, "wb") as f:
+                write_mo(f, catalog)
 
 DEBUG = os.environ.get("PREFSOLVE_DEBUG") == "1"
 
@@ -41,4 +70,5 @@ extensions = [
     ),
 ]
 
-setup(ext_modules=cythonize(extensions, compiler_directives=directives))
+setup(ext_modules=cythonize(extensions, compiler_directives=directives),
+      cmdclass={"build_py": build_py_with_catalogues})

@@ -28,6 +28,7 @@ from ..bench import WORKLOADS, run as run_bench
 from ..cards import Card
 from ..deal import Deal
 from ..engine import DEFAULT_TT_MB, MAX_TT_MB
+from ..i18n import _, get_language, ngettext
 from ..play import Position
 from ..solver import solve, table
 from ..strains import STRAIN_SYMBOLS, parse_strain
@@ -221,11 +222,13 @@ def without_nodes(result: dict) -> dict:
 
 
 def solution_text(tricks: int, discard: list[str] | None, strain: str) -> str:
-    noun = "trick" if tricks == 1 else "tricks"
-    what = f"{noun} forced on the declarer" if strain == "misere" else noun
-    line = f"{tricks} {what}"
+    if strain == "misere":
+        line = ngettext("{n} trick forced on the declarer", "{n} tricks forced on the declarer", tricks)
+    else:
+        line = ngettext("{n} trick", "{n} tricks", tricks)
     if discard:
-        line += f", discard {' '.join(Card.parse(c).symbol for c in discard)}"
+        line = _("{tricks}, discard {discard}", tricks=line,
+                 discard=" ".join(Card.parse(c).format(get_language()) for c in discard))
     return line
 
 
