@@ -204,6 +204,12 @@ def N_(message: str) -> str:
     return message
 
 
+def Nn_(singular: str, plural: str) -> tuple[str, str]:
+    """Mark a message with a plural form for translation, as :func:`N_` does one
+    without (translated by :func:`ngettext` where it is shown)."""
+    return singular, plural
+
+
 __all__ = ["LANGUAGES", "DEFAULT_LANGUAGE", "DOMAIN", "BOARD_DOMAIN", "ENVIRONMENT", "language_of",
            "language_from_environment", "check_language", "get_language", "set_language", "use_language",
-           "translations", "catalogue", "_", "ngettext", "pgettext", "N_"]
+           "translations", "catalogue", "_", "ngettext", "pgettext", "N_", "Nn_"]
