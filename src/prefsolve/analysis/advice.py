@@ -41,6 +41,8 @@ from .stats import binomial_se, margin_text, mean_se
 if TYPE_CHECKING:
     from ..engine import Solver
 
+#: What a seat's showing out of suits says (English in the JSON's conditions, translated in the text).
+SHOWED_OUT = N_("seat {seat} showed out of {suits}")
 #: The default sampling of an advice: 100 layouts (each costs one solve per legal card), a fresh seed.
 ADVICE_SAMPLING = Sampling(samples=100)
 
@@ -154,7 +156,7 @@ class Advice:
 
     def _given(self) -> list[str]:
         """What the layouts met, in the active language: the suits shown out of, then the sampling's conditions."""
-        shown = [_("seat {seat} showed out of {suits}", seat=seat, suits=" ".join(SUIT_SYMBOLS[k] for k in suits))
+        shown = [_(SHOWED_OUT, seat=seat, suits=" ".join(SUIT_SYMBOLS[k] for k in suits))
                  for seat, suits in self.shown_out]
         return shown + [describe_condition(seat, pred) for seat, pred in self.sampling.hand_conditions]
 
@@ -449,7 +451,7 @@ def advise(hand: Hand | str, seat: int, *, contract: Contract | str, declarer: i
             p_se = binomial_se(p, len(t))
         stats.append(CardStats(card, mean, se, p, p_se))
     shown = tuple((s, tuple(ks)) for s, ks in sorted(shown_out.items()))
-    texts = tuple(f"seat {s} showed out of {' '.join(SUIT_SYMBOLS[k] for k in ks)}"
+    texts = tuple(SHOWED_OUT.format(seat=s, suits=" ".join(SUIT_SYMBOLS[k] for k in ks))
                   for s, ks in shown) + tuple(sampling.condition_texts())
     return Advice(seat, hand, "allpass" if allpass else str(c), declarer, Cards(cards_played), sampling, r.label,
                   texts, sampler.acceptance, redrawn, replaced, tuple(stats), _ranked(stats, c, seat, declarer)[0].card,

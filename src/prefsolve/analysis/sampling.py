@@ -25,7 +25,7 @@ from ..cards import ALL_CARDS, SUIT_SYMBOLS, Hand, in_hand_order
 from ..checks import check_seat, check_seed, whole as _whole
 from ..deal import Deal
 from ..errors import DealError, PrefsolveError
-from ..i18n import _, get_language
+from ..i18n import N_, _, get_language
 from ..notation import suit_of, suit_spellings
 from ._common import as_hand
 
@@ -299,7 +299,11 @@ def condition_text(seat: int, predicate: object) -> str:
     text = getattr(predicate, "text", None)
     if isinstance(text, str):
         return text
-    return f"seat {seat}: {getattr(predicate, '__name__', repr(predicate))}"
+    return _UNNAMED.format(seat=seat, condition=getattr(predicate, "__name__", repr(predicate)))
+
+
+#: A condition given as a plain function, by its name.
+_UNNAMED = N_("seat {seat}: {condition}")
 
 
 def describe_condition(seat: int, predicate: object) -> str:
@@ -311,7 +315,7 @@ def describe_condition(seat: int, predicate: object) -> str:
     text = getattr(predicate, "text", None)
     if isinstance(text, str):
         return text
-    return _("seat {seat}: {condition}", seat=seat, condition=getattr(predicate, "__name__", repr(predicate)))
+    return _(_UNNAMED, seat=seat, condition=getattr(predicate, "__name__", repr(predicate)))
 
 
 def given_line(parts: Sequence[str], acceptance: float | None = None) -> str:

@@ -89,12 +89,8 @@ class WhistAnalysis:
 
     @property
     def model(self) -> str:
-        return (f"double-dummy play, the declarer with the talon and his best discard; seat "
-                f"{self.leader} leads; the other defender's call: {self.partner}; two whisters split "
-                f"the defence tricks evenly (odd one to the first defender); one deal's net whists "
-                f"under the {self.rules} rules; "
-                + ("the hands are drawn as the auction shows them (see conditions)" if self.sampling.conditions
-                   else "the declarer's hand is not conditioned on his bid"))
+        model = _MODEL_CONDITIONED if self.sampling.conditions else _MODEL
+        return model.format(leader=self.leader, partner=self.partner, rules=self.rules)
 
     def _call(self, call: str) -> str:
         """A whist call as the text output says it (the JSON keeps ``whist``, ``pass``, ``half``)."""
@@ -146,6 +142,14 @@ class WhistAnalysis:
         return "\n".join(rows)
 
 
+_MODEL = N_("double-dummy play, the declarer with the talon and his best discard; seat {leader} leads; the other "
+            "defender's call: {partner}; two whisters split the defence tricks evenly (odd one to the first "
+            "defender); one deal's net whists under the {rules} rules; the declarer's hand is not conditioned on "
+            "his bid")
+_MODEL_CONDITIONED = N_("double-dummy play, the declarer with the talon and his best discard; seat {leader} leads; "
+                        "the other defender's call: {partner}; two whisters split the defence tricks evenly (odd one "
+                        "to the first defender); one deal's net whists under the {rules} rules; the hands are drawn "
+                        "as the auction shows them (see conditions)")
 # The whist calls as the text output says them (translated where they are shown).
 _CALL_WORDS = {"whist": N_("whist"), "pass": N_("pass"), "half": N_("half"), "half-whist": N_("half-whist")}
 

@@ -124,12 +124,16 @@ def plot_analysis(a: analysis.Analysis, path: str) -> dict:
         edge = ["black" if c else "none" for c in chosen]
         top.bar(x, [s.p_make for s in stats], yerr=[s.p_make_se for s in stats],
                 color=["tab:orange" if c else "tab:blue" for c in chosen], edgecolor=edge, linewidth=2)
-        top.set_ylabel("P(make)")
+        top.set_ylabel(_("P(make)"))
         top.set_ylim(0, 1.2)
-        what = "pass" if rec.call == "pass" else f"bid up to {rec.max_bid.symbol}" if rec.max_bid else rec.call
-        top.set_title(f"{a.hand.symbols()} — seat {a.seat}, {a.samples} samples, {a.rules}\n"
-                      f"recommendation: {what}; best {rec.contract.symbol} "
-                      f"(expected {rec.expected:+.1f} whists)")
+        if rec.call == "pass":
+            what = _("pass")
+        else:
+            what = _("bid up to {contract}", contract=rec.max_bid.symbol) if rec.max_bid else rec.call
+        top.set_title(_("{hand} — seat {seat}, {samples} samples, {rules}\nrecommendation: {what}; best {contract} "
+                        "(expected {expected:+.1f} whists)", hand=a.hand.symbols(get_language()), seat=a.seat,
+                        samples=a.samples, rules=a.rules, what=what, contract=rec.contract.symbol,
+                        expected=rec.expected))
         values = [min(max(s.expected, lo), hi) for s in stats]
         colors = ["tab:orange" if c else "tab:green" if s.expected >= 0 else "tab:red"
                   for s, c in zip(stats, chosen)]
@@ -145,12 +149,13 @@ def plot_analysis(a: analysis.Analysis, path: str) -> dict:
                                 va="bottom" if below else "top", fontsize=8, rotation=90,
                                 bbox={"boxstyle": "round,pad=0.2", "fc": "white", "ec": "none"})
         i = chosen.index(True)
-        top.annotate(f"recommended\n{rec.contract.symbol}", (i, stats[i].p_make + stats[i].p_make_se),
+        top.annotate(_("recommended\n{contract}", contract=rec.contract.symbol),
+                     (i, stats[i].p_make + stats[i].p_make_se),
                      xytext=(0, 6), textcoords="offset points", ha="center", va="bottom", fontsize=9,
                      fontweight="bold")
         bottom.set_ylim(lo, hi)
         bottom.axhline(0, color="black", linewidth=0.8)
-        bottom.set_ylabel("expected whists" + (" (cut: hatched bars)" if clipped else ""))
+        bottom.set_ylabel(_("expected whists (cut: hatched bars)") if clipped else _("expected whists"))
         bottom.set_xticks(x, labels, fontsize=9)
         for tick, label, c in zip(bottom.get_xticklabels(), labels, chosen):
             tick.set_color("tab:red" if label[-1:] in red else "black")
@@ -356,7 +361,7 @@ def whist(hand, seat, declarer, contract, partner, talon_cards, samples, adaptiv
         if own:
             card = next(c for c in talon if c.index == (own & -own).bit_length() - 1)
             raise analysis.ConstraintError(_("--talon card {card} is in the player's own hand {hand!r}",
-                                             card=card.format(get_language()), hand=hand))
+                                             card=str(card), hand=hand))
     with _bar(samples, _("analyzing"), quiet or as_json) as bar:
         w = analysis.analyze_whist(hand, seat, declarer=declarer, contract=contract,
                                    sampling=analysis.Sampling(samples, seed, adaptive, kn, vo), rules=rules,

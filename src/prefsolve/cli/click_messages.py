@@ -11,6 +11,7 @@ so that they are extracted into the catalogue (tools/catalogues.py) with
 click's exact English text; one click adds in a later version is shown in
 English until it is added here.
 
+>>> import click.core
 >>> from prefsolve.i18n import use_language
 >>> with use_language("ru"), click_speaks():
 ...     print(click.core._("Usage:"))

@@ -39,8 +39,9 @@ class OptionWord:
 
 
 #: Every command but these takes --json: serve runs the board and prints no
-#: result, bench prints its JSON always.
-WITHOUT_JSON = ("serve", "bench")
+#: result, bench prints its JSON always, bot speaks the bot protocol (a line
+#: of JSON for each message).
+WITHOUT_JSON = ("serve", "bench", "bot")
 
 WORDS: dict[str, OptionWord] = {w.concept: w for w in (
     OptionWord(N_("contract"), "--contract", "CONTRACT", ("analyze-talon", "whist", "advise", "auction"),
