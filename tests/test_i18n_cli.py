@@ -86,7 +86,8 @@ def test_table_solve_and_allpass_speak_the_players_words():
     solve = run("solve", "--declarer", "2", "--strain", "бк", "--lang", "ru").output
     assert solve.splitlines()[-1] == "Разыгрывает место 2, БК, заходит место 0: 4 взятки, снос ♠8 ♣8"
     misere = run("solve", "--declarer", "0", "--strain", "мизер", "--lang", "ru").output
-    assert misere.splitlines()[-1] == "Разыгрывает место 0, Мизер, заходит место 0: 2 взятки у разыгрывающего, снос ♣К ♥К"
+    assert misere.splitlines()[-1] == ("Разыгрывает место 0, Мизер, заходит место 0: 2 взятки у разыгрывающего, "
+                                       "снос ♣К ♥К")
     allpass = run("allpass", DEAL, "--lang", "ru").output
     assert "\nРаспасы, прикуп заходит в 1-ю и 2-ю взятки: открыты ♠8, затем ♣Д\n" in allpass
     assert "Место 1 ограничивается" in allpass and "взяло место" in allpass
