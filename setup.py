@@ -9,33 +9,29 @@ are compiled to the ``.mo`` files gettext reads as the package is built
 ``.po`` (docs/TRANSLATING.md).
 """
 import os
+import sys
 from pathlib import Path
 
 from Cython.Build import cythonize
 from setuptools import Extension, setup
 from setuptools.command.build_py import build_py
 
-LOCALE = Path("src", "prefsolve", "locale")
-
 
 class build_py_with_catalogues(build_py):
     """build_py, and every .po compiled to its .mo beside the modules built (in
-    an editable install, beside the .po: the package is imported from there)."""
+    an editable install, beside the .po: the package is imported from there),
+    by tools/catalogues.py, the catalogues' one tool."""
 
     def run(self) -> None:
         super().run()
-        from babel.messages.mofile import write_mo
-        from babel.messages.pofile import read_po
+        sys.path.insert(0, str(Path(__file__).resolve().parent / "tools"))
+        from catalogues import compile_catalogues
 
-        editable = getattr(self, "editable_mode", False)
-        target = LOCALE if editable else Path(self.build_lib, "prefsolve", "locale")
-        for po in sorted(LOCALE.glob("*/LC_MESSAGES/*.po")):
-            with open(po, "rb") as f:
-                catalog = read_po(f, locale=po.parts[-3], domain=po.stem)
-            mo = target / po.relative_to(LOCALE).with_suffix(".mo")
-            mo.parent.mkdir(parents=True, exist_ok=True)
-            with open(mo, "wb") as f:
-                write_mo(f, catalog)
+        if getattr(self, "editable_mode", False):
+            compile_catalogues()
+        else:
+            compile_catalogues(Path(self.build_lib, "prefsolve", "locale"))
+
 
 DEBUG = os.environ.get("PREFSOLVE_DEBUG") == "1"
 

@@ -1,9 +1,10 @@
 """Command-line front ends of the analyzer: ``analyze``, ``analyze-talon``, ``whist``, ``holdings``.
 
-These are plain click commands (not a group); the main ``prefsolve`` group
-registers them. Each one turns a :class:`~prefsolve.errors.PrefsolveError`
-into one ``Error: ...`` line on stderr and exit code 2 by itself, so it
-behaves the same in any group. Human output is an aligned table and a
+These are commands of the shared :class:`~._common.Command` class (not a
+group); the main ``prefsolve`` group registers them. Each one turns a
+:class:`~prefsolve.errors.PrefsolveError` into one ``Error: ...`` line on
+stderr and exit code 2 by itself, so it behaves the same in any group, and
+takes ``--lang``. Human output is an aligned table and a
 recommendation line; ``--json`` prints one JSON object; long runs show a
 progress bar on stderr unless ``--quiet`` or ``--json``.
 
