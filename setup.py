@@ -1,12 +1,37 @@
-"""Build the Cython core.
+"""Build the Cython core and compile the message catalogues.
 
 Compiled with -O3 only: never -march=native, so that wheels run on any CPU of
 the architecture. PREFSOLVE_DEBUG=1 turns bounds checks and assertions on.
+
+The translations' sources, ``src/prefsolve/locale/<lang>/LC_MESSAGES/*.po``,
+are compiled to the ``.mo`` files gettext reads as the package is built
+(Babel, a build requirement): the wheel ships the ``.mo``, the sdist the
+``.po`` (docs/TRANSLATING.md).
 """
 import os
+import sys
+from pathlib import Path
 
 from Cython.Build import cythonize
 from setuptools import Extension, setup
+from setuptools.command.build_py import build_py
+
+
+class build_py_with_catalogues(build_py):
+    """build_py, and every .po compiled to its .mo beside the modules built (in
+    an editable install, beside the .po: the package is imported from there),
+    by tools/catalogues.py, the catalogues' one tool."""
+
+    def run(self) -> None:
+        super().run()
+        sys.path.insert(0, str(Path(__file__).resolve().parent / "tools"))
+        from catalogues import compile_catalogues
+
+        if getattr(self, "editable_mode", False):
+            compile_catalogues()
+        else:
+            compile_catalogues(Path(self.build_lib, "prefsolve", "locale"))
+
 
 DEBUG = os.environ.get("PREFSOLVE_DEBUG") == "1"
 
@@ -41,4 +66,5 @@ extensions = [
     ),
 ]
 
-setup(ext_modules=cythonize(extensions, compiler_directives=directives))
+setup(ext_modules=cythonize(extensions, compiler_directives=directives),
+      cmdclass={"build_py": build_py_with_catalogues})

@@ -84,3 +84,31 @@ def test_ranks_as_each_language_prints_them():
     assert check_language("ru") == "ru"
     with pytest.raises(PrefsolveError, match="unknown language 'de'"):
         rank_text(0, "de")
+
+
+def test_what_the_russian_output_prints_every_parser_reads_back():
+    # The Russian text output writes cards, hands, deals, contracts, strains and
+    # calls as prefsolve.i18n's catalogue and the format(lang) methods do; each
+    # of them is read back by its parser, so a Russian user can paste any of it.
+    from prefsolve import Card, Cards, Contract, Deal, Hand
+    from prefsolve.auction import Call, parse_whist_call, parse_whist_play
+    from prefsolve.cards import ALL_CARDS
+    from prefsolve.contract import LADDER
+    from prefsolve.i18n import _, use_language
+    from prefsolve.strains import PLAY_STRAINS, parse_strain, strain_label
+
+    assert all(Card.parse(c.format("ru")) == c for c in ALL_CARDS)
+    for seed in range(20):
+        deal = Deal.random(seed)
+        assert Deal.parse(deal.format("ru")) == deal
+        for hand in deal.hands:
+            assert Hand.parse(hand.format("ru")) == hand and Hand.parse(hand.symbols("ru")) == hand
+            assert Cards.parse(Cards(list(hand)).format("ru")) == Cards(list(hand))
+    contracts = [*LADDER, Contract.parse("9S-hand"), Contract.parse("misere-hand")]
+    assert all(Contract.parse(c.format("ru")) == c for c in contracts)
+    assert all(parse_strain(strain_label(s, "ru"), allpass=True) == s for s in PLAY_STRAINS)
+    with use_language("ru"):
+        # The words the text output uses for the calls are the ones the parsers read.
+        assert [parse_whist_call(_(w)) for w in ("whist", "pass", "half-whist")] == ["whist", "pass", "half"]
+        assert Call.parse(_("pass")).kind == "pass"
+        assert [parse_whist_play(_(w)) for w in ("open", "closed")] == ["open", "closed"]

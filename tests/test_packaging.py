@@ -22,8 +22,11 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
 # What the wheel may hold besides the modules: the stub, the typed marker,
-# the endings table the engine reads at import, and the web board's page.
-DATA = {"py.typed", "endings4.bin",
+# the endings table the engine reads at import, the web board's page, and
+# each message catalogue compiled from its .po (the .po itself stays out).
+LOCALE = ROOT / "src" / "prefsolve" / "locale"
+CATALOGUES = {str(p.relative_to(LOCALE.parent).with_suffix(".mo")) for p in LOCALE.glob("*/LC_MESSAGES/*.po")}
+DATA = {"py.typed", "endings4.bin", *CATALOGUES,
         *(f"web/static/{p.name}" for p in (ROOT / "src" / "prefsolve" / "web" / "static").iterdir())}
 SOURCES = (".c", ".cpp", ".pyx", ".pxi", ".pxd", ".h")
 
@@ -98,6 +101,7 @@ def test_the_wheel_holds_the_compiled_core_the_modules_and_their_data_and_no_sou
     stubs = sorted(str(p.relative_to(package.parent)) for p in package.rglob("*.pyi"))
     extensions = extension_names(unpacked / "setup.py")
     assert "prefsolve._core" in extensions and "prefsolve/_core.pyi" in stubs
+    assert "locale/ru/LC_MESSAGES/prefsolve.mo" in DATA and "locale/ru/LC_MESSAGES/board.mo" in DATA
     compiled = []
     for name in extensions:
         stem = name.replace(".", "/")
@@ -117,7 +121,11 @@ def test_the_wheel_alone_solves_a_deal_and_reads_its_endings_table(dists, tmp_pa
             "from prefsolve import Deal, solve\n"
             "assert prefsolve.__file__.startswith(sys.argv[1]), prefsolve.__file__\n"
             "deal = Deal.parse('A.KT9.KT97.K7 JT97.A7.8.Q98 KQ.J8.AQJ.AJT 8.Q.-.-')\n"
-            "print(solve(deal, 0, strain='misere').tricks)\n")
+            "print(solve(deal, 0, strain='misere').tricks)\n"
+            # Russian from the compiled catalogue, not from a .po (the wheel has none) through Babel
+            "from prefsolve.i18n import ngettext, use_language\n"
+            "with use_language('ru'): assert ngettext('{n} trick', '{n} tricks', 5) == '5 взяток'\n"
+            "assert 'babel' not in sys.modules\n")
     # The same answer as the package under test: the wheel's core and table work.
     from prefsolve import Deal, solve
 

@@ -211,6 +211,24 @@ def test_info_names_the_profiles_and_limits(client):
                               "body_seconds": guard.BODY_TIMEOUT}
 
 
+def test_messages_give_the_pages_catalogue_in_russian_and_none_in_english(client):
+    pytest.importorskip("babel", reason='without compiled catalogues Babel reads the .po (pip install ".[test]")')
+    from prefsolve.i18n import catalogue
+
+    r = client.get("/api/messages?lang=ru")
+    assert r.status_code == 200
+    doc = r.json()
+    assert doc["lang"] == "ru" and doc["messages"]["prefsolve board"] == "доска prefsolve"
+    assert doc["messages"] == catalogue("ru")
+    assert "Seat {seat}" not in doc["messages"]         # the command line's messages stay on the server
+    assert client.get("/api/messages?lang=en").json() == {"lang": "en", "messages": {}}
+    assert client.get("/api/messages").json()["lang"] == "en"
+    for query, error in (("lang=de", "lang must be one of en, ru, got 'de'"),
+                         ("language=ru", "unknown parameter 'language' (expected: lang)")):
+        r = client.get(f"/api/messages?{query}")
+        assert r.status_code == 400 and r.json() == {"error": error}
+
+
 # -- bad input: HTTP 400 with the command line's line -----------------------------------
 
 @pytest.mark.parametrize("path, body, args", [

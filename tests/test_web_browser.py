@@ -188,6 +188,27 @@ def test_the_page_loads_with_no_console_error(page):
     assert page.errors == []
 
 
+@pytest.mark.parametrize("locale, lang, title", [("ru-RU", "ru", "доска prefsolve"),
+                                                 ("en-GB", "en", "prefsolve board")])
+def test_the_board_speaks_the_language_the_browser_prefers_and_keeps_the_users_choice(board, locale, lang, title):
+    context = board.browser.new_context(viewport=DESKTOP, locale=locale)
+    try:
+        page = context.new_page()
+        page.goto(board.url)
+        page.wait_for_selector("body[data-ready=true]")
+        assert page.title() == title and page.evaluate("document.documentElement.lang") == lang
+        # The other language, chosen: saved, and the page opens in it next time.
+        other = "en" if lang == "ru" else "ru"
+        page.evaluate(f"import('/static/i18n.js').then(m => m.setLanguage('{other}'))")
+        page.reload()
+        page.wait_for_selector("body[data-ready=true]")
+        assert page.evaluate("document.documentElement.lang") == other
+        assert page.evaluate("import('/static/i18n.js').then(m => m.t('Seat {seat} to move', {seat: 2}))") \
+            == "Seat 2 to move"     # a message the catalogue lacks is its English, fields filled in
+    finally:
+        context.close()
+
+
 def test_a_pasted_deal_shows_the_table_of_table_json(page):
     deal = "AQJ8.T9.87.J9 K7.QJ8.KQT.KQ T9.AK.AJ.AT87 -.7.9.-"
     show(page, deal)

@@ -30,6 +30,7 @@ from .cards import Cards
 from .checks import check_seat
 from .deal import Deal
 from .engine import Solver, check_solver
+from .i18n import _, get_language, ngettext
 from .play import Line, Position
 from .solver import as_deal
 from .strains import ALLPASS
@@ -101,18 +102,23 @@ class AllpassTable:
         }
 
     def format(self) -> str:
-        """The guarantees as an aligned table, then each line trick by trick."""
-        if self.turn:
-            which = "trick 1" if len(self.turn) == 1 else f"tricks 1-{len(self.turn)}"
-            head = (f"All-pass, the talon leads {which}: "
-                    f"{' then '.join(c.symbol for c in self.turn)} turned")
+        """The guarantees as an aligned table, then each line trick by trick (in the active language)."""
+        lang = get_language()
+        cards = [c.format(lang) for c in self.turn]
+        if not cards:
+            head = _("All-pass, the talon plays no part; seat 0 leads")
+        elif len(cards) == 1:
+            head = _("All-pass, the talon leads trick 1: {card} turned", card=cards[0])
         else:
-            head = "All-pass, the talon plays no part; seat 0 leads"
-        rows = [head, "", "Seat  Tricks (the fewest the seat can be sure of)"]
-        rows += [f"{p:<6}{n}" for p, n in enumerate(self.tricks)]
+            head = _("All-pass, the talon leads tricks 1-2: {first} then {second} turned", first=cards[0],
+                     second=cards[1])
+        seat = _("Seat")
+        width = max(6, len(seat) + 2)
+        rows = [head, "", f"{seat:<{width}}" + _("Tricks (the fewest the seat can be sure of)")]
+        rows += [f"{p:<{width}}{n}" for p, n in enumerate(self.tricks)]
         for p, line in enumerate(self.lines):
-            s = "" if self.tricks[p] == 1 else "s"
-            rows += ["", f"Seat {p} holds himself to {self.tricks[p]} trick{s}:"]
+            rows += ["", ngettext("Seat {seat} holds himself to {n} trick:", "Seat {seat} holds himself to {n} tricks:",
+                                  self.tricks[p], seat=p)]
             rows += ["  " + row for row in line.format().splitlines()]
         return "\n".join(rows)
 

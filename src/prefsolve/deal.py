@@ -25,6 +25,7 @@ import re
 from .cards import ALL_CARDS, Hand
 from .checks import check_seat, check_seed, whole
 from .errors import DealError, HandError, PrefsolveError
+from .i18n import _, get_language
 from .strains import SUIT_SYMBOLS
 
 
@@ -167,16 +168,17 @@ class Deal:
         return hash((self.hands, self.talon))
 
     def diagram(self) -> str:
-        """A text diagram with suit symbols: seats 1 and 2 on top, seat 0 below."""
+        """A text diagram with suit symbols: seats 1 and 2 on top, seat 0 below (in the active language)."""
+        lang = get_language()
 
         def lines(title: str, hand: Hand) -> list[str]:
-            return [title] + [f"{SUIT_SYMBOLS[s]} {hand.suit_ranks(s) or '-'}" for s in range(4)]
+            return [title] + [f"{SUIT_SYMBOLS[s]} {hand.suit_ranks(s, lang) or '-'}" for s in range(4)]
 
-        left, right = lines("Seat 1", self.hands[1]), lines("Seat 2", self.hands[2])
+        left, right = lines(_("Seat {seat}", seat=1), self.hands[1]), lines(_("Seat {seat}", seat=2), self.hands[2])
         out = [f"  {a:<22}{b}" for a, b in zip(left, right)]
         if self.talon is not None:
-            out.append(f"{'':12}Talon {self.talon.symbols()}")
-        out += [f"{'':12}{row}" for row in lines("Seat 0 (first hand)", self.hands[0])]
+            out.append(f"{'':12}" + _("Talon {cards}", cards=self.talon.symbols(lang)))
+        out += [f"{'':12}{row}" for row in lines(_("Seat 0 (first hand)"), self.hands[0])]
         return "\n".join(out)
 
 

@@ -41,6 +41,7 @@ from .checks import check_count, check_seed
 from .deal import Deal
 from .errors import GameError, PlayerError, PrefsolveError
 from .game import DEAL_KINDS, PHASES, GameRecord, Session
+from .i18n import N_, _
 from .players import make_player, parse_spec
 from .players.runner import PlayedDeal, derive_seed, play_deal
 from .rules import Rules
@@ -254,29 +255,40 @@ class MatchResult:
                 "cost": cost}
 
     def format(self) -> str:
-        """The summary as text."""
+        """The summary as text, in the active language."""
         s, stat = self.settings, self.stat()
         lo, hi = stat.interval
-        lines = [f"{s.a} (A) against {s.b} (B): {self.deals} deals in duplicate, seed {s.seed}, {s.rules.label} rules",
-                 f"A's gain: {stat.mean:+.2f} ± {stat.se:.2f} whists a deal"
-                 + (f" (95% interval {lo:+.2f} to {hi:+.2f})" if stat.n > 1 else "")
-                 + ("" if stat.n == self.deals else f", on the {stat.n} deals without a forfeit")]
-        lines.append(f"{'phase of the first difference':<31}{'seats':>6}{'gain a deal':>17}")
+        gain = _("A's gain: {gain:+.2f} ± {se:.2f} whists a deal", gain=stat.mean, se=stat.se)
+        if stat.n > 1:
+            gain = _("{gain} (95% interval {low:+.2f} to {high:+.2f})", gain=gain, low=lo, high=hi)
+        if stat.n != self.deals:
+            gain = _("{gain}, on the {deals} deals without a forfeit", gain=gain, deals=stat.n)
+        lines = [_("{a} (A) against {b} (B): {deals} deals in duplicate, seed {seed}, {rules} rules", a=s.a, b=s.b,
+                   deals=self.deals, seed=s.seed, rules=s.rules.label), gain]
+        phase_head, seats, gain_head = _("phase of the first difference"), _("seats"), _("gain a deal")
+        lines.append(f"{phase_head:<31}{seats:>6}{gain_head:>17}")
         for phase, (games, st) in self.phase_stats().items():
-            gain = f"{st.mean:+.2f} ± {st.se:.2f}" if phase != SAME else ""
-            lines.append(f"{'(the same game)' if phase == SAME else phase:<31}{games:>6}{gain:>17}")
-        lines.append(f"{'deals B B B played as':<31}{'deals':>6}{'gain on them':>17}")
+            cell = f"{st.mean:+.2f} ± {st.se:.2f}" if phase != SAME else ""
+            name = _("(the same game)") if phase == SAME else _(_PHASE_WORDS.get(phase, phase))
+            lines.append(f"{name:<31}{games:>6}{cell:>17}")
+        kind_head, deals, gain_head = _("deals B B B played as"), _("deals"), _("gain on them")
+        lines.append(f"{kind_head:<31}{deals:>6}{gain_head:>17}")
         for kind, st in self.deal_kind_stats().items():
-            lines.append(f"{_KIND_WORDS[kind]:<31}{st.n:>6}{st.mean:>+10.2f} ± {st.se:.2f}")
+            name = _(_KIND_WORDS[kind])
+            lines.append(f"{name:<31}{st.n:>6}{st.mean:>+10.2f} ± {st.se:.2f}")
         f = self.forfeits()
-        lines.append(f"forfeits: A {f['a']}, B {f['b']}" + (f"; resumed from {self.resumed} deals of the records"
-                                                            if self.resumed else ""))
-        lines.append("(gain: A's result less B's in the same seat of the same deal, the mean of the three seats, "
-                     "in whists of one deal settled alone; docs/STRENGTH.md)")
+        forfeits = _("forfeits: A {a}, B {b}", a=f["a"], b=f["b"])
+        if self.resumed:
+            forfeits = _("{forfeits}; resumed from {deals} deals of the records", forfeits=forfeits, deals=self.resumed)
+        lines.append(forfeits)
+        lines.append(_("(gain: A's result less B's in the same seat of the same deal, the mean of the three seats, "
+                       "in whists of one deal settled alone; docs/STRENGTH.md)"))
         return "\n".join(lines)
 
 
-_KIND_WORDS = {"game": "a game", "misere": "misère", "allpass": "all-pass"}
+_KIND_WORDS = {"game": N_("a game"), "misere": N_("misère"), "allpass": N_("all-pass")}
+#: The phases of a deal as the summary names them (the JSON keeps the names of docs/VOCABULARY.md).
+_PHASE_WORDS = {"bidding": N_("bidding"), "talon": N_("talon"), "whisting": N_("whisting"), "play": N_("play")}
 
 
 def _round(x: float, digits: int = 3) -> float:

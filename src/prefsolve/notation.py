@@ -38,10 +38,7 @@ from __future__ import annotations
 import re
 import unicodedata
 
-from .errors import PrefsolveError
-
-#: The languages whose notation prefsolve prints: Latin letters and English words, or Russian.
-LANGUAGES = ("en", "ru")
+from .i18n import LANGUAGES, check_language
 
 #: Rank letters by rank 0..7 (7 8 9 10 J Q K A), as each language prints them.
 RANK_TEXTS = {
@@ -155,12 +152,6 @@ def foreign_hint(text: str) -> str:
                     f"7 8 9 10 J Q K A or В Д К Т)")
     return ""
 
-
-def check_language(lang: object) -> str:
-    """``lang`` when it is one of :data:`LANGUAGES`."""
-    if lang not in LANGUAGES:
-        raise PrefsolveError(f"unknown language {lang!r}: expected one of {', '.join(LANGUAGES)}")
-    return str(lang)
 
 
 def rank_text(rank: int, lang: str = "en") -> str:

@@ -43,6 +43,7 @@ from .checks import check_optional_seat, check_seat
 from .deal import Deal
 from .engine import SEARCHES, Solver, check_solver, default_solver
 from .errors import CardError, DealError, IllegalPlayError, PrefsolveError, SeatError
+from .i18n import _, get_language, ngettext
 from .solver import as_deal, game_talon_mode, solve
 from .strains import ALLPASS, IGNORE, MISERE, TAKE, check_talon_mode, parse_strain, trump_of
 
@@ -181,10 +182,13 @@ class Trick:
         return tuple((self.leader + i) % 3 for i in range(len(self.cards)))
 
     def format(self) -> str:
-        plays = "  ".join(f"{s} {c.symbol}" for s, c in zip(self.seats, self.cards))
-        head = f"talon {self.talon_card.symbol}" + (": " if plays else "") if self.talon_card else ""
-        tail = f"   won by {self.winner}" if self.winner is not None else ""
-        return head + plays + tail
+        """The trick in the active language: each seat and its card, then the winner."""
+        lang = get_language()
+        plays = "  ".join(f"{s} {c.format(lang)}" for s, c in zip(self.seats, self.cards))
+        if self.talon_card:
+            talon = _("talon {card}", card=self.talon_card.format(lang))
+            plays = f"{talon}: {plays}" if plays else talon
+        return plays + ("   " + _("won by {seat}", seat=self.winner) if self.winner is not None else "")
 
     def to_dict(self) -> dict:
         return {
@@ -218,8 +222,8 @@ class Line:
     first_trick: int = 1
 
     def format(self) -> str:
-        """One line per trick: ``Trick 3: 0 ♠A  1 ♠7  2 ♠8   won by 0``."""
-        return "\n".join(f"Trick {self.first_trick + i}: {t.format()}"
+        """One line per trick: ``Trick 3: 0 ♠A  1 ♠7  2 ♠8   won by 0`` (in the active language)."""
+        return "\n".join(_("Trick {number}: {cards}", number=self.first_trick + i, cards=t.format())
                          for i, t in enumerate(self.played_tricks))
 
     def to_dict(self) -> dict:
@@ -258,10 +262,14 @@ class Mistake:
         return abs(self.best_value - self.value)
 
     def format(self) -> str:
-        s = "" if self.cost == 1 else "s"
-        return (f"card {self.move} (trick {self.trick}), seat {self.seat} {self.card.symbol}: "
-                f"lost {self.cost} trick{s}; best {self.best_cards} "
-                f"(total {self.best_value} with the best card, {self.value} after this one)")
+        """The mistake in words, in the active language."""
+        lang = get_language()
+        return ngettext("card {move} (trick {trick}), seat {seat} {card}: lost {n} trick; best {best} (total "
+                        "{best_value} with the best card, {value} after this one)",
+                        "card {move} (trick {trick}), seat {seat} {card}: lost {n} tricks; best {best} (total "
+                        "{best_value} with the best card, {value} after this one)", self.cost, move=self.move,
+                        trick=self.trick, seat=self.seat, card=self.card.format(lang),
+                        best=self.best_cards.format(lang), best_value=self.best_value, value=self.value)
 
     def to_dict(self) -> dict:
         return {"move": self.move, "trick": self.trick, "seat": self.seat, "card": str(self.card),

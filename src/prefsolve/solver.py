@@ -22,7 +22,8 @@ from .checks import check_seat
 from .deal import Deal
 from .engine import SEARCHES, Solver, check_solver
 from .errors import DealError, PrefsolveError
-from .strains import ALLPASS, IGNORE, MISERE, STRAIN_SYMBOLS, STRAINS, TAKE, check_talon_mode, parse_strain, trump_of
+from .i18n import _, get_language
+from .strains import ALLPASS, IGNORE, MISERE, STRAINS, TAKE, check_talon_mode, parse_strain, strain_label, trump_of
 
 
 def as_deal(deal: Deal | str) -> Deal:
@@ -244,12 +245,15 @@ class Table:
         strains as fit, one under the other (at least one a block).
         """
         took = self.talon_mode == TAKE
+        lang = get_language()
+        declarer = _("Declarer")
+        seat_width = max(9, len(declarer) + 1)   # the column of the declarers' seats
         cell_width = 13 if took else 7
-        per_block = len(STRAINS) if width is None else max(1, min(len(STRAINS), (width - 9 + 2) // cell_width))
+        per_block = len(STRAINS) if width is None else max(1, min(len(STRAINS), (width - seat_width + 2) // cell_width))
         rows = []
         for first in range(0, len(STRAINS), per_block):
             strains = STRAINS[first:first + per_block]
-            head = "Declarer " + "".join(f"{STRAIN_SYMBOLS[s]:<{cell_width}}" for s in strains)
+            head = f"{declarer:<{seat_width}}" + "".join(f"{strain_label(s, lang):<{cell_width}}" for s in strains)
             rows += ([""] if first else []) + [head.rstrip()]
             for d in range(3):
                 cells = []
@@ -257,15 +261,15 @@ class Table:
                     cell = str(self.tricks[d][s])
                     discard = self.discards[d][s]
                     if discard:
-                        cell += " " + "".join(c.symbol for c in discard)
+                        cell += " " + "".join(c.format(lang) for c in discard)
                     cells.append(f"{cell:<{cell_width}}")
-                rows.append(f"{d:<9}" + "".join(cells).rstrip())
-        lead = f"seat {self.leader} leads trick 1"
+                rows.append(f"{d:<{seat_width}}" + "".join(cells).rstrip())
         if took:
-            rows.append(f"({lead}; tricks, then the best discard; misère: tricks the declarer is "
-                        f"forced to take)")
+            rows.append(_("(seat {seat} leads trick 1; tricks, then the best discard; misère: tricks the declarer is "
+                          "forced to take)", seat=self.leader))
         else:
-            rows.append(f"({lead}; misère: tricks the declarer is forced to take)")
+            rows.append(_("(seat {seat} leads trick 1; misère: tricks the declarer is forced to take)",
+                          seat=self.leader))
         return "\n".join(rows)
 
 

@@ -19,6 +19,7 @@ from ..cards import Hand
 from ..checks import check_seat
 from ..contract import LADDER, Contract
 from ..errors import ContractError, HandError
+from ..i18n import get_language
 from ..rules import Rules
 
 #: Called with the number of items finished since the last call.
@@ -43,6 +44,12 @@ def as_hand(hand: Hand | str, size: int = 10, what: str = "hand") -> Hand:
     if len(hand) != size:
         raise HandError(f"{what} {text!r} has {len(hand)} cards, expected {size}")
     return hand
+
+
+def contract_text(contract: Contract) -> str:
+    """A contract as the active language writes it in an analysis: ``7♥``, ``7 червей``."""
+    lang = get_language()
+    return contract.symbol if lang == "en" else contract.format(lang)
 
 
 def as_rules(rules: Rules | str | None) -> Rules:

@@ -28,18 +28,21 @@ from ..checks import check_count, check_seat
 from ..contract import Contract
 from ..deal import Deal
 from ..errors import IllegalPlayError, PrefsolveError, SeatError
+from ..i18n import N_, _, get_language
 from ..play import Position, _as_cards, _winner, canonical_turn
 from ..rules import Rules
 from ..strains import ALLPASS, MISERE, strain_of, trump_of
 from ._common import Progress, as_hand, as_rules
 from .auction_model import TOLERANCE, check_won, condition_on_auction
 from .recommendation import Recommendation
-from .sampling import Sampler, Sampling, _check_sampling, _known_hands, sampling_json
+from .sampling import Sampler, Sampling, _check_sampling, _known_hands, describe_condition, given_line, sampling_json
 from .stats import binomial_se, margin_text, mean_se
 
 if TYPE_CHECKING:
     from ..engine import Solver
 
+#: What a seat's showing out of suits says (English in the JSON's conditions, translated in the text).
+SHOWED_OUT = N_("seat {seat} showed out of {suits}")
 #: The default sampling of an advice: 100 layouts (each costs one solve per legal card), a fresh seed.
 ADVICE_SAMPLING = Sampling(samples=100)
 
@@ -93,6 +96,8 @@ class Advice:
     """The layouts the cards were valued on, for ``reuse`` by the seat's next advice."""
     reused: int = 0
     """How many of them were earlier layouts given in ``reuse``."""
+    shown_out: tuple[tuple[int, tuple[int, ...]], ...] = field(default=(), compare=False)
+    """The suits each seat showed out of, (seat, suits 0..3): the first of ``conditions``, as data."""
 
     @property
     def samples(self) -> int:
@@ -123,23 +128,22 @@ class Advice:
         if not others:
             return ""
         second = others[0]
+        lang = get_language()
         if first.p_make is not None and second.p_make is not None and first.p_make != second.p_make:
             assert first.p_make_se is not None and second.p_make_se is not None
-            what = "P(caught)" if self.contract == MISERE else "P(make)"
+            unit = _("in P(caught)") if self.contract == MISERE else _("in P(make)")
             # Oriented so that higher is better for the seat: margin_text ranks by the value.
             sign = 1 if (first.p_make > second.p_make) else -1
-            return margin_text([(first.card.symbol, sign * first.p_make, first.p_make_se),
-                                (second.card.symbol, sign * second.p_make, second.p_make_se)], unit=f"in {what}")
+            return margin_text([(first.card.format(lang), sign * first.p_make, first.p_make_se),
+                                (second.card.format(lang), sign * second.p_make, second.p_make_se)], unit=unit)
         sign = 1 if first.tricks_mean >= second.tricks_mean else -1
-        return margin_text([(first.card.symbol, sign * first.tricks_mean, first.tricks_mean_se),
-                            (second.card.symbol, sign * second.tricks_mean, second.tricks_mean_se)], unit="tricks")
+        return margin_text([(first.card.format(lang), sign * first.tricks_mean, first.tricks_mean_se),
+                            (second.card.format(lang), sign * second.tricks_mean, second.tricks_mean_se)],
+                           unit=_("tricks"))
 
     @property
     def model(self) -> str:
-        return ("the unseen cards dealt at random consistently with the own hand, the cards played (who "
-                "played them, who showed out), the open hands and talon given, and the auction; in each "
-                "layout every legal card is valued by exact double-dummy play from then on (the declarer's "
-                "discard, when not given, is his best one in that layout among those his play fits)")
+        return _MODEL
 
     def to_dict(self) -> dict:
         return {"seat": self.seat, "hand": str(self.hand), "contract": self.contract,
@@ -150,29 +154,53 @@ class Advice:
                 "cards": {str(s.card): s.to_dict() for s in self.cards},
                 "recommendation": self.recommendation.to_dict(), "model": self.model}
 
+    def _given(self) -> list[str]:
+        """What the layouts met, in the active language: the suits shown out of, then the sampling's conditions."""
+        shown = [_(SHOWED_OUT, seat=seat, suits=" ".join(SUIT_SYMBOLS[k] for k in suits))
+                 for seat, suits in self.shown_out]
+        return shown + [describe_condition(seat, pred) for seat, pred in self.sampling.hand_conditions]
+
     def format(self) -> str:
-        who = "the declarer" if self.seat == self.declarer else (
-            "a defender" if self.declarer is not None else "in all-pass")
-        rows = [f"Seat {self.seat} ({who}) to play in {self.contract}, {self.samples} samples, after "
-                f"{len(self.played)} cards played"]
-        if self.conditions:
-            rows.append("(given: " + "; ".join(self.conditions) + ")"
-                        + (f" (layouts meeting the conditions: {self.acceptance:.2%} of those tried)"
-                           if self.acceptance is not None else ""))
-        head = "P(caught)" if self.contract == MISERE else "P(make)"
-        rows.append(f"{'card':<6}{'tricks':>16}" + (f"{head:>18}" if self.contract != ALLPASS else ""))
+        """Each legal card's tricks and chances, and the card to play, in the active language."""
+        lang = get_language()
+        # The contract as the JSON has it (7H) in English, in words (7 червей) in Russian.
+        contract = (self.contract if lang == "en" or self.contract == ALLPASS
+                    else Contract.parse(self.contract).format(lang))
+        fields = {"seat": self.seat, "contract": contract, "samples": self.samples, "played": len(self.played)}
+        if self.seat == self.declarer:
+            head = _("Seat {seat} (the declarer) to play in {contract}, {samples} samples, after {played} cards "
+                     "played", **fields)
+        elif self.declarer is not None:
+            head = _("Seat {seat} (a defender) to play in {contract}, {samples} samples, after {played} cards "
+                     "played", **fields)
+        else:
+            head = _("Seat {seat} to play in all-pass, {samples} samples, after {played} cards played", **fields)
+        rows = [head]
+        given = self._given()
+        if self.conditions:     # the English texts, for an advice made without its shown_out
+            rows.append(given_line(given if len(given) == len(self.conditions) else self.conditions, self.acceptance))
+        p_head = _("P(caught)") if self.contract == MISERE else _("P(make)")
+        card, tricks = _("card"), _("tricks")
+        rows.append(f"{card:<6}{tricks:>16}" + (f"{p_head:>18}" if self.contract != ALLPASS else ""))
         for s in self.cards:
             mark = " <" if s.card == self.card else ""
             p = ""
             if s.p_make is not None:
-                shown = 1 - s.p_make if self.contract == MISERE else s.p_make
-                p = f"{shown:>10.3f} ± {s.p_make_se:.3f}"
-            rows.append(f"{s.card.symbol:<6}{s.tricks_mean:>9.2f} ± {s.tricks_mean_se:.2f}{p}{mark}")
-        rows.append(f"(tricks: seat {self.declarer if self.declarer is not None else self.seat}'s, the mean; "
-                    f"{self.model})")
+                chance = 1 - s.p_make if self.contract == MISERE else s.p_make
+                p = f"{chance:>10.3f} ± {s.p_make_se:.3f}"
+            rows.append(f"{s.card.format(lang):<6}{s.tricks_mean:>9.2f} ± {s.tricks_mean_se:.2f}{p}{mark}")
+        rows.append(_("(tricks: seat {seat}'s, the mean; {model})",
+                      seat=self.declarer if self.declarer is not None else self.seat, model=_(_MODEL)))
         close = self.close_text()
-        rows.append(f"play {self.card.symbol}" + (f" {close}" if close else ""))
+        line = _("play {card}", card=self.card.format(lang))
+        rows.append(f"{line} {close}" if close else line)
         return "\n".join(rows)
+
+
+_MODEL = N_("the unseen cards dealt at random consistently with the own hand, the cards played (who played them, "
+            "who showed out), the open hands and talon given, and the auction; in each layout every legal card is "
+            "valued by exact double-dummy play from then on (the declarer's discard, when not given, is his best one "
+            "in that layout among those his play fits)")
 
 
 def _replay(played: list[Card], strain: str, leader: int, turn: Cards) -> tuple[list[int], dict[int, int], int]:
@@ -422,11 +450,12 @@ def advise(hand: Hand | str, seat: int, *, contract: Contract | str, declarer: i
             p = float(made.mean())
             p_se = binomial_se(p, len(t))
         stats.append(CardStats(card, mean, se, p, p_se))
-    texts = tuple(f"seat {s} showed out of {' '.join(SUIT_SYMBOLS[k] for k in ks)}"
-                  for s, ks in sorted(shown_out.items())) + tuple(sampling.condition_texts())
+    shown = tuple((s, tuple(ks)) for s, ks in sorted(shown_out.items()))
+    texts = tuple(SHOWED_OUT.format(seat=s, suits=" ".join(SUIT_SYMBOLS[k] for k in ks))
+                  for s, ks in shown) + tuple(sampling.condition_texts())
     return Advice(seat, hand, "allpass" if allpass else str(c), declarer, Cards(cards_played), sampling, r.label,
                   texts, sampler.acceptance, redrawn, replaced, tuple(stats), _ranked(stats, c, seat, declarer)[0].card,
-                  None if n == samples else n, tuple(sampled), reused - len(pool))
+                  None if n == samples else n, tuple(sampled), reused - len(pool), shown)
 
 
 def _ranked(stats: list[CardStats] | tuple[CardStats, ...], contract: Contract | None, seat: int,

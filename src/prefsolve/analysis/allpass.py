@@ -18,6 +18,7 @@ from typing import cast
 from ..batch import map_deals
 from ..cards import Hand
 from ..checks import check_count, check_seat
+from ..i18n import N_, _
 from ..rules import Rules
 from ._common import Progress, as_hand, as_rules
 from .recommendation import Recommendation
@@ -25,9 +26,9 @@ from .sampling import DEFAULT_SAMPLING, ConstraintError, Sampling, sampling_json
 from .stats import binomial_se, mean_se, tricks_histogram
 
 #: How the all-pass score of one sample is modelled (stated in every result).
-ALLPASS_MODEL = ("the player takes his guaranteed tricks (the fewest he can be sure of against "
-                 "two opponents playing to load him); the other two share the rest as evenly as "
-                 "possible; one all-pass deal scored alone")
+ALLPASS_MODEL = N_("the player takes his guaranteed tricks (the fewest he can be sure of against "
+                   "two opponents playing to load him); the other two share the rest as evenly as "
+                   "possible; one all-pass deal scored alone")
 
 
 @dataclass(frozen=True)
@@ -66,15 +67,19 @@ class AllpassAnalysis:
                 **sampling_json(self.sampling, samples=self.samples, acceptance=self.acceptance)}
 
     def format(self) -> str:
+        """The guaranteed tricks, the chance of none and the expected whists, in the active language."""
         hist = " ".join(f"{t}:{c}" for t, c in enumerate(self.tricks_histogram) if c)
         given = self.sampling.given_text()
+        labels = [_("guaranteed tricks"), _("no trick at all"), _("expected whists")]
+        width = max(18, *(len(label) + 1 for label in labels))
         return "\n".join([
-            f"All-pass for seat {self.seat} ({self.samples} samples, talon {self.talon_mode}, "
-            f"rules {self.rules}):",
-            f"  guaranteed tricks  {self.tricks_mean:.2f} ± {self.tricks_mean_se:.2f}   (tricks:count {hist})",
-            f"  no trick at all    {self.p_zero:.3f} ± {self.p_zero_se:.3f}",
-            f"  expected whists    {self.expected:+.2f} ± {self.expected_se:.2f}",
-            f"  model: {ALLPASS_MODEL}",
+            _("All-pass for seat {seat} ({samples} samples, talon {talon_mode}, rules {rules}):", seat=self.seat,
+              samples=self.samples, talon_mode=self.talon_mode, rules=self.rules),
+            f"  {labels[0]:<{width}} {self.tricks_mean:.2f} ± {self.tricks_mean_se:.2f}   "
+            + _("(tricks:count {histogram})", histogram=hist),
+            f"  {labels[1]:<{width}} {self.p_zero:.3f} ± {self.p_zero_se:.3f}",
+            f"  {labels[2]:<{width}} {self.expected:+.2f} ± {self.expected_se:.2f}",
+            "  " + _("model: {model}", model=_(ALLPASS_MODEL)),
         ] + ([f"  {given}"] if given else []))
 
 

@@ -38,7 +38,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
 from ..auction import BID, HOLD, PASS, check_auction, legal_calls, parse_calls, parse_whist_calls
@@ -46,7 +46,9 @@ from ..cards import Hand
 from ..checks import check_seat
 from ..contract import Contract
 from ..errors import AuctionError, PrefsolveError
+from ..i18n import N_, _, get_language
 from ..rules import Rules
+from ..strains import strain_label
 
 if TYPE_CHECKING:
     from .sampling import Sampling
@@ -124,8 +126,10 @@ class HandCondition:
     ``kind`` is ``at_least`` (best estimate ≥ value), ``below`` (best estimate
     < value), ``strain_at_least`` (estimate in ``strain`` ≥ value), ``misere``
     (unsafe cards ≤ value) or ``sure_tricks`` (sure top tricks ≥ value);
-    ``text`` says it in words. Called with a :class:`Hand`, it answers whether
-    the hand meets it.
+    ``text`` says it in words, in English (the JSON's ``conditions``), and
+    :meth:`describe` in the active language: ``message`` is the sentence,
+    ``contract`` the call it is about. Called with a :class:`Hand`, it answers
+    whether the hand meets it.
     """
 
     seat: int
@@ -133,6 +137,28 @@ class HandCondition:
     value: float
     text: str
     strain: str | None = None
+    message: str = ""
+    contract: Contract | None = None
+
+    @classmethod
+    def stated(cls, seat: int, kind: str, value: float, message: str, contract: Contract | None = None,
+               strain: str | None = None) -> HandCondition:
+        """The condition that ``message`` (a sentence with the fields ``seat``,
+        ``contract``, ``suit`` and ``value``) states."""
+        made = cls(seat, kind, value, "", strain, message, contract)
+        return replace(made, text=made._words("en"))
+
+    def _words(self, lang: str) -> str:
+        c = self.contract
+        fields: dict[str, object] = {"seat": self.seat, "value": _num(self.value)}
+        if c is not None:
+            fields["contract"] = c.symbol if lang == "en" else c.format(lang)
+            fields["suit"] = strain_label(c.strain, lang)
+        return self.message.format_map(fields) if lang == "en" else _(self.message, **fields)
+
+    def describe(self) -> str:
+        """The condition in words, in the active language."""
+        return self._words(get_language()) if self.message else self.text
 
     def __call__(self, hand: Hand) -> bool:
         if self.kind == "at_least":
@@ -198,22 +224,22 @@ def auction_conditions(calls: str | Iterable[str], *, rules: Rules | str = "soch
                 continue
             if c.is_misere:
                 misere_bidders.add(seat)
-                out.append(HandCondition(seat, "misere", 1 + tol,
-                                         f"seat {seat} bid misère: at most {_num(1 + tol)} unsafe cards"))
+                out.append(HandCondition.stated(seat, "misere", 1 + tol,
+                                                N_("seat {seat} bid misère: at most {value} unsafe cards")))
             else:
                 assert c.level is not None
-                word = "held" if call.kind == HOLD else "bid"
-                out.append(HandCondition(seat, "at_least", c.level - tol,
-                                         f"seat {seat} {word} {c.symbol}: estimate ≥ {_num(c.level - tol)}"))
+                said = (N_("seat {seat} held {contract}: estimate ≥ {value}") if call.kind == HOLD
+                        else N_("seat {seat} bid {contract}: estimate ≥ {value}"))
+                out.append(HandCondition.stated(seat, "at_least", c.level - tol, said, c))
         elif call.kind == PASS and seat not in misere_bidders:
             games = [x.contract for x in legal_calls(before, r, allpass_count)
                      if x.kind in (BID, HOLD) and x.contract is not None and not x.contract.is_misere]
             if games:
                 low = games[0]
                 assert low.level is not None
-                out.append(HandCondition(seat, "below", low.level + tol,
-                                         f"seat {seat} passed with {low.symbol} open: estimate < "
-                                         f"{_num(low.level + tol)}"))
+                out.append(HandCondition.stated(seat, "below", low.level + tol,
+                                                N_("seat {seat} passed with {contract} open: estimate < {value}"),
+                                                low))
     if contract is not None or whist is not None:
         if result is None or not result.finished or result.winner is None:
             raise AuctionError("a declaration and whist calls need a won auction, got "
@@ -223,23 +249,22 @@ def auction_conditions(calls: str | Iterable[str], *, rules: Rules | str = "soch
             c = contract if isinstance(contract, Contract) else Contract.parse(contract)
             if not c.is_misere and c.level is not None:
                 lo, hi = c.level - tol - 1, c.level + 1 + tol
-                suit = "NT" if c.strain == "NT" else c.symbol[-1]
-                out.append(HandCondition(declarer, "strain_at_least", lo,
-                                         f"seat {declarer} declared {c.symbol}: estimate in {suit} ≥ {_num(lo)}",
-                                         c.strain))
-                out.append(HandCondition(declarer, "below", hi,
-                                         f"seat {declarer} declared {c.symbol}: estimate < {_num(hi)}"))
+                out.append(HandCondition.stated(declarer, "strain_at_least", lo,
+                                                N_("seat {seat} declared {contract}: estimate in {suit} ≥ {value}"),
+                                                c, c.strain))
+                out.append(HandCondition.stated(declarer, "below", hi,
+                                                N_("seat {seat} declared {contract}: estimate < {value}"), c))
             elif c.is_misere and declarer not in misere_bidders:
-                out.append(HandCondition(declarer, "misere", 1 + tol,
-                                         f"seat {declarer} declared misère: at most {_num(1 + tol)} unsafe cards"))
+                out.append(HandCondition.stated(declarer, "misere", 1 + tol,
+                                                N_("seat {seat} declared misère: at most {value} unsafe cards")))
         if whist is not None:
             words = parse_whist_calls(whist)
             defenders = [(declarer + 1) % 3, (declarer + 2) % 3]
             for k, word in enumerate(words):
                 seat = defenders[k % 2]
                 if word == "whist":
-                    out.append(HandCondition(seat, "sure_tricks", 1,
-                                             f"seat {seat} whisted: at least 1 sure top trick"))
+                    out.append(HandCondition.stated(seat, "sure_tricks", 1,
+                                                    N_("seat {seat} whisted: at least {value} sure top trick")))
     return tuple(c for c in out if c.seat not in skip)
 
 

@@ -24,6 +24,7 @@ from ..cards import Hand
 from ..checks import check_seat
 from ..contract import LADDER, Contract
 from ..errors import ContractError
+from ..i18n import N_, _, get_language
 from ..rules import Rules
 from ..solver import DiscardHints
 from ..strains import STRAINS
@@ -33,10 +34,11 @@ from ._common import (
     as_contract,
     as_hand,
     as_rules,
+    contract_text,
     leader_for,
 )
 from .auction_model import TOLERANCE, condition_on_auction
-from .defence import DEFENCE_TEXT, check_defence, declarer_scores
+from .defence import DEFENCE_TEXT, check_defence, declarer_scores, defence_text
 from .recommendation import Recommendation
 from .sampling import DEFAULT_SAMPLING, Sampling, sample_adaptively, sampling_json, start
 from .stats import ContractStats, margin_text
@@ -124,9 +126,7 @@ class Analysis:
 
     @property
     def model(self) -> str:
-        return (f"double-dummy play with the talon and the best discard; seat {self.leader} leads; "
-                f"defence: {DEFENCE_TEXT[self.defence]}; score: one deal's net whists under the "
-                f"{self.rules} rules (pool and mountain settled); passing counts as 0")
+        return _MODEL.format(leader=self.leader, defence=DEFENCE_TEXT[self.defence], rules=self.rules)
 
     def to_dict(self) -> dict:
         return {
@@ -138,41 +138,52 @@ class Analysis:
         }
 
     def advice(self) -> str:
-        """One line: the best contract, the bidding limit, or pass."""
+        """One line: the best contract, the bidding limit, or pass (in the active language)."""
         rec = self.recommendation
         assert rec.contract is not None     # the bid analysis always names its best contract
         b = self[rec.contract]
         # Under "pass" nothing is played: P(make) is what play would have given.
-        played = " if played" if self.defence == "pass" else ""
-        head = (f"best: {rec.contract.symbol} (expected {b.expected:+.1f} whists, "
-                f"P(make{played}) {b.p_make:.0%})")
-        close = margin_text([(s.contract.symbol, s.expected, s.expected_se) for s in self.contracts]
-                            + [("pass", 0.0, 0.0)])
+        if self.defence == "pass":
+            head = _("best: {contract} (expected {expected:+.1f} whists, P(make if played) {p_make:.0%})",
+                     contract=contract_text(rec.contract), expected=b.expected, p_make=b.p_make)
+        else:
+            head = _("best: {contract} (expected {expected:+.1f} whists, P(make) {p_make:.0%})",
+                     contract=contract_text(rec.contract), expected=b.expected, p_make=b.p_make)
+        close = margin_text([(contract_text(s.contract), s.expected, s.expected_se) for s in self.contracts]
+                            + [(_("pass"), 0.0, 0.0)])
         if rec.max_bid is None:
-            return f"pass: no contract is expected to gain; {head}" + (f" {close}" if close else "")
-        limit = ""
-        if rec.max_bid == rec.contract and b.expected - b.expected_se < 0:
-            limit = " (no higher: the gain is within its standard error)"
-        return f"bid up to {rec.max_bid.symbol}{limit}; {head}" + (f" {close}" if close else "")
+            line = _("pass: no contract is expected to gain; {best}", best=head)
+        elif rec.max_bid == rec.contract and b.expected - b.expected_se < 0:
+            line = _("bid up to {contract} (no higher: the gain is within its standard error); {best}",
+                     contract=contract_text(rec.max_bid), best=head)
+        else:
+            line = _("bid up to {contract}; {best}", contract=contract_text(rec.max_bid), best=head)
+        return f"{line} {close}" if close else line
 
     def format(self) -> str:
-        """An aligned table: contract, P(make) ± se, expected whists ± se, mean tricks."""
-        given = self.sampling.given_text()
-        if self.acceptance is not None:
-            given += f" (layouts meeting the conditions: {self.acceptance:.2%} of those tried)"
-        rows = [f"Hand {self.hand.symbols()}, seat {self.seat}, {self.samples} samples, "
-                f"{self.rules} rules"] + ([given] if given else []) + [
-                f"{'contract':<9}{'P(make)':>17}{'expected whists':>20}{'tricks':>7}"]
+        """An aligned table: contract, P(make) ± se, expected whists ± se, mean tricks (in the active language)."""
+        given = self.sampling.given_text(self.acceptance)
+        columns = (_("contract"), _("P(make)"), _("expected whists"), _("tricks"))
+        head = f"{columns[0]:<9}{columns[1]:>17}{columns[2]:>20}{columns[3]:>7}"
+        rows = [_("Hand {hand}, seat {seat}, {samples} samples, {rules} rules", hand=self.hand.symbols(get_language()),
+                  seat=self.seat, samples=self.samples, rules=self.rules)] + ([given] if given else []) + [head]
         for s in self.contracts:
             mark = " <" if s.contract == self.recommendation.contract else ""
-            rows.append(f"{s.contract.symbol:<9}{s.p_make:>9.3f} ± {s.p_make_se:.3f}"
+            rows.append(f"{contract_text(s.contract):<9}{s.p_make:>9.3f} ± {s.p_make_se:.3f}"
                         f"{s.expected:>+12.2f} ± {s.expected_se:<5.2f}{s.tricks_mean:>7.2f}{mark}")
-        played = ("; a game the defence may pass shows the P(make) and tricks that play would give, "
-                  "though this model does not play it" if self.defence == "pass" else "")
-        rows.append(f"(defence: {DEFENCE_TEXT[self.defence]}; the tricks column is the mean; misère's "
-                    f"P(make) is the chance of taking no trick{played})")
+        if self.defence == "pass":
+            rows.append(_("(defence: {defence}; the tricks column is the mean; misère's P(make) is the chance of "
+                          "taking no trick; a game the defence may pass shows the P(make) and tricks that play "
+                          "would give, though this model does not play it)", defence=defence_text(self.defence, True)))
+        else:
+            rows.append(_("(defence: {defence}; the tricks column is the mean; misère's P(make) is the chance of "
+                          "taking no trick)", defence=defence_text(self.defence, True)))
         rows.append(self.advice())
         return "\n".join(rows)
+
+
+_MODEL = N_("double-dummy play with the talon and the best discard; seat {leader} leads; defence: {defence}; "
+            "score: one deal's net whists under the {rules} rules (pool and mountain settled); passing counts as 0")
 
 
 def evaluate(tricks: np.ndarray, rules: Rules, defence: str) -> list[ContractStats]:

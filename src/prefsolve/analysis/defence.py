@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING
 from ..auction import HALF, PASS, WHIST, check_whist_calls
 from ..contract import Contract
 from ..errors import PrefsolveError
+from ..i18n import N_, _
 from ..rules import Rules
 from ..scoring import contract_balance
 from ._common import as_contract
@@ -36,17 +37,29 @@ DEFENCES = ("best", "pass", "one", "both")
 # What the rules impose stays imposed under every model (defence_calls): a misère
 # and a 10 under ten_whist="checked" are always played, both defenders whist
 # against 6♠ under Stalingrad; two whisters split the defence's tricks evenly.
-_IMPOSED = ("; misère, a 10 the rules never let pass (ten_whist='checked') and 6♠ under Stalingrad "
-            "are played as the rules require")
-DEFENCE_TEXT = {
-    "best": ("the defenders call what is best for them as a side in each layout (pass, whist, "
-             "half-whist where the rules allow it; open or closed), seeing the cards as "
-             "double-dummy play does; two whisters split the defence's tricks evenly (the odd "
-             "one to the first defender)"),
-    "pass": "both defenders pass where the rules allow it (no play: the contract counts as made)" + _IMPOSED,
-    "one": "one defender whists and plays open, the other passes" + _IMPOSED,
-    "both": "both defenders whist and play closed (the odd defence trick to the first defender)" + _IMPOSED,
+_IMPOSED = N_("misère, a 10 the rules never let pass (ten_whist='checked') and 6♠ under Stalingrad "
+              "are played as the rules require")
+_DEFENCE_SAID = {
+    "best": N_("the defenders call what is best for them as a side in each layout (pass, whist, "
+               "half-whist where the rules allow it; open or closed), seeing the cards as "
+               "double-dummy play does; two whisters split the defence's tricks evenly (the odd "
+               "one to the first defender)"),
+    "pass": N_("both defenders pass where the rules allow it (no play: the contract counts as made)"),
+    "one": N_("one defender whists and plays open, the other passes"),
+    "both": N_("both defenders whist and play closed (the odd defence trick to the first defender)"),
 }
+
+
+def defence_text(defence: str, translated: bool = False) -> str:
+    """A defence model in words: in English (the JSON's ``model``), or
+    ``translated`` into the active language (the text output)."""
+    say = _ if translated else str
+    text = say(_DEFENCE_SAID[defence])
+    return text if defence == "best" else f"{text}; {say(_IMPOSED)}"
+
+
+#: Each defence model in words, in English.
+DEFENCE_TEXT = {d: defence_text(d) for d in DEFENCES}
 
 
 def check_defence(defence: str) -> str:

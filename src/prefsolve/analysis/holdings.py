@@ -19,6 +19,7 @@ from ..batch import map_deals
 from ..cards import ALL_CARDS, SUITS, Hand
 from ..deal import Deal
 from ..errors import PrefsolveError
+from ..i18n import N_, _, pgettext
 from ._common import Progress
 from .sampling import Sampling
 from .stats import mean_se
@@ -82,24 +83,30 @@ class HoldingsTable:
 
     @property
     def model(self) -> str:
-        return ("the holding in a random suit of seat 0's 10 cards, 'x' = random cards 7..10, the "
-                "other cards random, the talon out of play; seat 0 declares (holding's suit as trump, "
-                "or no-trump) and leads; counted: the tricks seat 0 wins with the holding's cards "
-                "along one optimal double-dummy line")
+        return _MODEL
 
     def to_dict(self) -> dict:
         return {"samples": self.samples, "seed": self.sampling.seed, "model": self.model,
                 "holdings": [r.to_dict() for r in self.rows]}
 
     def format(self) -> str:
+        """The table, one row per holding, in the active language."""
         # 58 columns: the table fits a terminal of 60.
-        out = [f"{'#':>2}  {'holding':<10}{'seed':>6}{'as trump':>14}{'sd':>6}{'no-trump':>14}{'sd':>6}"]
+        # The book's estimate is the "seed" of the analysis (RULES.md §8), not a random seed.
+        holding, book, trump, sd, nt = _("holding"), pgettext("the book", "seed"), _("as trump"), _("sd"), _("no-trump")
+        out = [f"{'#':>2}  {holding:<10}{book:>6}{trump:>14}{sd:>6}{nt:>14}{sd:>6}"]
         for r in self.rows:
             out.append(f"{r.number:>2}  {r.holding:<10}{r.seed_estimate:>6}"
                        f"{r.trump:>7.2f} ± {r.trump_se:.2f}{r.trump_sd:>6.2f}"
                        f"{r.nt:>7.2f} ± {r.nt_se:.2f}{r.nt_sd:>6.2f}")
-        out.append(f"({self.samples} samples per holding, seed {self.sampling.seed}; {self.model})")
+        out.append(_("({samples} samples per holding, seed {seed}; {model})", samples=self.samples,
+                     seed=self.sampling.seed, model=_(_MODEL)))
         return "\n".join(out)
+
+
+_MODEL = N_("the holding in a random suit of seat 0's 10 cards, 'x' = random cards 7..10, the other cards random, "
+            "the talon out of play; seat 0 declares (holding's suit as trump, or no-trump) and leads; counted: the "
+            "tricks seat 0 wins with the holding's cards along one optimal double-dummy line")
 
 
 def _holding_deal(rng: random.Random, honours: str, small: int) -> tuple[Deal, int]:
@@ -162,10 +169,10 @@ def holdings(*, sampling: Sampling = HOLDINGS_SAMPLING, numbers: Iterable[int] |
             raise PrefsolveError(f"no holding number {bad[0]!r} in the book's table (1..46)")
         chosen = [h for h in SEED_HOLDINGS if h[0] in wanted]
     work = []
-    for number, text, _ in chosen:
-        honours, _, xs = text.partition(" ")
+    for number, text, _estimate in chosen:
+        honours, _space, xs = text.partition(" ")
         rng = random.Random(seed * 1000 + number)  # one stream per row: rows are independent
-        for _ in range(samples):
+        for _sample in range(samples):
             deal, suit = _holding_deal(rng, honours, len(xs))
             work.append((number, deal, suit))
 

@@ -25,6 +25,7 @@ from ..cards import ALL_CARDS, SUIT_SYMBOLS, Hand, in_hand_order
 from ..checks import check_seat, check_seed, whole as _whole
 from ..deal import Deal
 from ..errors import DealError, PrefsolveError
+from ..i18n import N_, _, get_language
 from ..notation import suit_of, suit_spellings
 from ._common import as_hand
 
@@ -166,15 +167,20 @@ class Sampling:
         """``conditions`` as they are held."""
         return cast(Conditions, self.conditions)
 
-    def given_text(self) -> str:
-        """One line for the text output of what the layouts were conditioned on ("" when nothing)."""
-        parts = [f"{'the talon' if place == 'talon' else f'seat {place}'} holds "
-                 + " ".join(c.symbol for c in in_hand_order(hand))
-                 for place, hand in self.known_cards]
-        parts += [f"seat {seat} void in " + " ".join(SUIT_SYMBOLS["SCDH".index(x)] for x in suits)
-                  for seat, suits in self.void_suits]
-        parts += self.condition_texts()
-        return f"(given: {'; '.join(parts)})" if parts else ""
+    def given_text(self, acceptance: float | None = None) -> str:
+        """One line for the text output of what the layouts were conditioned on
+        ("" when nothing), in the active language; with ``acceptance``, the
+        fraction of the layouts tried that met the conditions."""
+        lang = get_language()
+        parts = []
+        for place, hand in self.known_cards:
+            cards = " ".join(c.format(lang) for c in in_hand_order(hand))
+            parts.append(_("the talon holds {cards}", cards=cards) if place == "talon"
+                         else _("seat {seat} holds {cards}", seat=place, cards=cards))
+        parts += [_("seat {seat} void in {suits}", seat=seat,
+                    suits=" ".join(SUIT_SYMBOLS["SCDH".index(x)] for x in suits)) for seat, suits in self.void_suits]
+        parts += [describe_condition(seat, pred) for seat, pred in self.hand_conditions]
+        return given_line(parts, acceptance)
 
     @property
     def known_cards(self) -> KnownCards:
@@ -289,11 +295,39 @@ def _normal_voids(voids: object) -> Voids:
 
 
 def condition_text(seat: int, predicate: object) -> str:
-    """A condition in words: its ``text``, else the predicate's name."""
+    """A condition in words, as the JSON gives it: its ``text``, else the predicate's name."""
     text = getattr(predicate, "text", None)
     if isinstance(text, str):
         return text
-    return f"seat {seat}: {getattr(predicate, '__name__', repr(predicate))}"
+    return _UNNAMED.format(seat=seat, condition=getattr(predicate, "__name__", repr(predicate)))
+
+
+#: A condition given as a plain function, by its name.
+_UNNAMED = N_("seat {seat}: {condition}")
+
+
+def describe_condition(seat: int, predicate: object) -> str:
+    """A condition in words, in the active language (its ``describe()``, as the
+    auction model's conditions say it), else as :func:`condition_text`."""
+    describe = getattr(predicate, "describe", None)
+    if callable(describe):
+        return str(describe())
+    text = getattr(predicate, "text", None)
+    if isinstance(text, str):
+        return text
+    return _(_UNNAMED, seat=seat, condition=getattr(predicate, "__name__", repr(predicate)))
+
+
+def given_line(parts: Sequence[str], acceptance: float | None = None) -> str:
+    """"(given: ...; ...)" for the text output, with the share of the layouts
+    tried that met the conditions; "" when nothing was given."""
+    if not parts:
+        return ""
+    line = _("(given: {conditions})", conditions="; ".join(parts))
+    if acceptance is not None:
+        line = _("{given} (layouts meeting the conditions: {share:.2%} of those tried)", given=line,
+                 share=acceptance)
+    return line
 
 
 def _normal_conditions(conditions: object) -> Conditions:
@@ -436,7 +470,7 @@ class Sampler:
         self._groups: list[tuple[tuple[int, ...], list[int]]] | None = None   # see _constructed
         self._memo: dict[tuple[int, tuple[int, ...]], int] = {}
         self.conditions = tuple(conditions)
-        for seat, _ in self.conditions:
+        for seat, _predicate in self.conditions:
             if seat not in (0, 1, 2):
                 raise ConstraintError(f"a condition's seat must be 0, 1 or 2, got {seat!r}")
         self.tried = 0
@@ -479,7 +513,7 @@ class Sampler:
             # Rejection failed once: the voids are rare, so construct from now on
             # (each layout is uniform whichever method draws it).
             return self._constructed()
-        for _ in range(REJECTION_TRIES if self._voids else 1):
+        for _try in range(REJECTION_TRIES if self._voids else 1):
             self._rng.shuffle(self._unseen)
             masks, i = [], 0
             for place, need in zip(self._places, self._need):

@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from ..contract import Contract
+from ..i18n import _
 
 # numpy is imported where it is used (see sampling.py).
 if TYPE_CHECKING:
@@ -94,12 +95,12 @@ class ContractStats:
                 "tricks_histogram": list(self.tricks_histogram)}
 
 
-def margin_text(values: Sequence[tuple[str, float, float]], unit: str = "whists") -> str:
+def margin_text(values: Sequence[tuple[str, float, float]], unit: str | None = None) -> str:
     """A note when the best of ``(name, value, value_se)`` (the highest value:
     expected whists, or any figure oriented so that higher is better) leads the
     next by less than the standard error of the difference (√(se₁² + se₂²),
     which ignores the layouts being shared and so overstates the error); ""
-    otherwise. ``unit`` names the figure's unit.
+    otherwise, in the active language. ``unit`` names the figure's unit (whists unless it says otherwise).
 
     >>> print(margin_text([("♠A", 0.75, 0.05), ("♠K", 0.70, 0.05)], unit="in P(make)"))
     (close: ♠A leads ♠K by 0.05 in P(make), less than the difference's standard error 0.07)
@@ -110,6 +111,7 @@ def margin_text(values: Sequence[tuple[str, float, float]], unit: str = "whists"
     diff = first[1] - second[1]
     se = (first[2] ** 2 + second[2] ** 2) ** 0.5
     if diff < se:
-        return (f"(close: {first[0]} leads {second[0]} by {diff:.2f} {unit}, less than the "
-                f"difference's standard error {se:.2f})")
+        return _("(close: {first} leads {second} by {diff:.2f} {unit}, less than the difference's standard "
+                 "error {se:.2f})", first=first[0], second=second[0], diff=diff,
+                 unit=_("whists") if unit is None else unit, se=se)
     return ""

@@ -23,6 +23,7 @@ from ..cards import ALL_CARDS, Card, Cards, Hand, cards_of_mask, in_hand_order
 from ..checks import check_count, check_seat
 from ..contract import Contract
 from ..deal import Deal
+from ..i18n import _, get_language
 from ..rules import Rules
 from ..solver import solve
 from ..strains import STRAINS
@@ -32,6 +33,7 @@ from ._common import (
     as_contract,
     as_hand,
     as_rules,
+    contract_text,
     leader_for,
 )
 from .auction_model import TOLERANCE, check_won, condition_on_auction
@@ -153,32 +155,41 @@ class TalonAnalysis:
         }
 
     def format(self, top: int = 15) -> str:
-        given = self.sampling.given_text()
-        if self.acceptance is not None:
-            given += f" (layouts meeting the conditions: {self.acceptance:.2%} of those tried)"
-        rows = [f"Hand {self.hand.symbols()} (12 cards), seat {self.seat}, {self.samples} samples"
-                + (f", bid {self.bid.symbol}" if self.bid else "")] + (
-                [given] if given else []) + [
-                f"{'discard':<9}{'contract':<9}{'P(make)':>16}{'expected whists':>20}"]
+        """The best (discard, contract) pairs as an aligned table and the advice, in the active language."""
+        lang = get_language()
+        given = self.sampling.given_text(self.acceptance)
+        fields = {"hand": self.hand.symbols(lang), "seat": self.seat, "samples": self.samples}
+        if self.bid:
+            head = _("Hand {hand} (12 cards), seat {seat}, {samples} samples, bid {bid}", bid=contract_text(self.bid),
+                     **fields)
+        else:
+            head = _("Hand {hand} (12 cards), seat {seat}, {samples} samples", **fields)
+
+        def discard(o: DiscardStats) -> str:
+            return "".join(c.format(lang) for c in in_hand_order(o.discard))
+
+        columns = (_("discard"), _("contract"), _("P(make)"), _("expected whists"))
+        rows = [head] + ([given] if given else []) + [
+                f"{columns[0]:<9}{columns[1]:<9}{columns[2]:>16}{columns[3]:>20}"]
         for o in self.options[:top]:
             s = o.stats
-            rows.append(f"{''.join(c.symbol for c in in_hand_order(o.discard)):<9}{s.contract.symbol:<9}"
+            rows.append(f"{discard(o):<9}{contract_text(s.contract):<9}"
                         f"{s.p_make:>9.3f} ± {s.p_make_se:.3f}{s.expected:>+12.2f} ± {s.expected_se:.2f}")
         if len(self.options) > top:
-            rows.append(f"... {len(self.options) - top} more (--json lists all)")
+            rows.append(_("... {more} more (--json lists all)", more=len(self.options) - top))
         b = self.options[0].stats
         rec = self.recommendation
         assert rec.discard is not None     # the talon analysis always names a discard
-        rows.append(f"recommendation: discard {' '.join(c.symbol for c in rec.discard)}, declare "
-                    f"{b.contract.symbol} (expected {b.expected:+.1f} whists, "
-                    f"P(make) {b.p_make:.0%})")
-        close = margin_text([(f"{''.join(c.symbol for c in in_hand_order(o.discard))} {o.stats.contract.symbol}",
-                              o.stats.expected, o.stats.expected_se) for o in self.options])
+        rows.append(_("recommendation: discard {discard}, declare {contract} (expected {expected:+.1f} whists, "
+                      "P(make) {p_make:.0%})", discard=rec.discard.format(lang), contract=contract_text(b.contract),
+                      expected=b.expected, p_make=b.p_make))
+        close = margin_text([(f"{discard(o)} {contract_text(o.stats.contract)}", o.stats.expected, o.stats.expected_se)
+                             for o in self.options])
         if close:
             rows.append(close)
-        rows.append(f"(the discard is chosen from the 12 cards alone, once for every layout; choosing it in "
-                    f"each layout with sight of the defenders' cards would have promised "
-                    f"{self.discard_optimism:+.2f} whists, {self.discard_optimism_tricks:+.2f} tricks more)")
+        rows.append(_("(the discard is chosen from the 12 cards alone, once for every layout; choosing it in each "
+                      "layout with sight of the defenders' cards would have promised {whists:+.2f} whists, "
+                      "{tricks:+.2f} tricks more)", whists=self.discard_optimism, tricks=self.discard_optimism_tricks))
         return "\n".join(rows)
 
 

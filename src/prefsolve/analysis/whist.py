@@ -21,9 +21,10 @@ from ..cards import Hand
 from ..checks import check_seat
 from ..contract import Contract
 from ..errors import ContractError, PrefsolveError
+from ..i18n import N_, _, get_language
 from ..rules import Rules
 from ..solver import DiscardHints
-from ._common import Progress, as_contract, as_hand, as_rules, leader_for
+from ._common import Progress, as_contract, as_hand, as_rules, contract_text, leader_for
 from .auction_model import TOLERANCE, check_won, condition_on_auction
 from .defence import balance_row
 from .recommendation import Recommendation
@@ -88,12 +89,12 @@ class WhistAnalysis:
 
     @property
     def model(self) -> str:
-        return (f"double-dummy play, the declarer with the talon and his best discard; seat "
-                f"{self.leader} leads; the other defender's call: {self.partner}; two whisters split "
-                f"the defence tricks evenly (odd one to the first defender); one deal's net whists "
-                f"under the {self.rules} rules; "
-                + ("the hands are drawn as the auction shows them (see conditions)" if self.sampling.conditions
-                   else "the declarer's hand is not conditioned on his bid"))
+        model = _MODEL_CONDITIONED if self.sampling.conditions else _MODEL
+        return model.format(leader=self.leader, partner=self.partner, rules=self.rules)
+
+    def _call(self, call: str) -> str:
+        """A whist call as the text output says it (the JSON keeps ``whist``, ``pass``, ``half``)."""
+        return _(_CALL_WORDS[call]) if call in _CALL_WORDS else call
 
     def to_dict(self) -> dict:
         return {
@@ -107,28 +108,50 @@ class WhistAnalysis:
         }
 
     def format(self) -> str:
-        need = self.quota
-        given = self.sampling.given_text()
-        if self.acceptance is not None:
-            given += f" (layouts meeting the conditions: {self.acceptance:.2%} of those tried)"
-        rows = [f"Hand {self.hand.symbols()}, seat {self.seat} "
-                f"({'first' if self.first_defender else 'second'} defender) against "
-                f"{self.contract.symbol} by seat {self.declarer}, {self.samples} samples, {self.rules} rules"] + (
-                [given] if given else []) + [
-                f"P(defence takes its {need}) = {self.p_quota:.3f} ± {self.p_quota_se:.3f}",
-                f"{'call':<11}{'expected whists':>20}"]
+        """The chance of the defence's quota and each call's expected whists, in the active language."""
+        given = self.sampling.given_text(self.acceptance)
+        fields = {"hand": self.hand.symbols(get_language()), "seat": self.seat,
+                  "contract": contract_text(self.contract), "declarer": self.declarer, "samples": self.samples,
+                  "rules": self.rules}
+        if self.first_defender:
+            head = _("Hand {hand}, seat {seat} (first defender) against {contract} by seat {declarer}, {samples} "
+                     "samples, {rules} rules", **fields)
+        else:
+            head = _("Hand {hand}, seat {seat} (second defender) against {contract} by seat {declarer}, {samples} "
+                     "samples, {rules} rules", **fields)
+        call, expected = _("call"), _("expected whists")
+        rows = [head] + ([given] if given else []) + [
+                _("P(defence takes its {quota}) = {p:.3f} ± {se:.3f}", quota=self.quota, p=self.p_quota,
+                  se=self.p_quota_se),
+                f"{call:<11}{expected:>20}"]
         for o in self.options:
             mark = " <" if o.call == self.recommendation.call else ""
-            rows.append(f"{o.call:<11}{o.expected:>+12.2f} ± {o.expected_se:.2f}{mark}")
+            rows.append(f"{self._call(o.call):<11}{o.expected:>+12.2f} ± {o.expected_se:.2f}{mark}")
+        partner = self._call(self.partner)
         # Only Stalingrad leaves a single call (whist_options).
-        forced = " (Stalingrad, §3.5: both defenders whist on 6♠)" if len(self.options) == 1 else ""
-        drawn = ("the hands are drawn as the auction shows them" if self.sampling.conditions else
-                 "the declarer's hand is drawn at random, not from what his bid says, so weigh P against "
-                 "the bid (give --auction)")
-        rows.append(f"(the other defender: {self.partner}{forced}; {drawn})")
-        close = margin_text([(o.call, o.expected, o.expected_se) for o in self.options])
-        rows.append(f"recommendation: {self.recommendation.call}" + (f" {close}" if close else ""))
+        if len(self.options) == 1:
+            partner = _("{call} (Stalingrad, §3.5: both defenders whist on 6♠)", call=partner)
+        if self.sampling.conditions:
+            rows.append(_("(the other defender: {call}; the hands are drawn as the auction shows them)", call=partner))
+        else:
+            rows.append(_("(the other defender: {call}; the declarer's hand is drawn at random, not from what his "
+                          "bid says, so weigh P against the bid (give --auction))", call=partner))
+        close = margin_text([(self._call(o.call), o.expected, o.expected_se) for o in self.options])
+        line = _("recommendation: {call}", call=self._call(self.recommendation.call))
+        rows.append(f"{line} {close}" if close else line)
         return "\n".join(rows)
+
+
+_MODEL = N_("double-dummy play, the declarer with the talon and his best discard; seat {leader} leads; the other "
+            "defender's call: {partner}; two whisters split the defence tricks evenly (odd one to the first "
+            "defender); one deal's net whists under the {rules} rules; the declarer's hand is not conditioned on "
+            "his bid")
+_MODEL_CONDITIONED = N_("double-dummy play, the declarer with the talon and his best discard; seat {leader} leads; "
+                        "the other defender's call: {partner}; two whisters split the defence tricks evenly (odd one "
+                        "to the first defender); one deal's net whists under the {rules} rules; the hands are drawn "
+                        "as the auction shows them (see conditions)")
+# The whist calls as the text output says them (translated where they are shown).
+_CALL_WORDS = {"whist": N_("whist"), "pass": N_("pass"), "half": N_("half"), "half-whist": N_("half-whist")}
 
 
 def whist_options(contract: Contract, first: bool, partner: str, rules: Rules | str) -> dict[str, tuple]:

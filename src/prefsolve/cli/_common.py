@@ -11,6 +11,12 @@
   suit stands apart from the capital ranks, and the width of every column
   stays) and other such characters as their closest ASCII (``Misère`` as
   ``Misere``), and JSON escapes them, so it stays exact.
+* The language: every command takes ``--lang ru|en`` (:func:`language_option`),
+  by default the environment's (``PREFSOLVE_LANG``, then the locale:
+  :func:`prefsolve.i18n.language_from_environment`); its help texts, output
+  and errors, click's own words included (:mod:`.click_messages`), come in it.
+  A console that cannot encode Cyrillic (ASCII) gets English: the stand-ins
+  below would turn Russian words into question marks.
 * One JSON writer (:func:`emit_json`, :func:`emit_stream`), one progress bar
   (:func:`progress_bar`), the option declarations the commands share and the
   reading of deal files.
@@ -31,6 +37,7 @@ import codecs
 import contextlib
 import errno
 import functools
+import inspect
 import json
 import logging
 import os
@@ -45,11 +52,24 @@ from typing import IO, Any
 
 import click
 
+from ..analysis.sampling import MAX_SAMPLES
 from ..batch import MAX_JOBS
 from ..deal import Deal, split_deal_lines
 from ..engine import table_size_mb
 from ..errors import DealError, PrefsolveError
+from ..i18n import (
+    LANGUAGES,
+    N_,
+    _,
+    get_language,
+    language_from_environment,
+    set_language,
+    translations,
+    use_language,
+)
 from ..rules import PROFILES, Rules
+from ..strains import SUITS, strain_label
+from .click_messages import click_speaks
 from .vocabulary import retired_message
 
 #: The deal the commands solve when they are given none.
@@ -179,6 +199,17 @@ def echo(message: str = "", nl: bool = True) -> None:
     click.echo(fit(message, terminal_width()), nl=nl)
 
 
+def play_header(declarer: int, strain: str, leader: int) -> str:
+    """"Declarer seat 2, ♠ trumps, seat 0 leads": the head of a game or
+    misère as ``solve`` and ``play`` print it, in the active language."""
+    label = strain_label(strain, get_language())
+    if strain in SUITS:
+        return _("Declarer seat {declarer}, {suit} trumps, seat {leader} leads", declarer=declarer, suit=label,
+                 leader=leader)
+    return _("Declarer seat {declarer}, {strain}, seat {leader} leads", declarer=declarer, strain=label,
+             leader=leader)
+
+
 def json_text(obj: object) -> str:
     """``obj`` as one line of JSON: non-ASCII text as itself where stdout can
     encode it, else as ``\\u`` escapes, so that the JSON is exact either way."""
@@ -304,17 +335,18 @@ def progress_bar(total: int, label: str, quiet: bool) -> ProgressBar:
     return ProgressBar(total, label, quiet)
 
 
-def file_progress(total: int, quiet: bool, label: str = "solving") -> ProgressBar:
-    """The progress bar of ``--file``; none when stdout is a terminal, where the
-    results, printed as they come, show the progress and would tear the bar."""
-    return progress_bar(total, label, quiet or sys.stdout.isatty())
+def file_progress(total: int, quiet: bool, label: str | None = None) -> ProgressBar:
+    """The progress bar of ``--file`` (labelled "solving" unless ``label`` says
+    otherwise); none when stdout is a terminal, where the results, printed as
+    they come, show the progress and would tear the bar."""
+    return progress_bar(total, _("solving") if label is None else label, quiet or sys.stdout.isatty())
 
 
 # -- the one error path ----------------------------------------------------
 
 def fail(exc: PrefsolveError, ctx: click.Context) -> None:
     """Bad input: one ``Error: message`` line on stderr and exit code 2."""
-    click.echo(f"Error: {exc}", err=True)
+    click.echo(_("Error: {message}", message=exc), err=True)
     ctx.exit(2)
 
 
@@ -331,12 +363,108 @@ def errors_to_exit2(f: Callable) -> Callable:
     return wrapper
 
 
-class Command(click.Command):
+# -- the language ------------------------------------------------------------
+
+#: The help of ``--lang``, the option every command takes.
+LANG_HELP = N_("Language of the output: ru or en [default: PREFSOLVE_LANG, else the locale: LANGUAGE, LC_ALL, "
+               "LC_MESSAGES, LANG].")
+
+
+def language_option() -> click.Option:
+    """``--lang ru|en``: one option object per command, which reads it before
+    anything else (:meth:`Speaking.parse_args`), so that ``--help`` and a usage
+    error come in the language asked for, wherever ``--lang`` stands."""
+    return click.Option(["--lang"], type=click.Choice(LANGUAGES), expose_value=False, help=LANG_HELP)
+
+
+def _asked_language(args: list[str]) -> str | None:
+    """The value of the last ``--lang`` among the options (before ``--``), if one of :data:`LANGUAGES`."""
+    found = None
+    for i, a in enumerate(args):
+        if a == "--":
+            break
+        if a == "--lang" and i + 1 < len(args):
+            found = args[i + 1]
+        elif a.startswith("--lang="):
+            found = a.partition("=")[2]
+    return found if found in LANGUAGES else None
+
+
+def console_language(lang: str) -> str:
+    """``lang``, or English when stdout or stderr cannot encode its letters: a
+    console of ASCII would show Russian words as question marks."""
+    if lang == "en":
+        return lang
+    for stream in (sys.stdout, sys.stderr):
+        try:
+            "Русский".encode(getattr(stream, "encoding", None) or "utf-8")
+        except (UnicodeEncodeError, LookupError):
+            return "en"
+    return lang
+
+
+@contextlib.contextmanager
+def speaking() -> Iterator[None]:
+    """A run of the command line: in the environment's language (until
+    ``--lang`` says otherwise), click's words included; the language before
+    it afterwards."""
+    encodable_streams()
+    with use_language(console_language(language_from_environment())), click_speaks():
+        yield
+
+
+#: The numbers an option's help names, filled in after its translation
+#: (``At most {most_samples}.``), so that the text and the limit cannot drift apart.
+HELP_FIELDS = {"most_samples": MAX_SAMPLES}
+
+
+class Speaking(click.Command):
+    """A command that speaks the active language: it takes ``--lang``, and its
+    help, its options' help and click's words are translated as they are shown
+    (the English texts are the catalogue's messages)."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.params.append(language_option())
+
+    @property
+    def help(self) -> str | None:
+        raw = self.__dict__.get("_help")
+        return None if raw is None else _(inspect.cleandoc(raw))
+
+    @help.setter
+    def help(self, value: str | None) -> None:
+        self.__dict__["_help"] = value
+
+    def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
+        lang = _asked_language(args)
+        if lang is not None:
+            set_language(console_language(lang))
+        return super().parse_args(ctx, args)
+
+    def format_options(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
+        rows = []
+        for param in self.get_params(ctx):
+            row = param.get_help_record(ctx)
+            if row is None or isinstance(param, click.Argument):
+                continue
+            help_text = param.help or ""
+            if help_text and row[1].startswith(help_text):     # click adds "[default: ...]" after it
+                row = (row[0], _(help_text, **HELP_FIELDS) + row[1][len(help_text):])
+            rows.append(row)
+        if rows:
+            with formatter.section(_("Options")):
+                formatter.write_dl(rows)
+        if isinstance(self, click.Group):
+            self.format_commands(ctx, formatter)
+
+
+class Command(Speaking):
     """A command whose bad input is one line and exit 2 in any group, or alone."""
 
     def main(self, *args: Any, **kwargs: Any) -> Any:
-        encodable_streams()
-        return super().main(*args, **kwargs)
+        with speaking():
+            return super().main(*args, **kwargs)
 
     def invoke(self, ctx: click.Context) -> Any:
         try:
@@ -408,7 +536,7 @@ def void_first_as_argument(cmd: click.Command, args: list[str],
     if not any(p.startswith("-.") for p in positional):
         return args
     if due > 0:
-        raise click.UsageError(f"Option '{waiting}' requires an argument.", ctx)
+        raise click.UsageError(_("Option '{option}' requires an argument.", option=waiting), ctx)
     return options + ["--"] + positional
 
 
@@ -417,7 +545,40 @@ _NO_ARGS_IS_HELP = getattr(click.exceptions, "NoArgsIsHelpError", ())
 CARD_ARGUMENTS = ("deal_text", "hand", "hand12")
 
 
-class PrefsolveGroup(click.Group):
+def _extra_arguments(message: str) -> list[str] | None:
+    """The words of click's "Got unexpected extra argument(s) (...)", as the
+    active language words it, or None for another message."""
+    for n in (1, 2, 5):
+        template = translations(get_language()).ngettext(
+            "Got unexpected extra argument ({args})", "Got unexpected extra arguments ({args})", n)
+        head, _sep, tail = template.partition("{args}")
+        if message.startswith(head) and message.endswith(tail):
+            return message[len(head):len(message) - len(tail)].split()
+    return None
+
+
+def usage_error_text(exc: click.ClickException) -> str:
+    """A usage error in one line: click's message, with a pointer to the
+    command's help, to an option's new name, or to the quotes a deal needs."""
+    ctx = getattr(exc, "ctx", None)   # usage errors know their command: name its help
+    message = exc.format_message()
+    renamed = retired_message(exc.option_name) if isinstance(exc, click.NoSuchOption) else None
+    if renamed is not None:     # an option's old spelling: name the new one
+        return renamed
+    if ctx is None:
+        return message
+    takes_cards = any(isinstance(p, click.Argument) and p.name in CARD_ARGUMENTS for p in ctx.command.params)
+    extra = _extra_arguments(message) if takes_cards else None
+    if extra and all(word.startswith("-") and "." not in word for word in extra):
+        # only after "--" does an option arrive here as an argument
+        return _("{message}; after '--' every word is an argument, so put the options before it", message=message)
+    if extra is not None:
+        return _('{message}; a deal or hand holds spaces, so quote it: "{example}"', message=message,
+                 example=EXAMPLE_DEAL)
+    return _("{message} (see '{command} --help')", message=message, command=ctx.command_path)
+
+
+class PrefsolveGroup(Speaking, click.Group):
     """A group whose every error is one line on stderr, with the exit codes
     documented in docs/CLI.md: 0 done, 1 output failed or (``auction``) an
     illegal call, 2 bad input, 130 Ctrl-C."""
@@ -427,7 +588,7 @@ class PrefsolveGroup(click.Group):
             # Bytes that are not UTF-8 reach Python as lone surrogates (PEP 383).
             if any("\udc80" <= ch <= "\udcff" for ch in arg):
                 shown = arg.encode("utf-8", "surrogateescape").decode("utf-8", "replace")
-                raise click.UsageError(f"argument {shown!r} is not UTF-8 text")
+                raise click.UsageError(_("argument {argument!r} is not UTF-8 text", argument=shown))
         name, cmd, rest = super().resolve_command(ctx, args)
         if cmd is not None:
             rest = void_first_as_argument(cmd, rest, click.Context(cmd, ctx, name))
@@ -442,11 +603,14 @@ class PrefsolveGroup(click.Group):
     def main(self, *args, **kwargs):
         """Every error is one line on stderr: click's usage errors would add a
         "Usage:" and a "Try --help" line, which scripts then have to skip."""
-        encodable_streams()
+        with speaking():
+            return self._main(*args, **kwargs)
+
+    def _main(self, *args, **kwargs):
         if not kwargs.get("standalone_mode", True):
             return super().main(*args, **kwargs)
         if sys.stdout is None:      # started with stdout closed (">&-"): every result would vanish
-            click.echo("Error: the standard output is closed, so no result could be written", err=True)
+            click.echo(_("Error: the standard output is closed, so no result could be written"), err=True)
             sys.exit(1)
         try:
             code = super().main(*args, **{**kwargs, "standalone_mode": False})
@@ -454,25 +618,10 @@ class PrefsolveGroup(click.Group):
             click.echo(exc.format_message(), err=True)
             sys.exit(exc.exit_code)
         except click.ClickException as exc:
-            ctx = getattr(exc, "ctx", None)   # usage errors know their command: name its help
-            hint = f" (see '{ctx.command_path} --help')" if ctx is not None else ""
-            takes_cards = ctx is not None and any(
-                isinstance(p, click.Argument) and p.name in CARD_ARGUMENTS for p in ctx.command.params)
-            message = exc.format_message()
-            renamed = retired_message(exc.option_name) if isinstance(exc, click.NoSuchOption) else None
-            if renamed is not None:     # an option's old spelling: name the new one
-                message, hint = renamed, ""
-            elif takes_cards and message.startswith("Got unexpected extra argument"):
-                extra = message[message.find("(") + 1:message.rfind(")")].split()
-                if extra and all(word.startswith("-") and "." not in word for word in extra):
-                    # only after "--" does an option arrive here as an argument
-                    hint = "; after '--' every word is an argument, so put the options before it"
-                else:
-                    hint = f"; a deal or hand holds spaces, so quote it: \"{EXAMPLE_DEAL}\""
-            click.echo(f"Error: {message}{hint}", err=True)
+            click.echo(_("Error: {message}", message=usage_error_text(exc)), err=True)
             sys.exit(exc.exit_code)
         except click.Abort as exc:
-            click.echo("Aborted!", err=True)
+            click.echo(_("Aborted!"), err=True)
             # Ctrl-C exits as a shell reports SIGINT (128 + 2), apart from errors (1, 2);
             # click.prompt raises Abort "from None", leaving the interrupt as the context.
             sys.exit(130 if isinstance(exc.__cause__ or exc.__context__, KeyboardInterrupt) else 1)
@@ -480,7 +629,8 @@ class PrefsolveGroup(click.Group):
             if exc.filename is None:
                 _stdout_failed(exc)
             else:
-                click.echo(f"Error: {exc.filename}: {exc.strerror or exc}", err=True)
+                failed = f"{exc.filename}: {exc.strerror or exc}"
+                click.echo(_("Error: {message}", message=failed), err=True)
             sys.exit(1)
         # Without standalone mode click returns ctx.exit()'s code (the commands return None).
         if _stdout_failed():    # what is still buffered fails here, not at exit with a traceback
@@ -508,7 +658,7 @@ def _stdout_failed(exc: OSError | None = None) -> bool:
     except (OSError, ValueError, AttributeError):
         pass
     if exc.errno != errno.EPIPE:    # a closed pipe is the reader's choice (head), not an error
-        click.echo(f"Error: cannot write the output: {exc.strerror or exc}", err=True)
+        click.echo(_("Error: cannot write the output: {reason}", reason=exc.strerror or exc), err=True)
     return True
 
 
@@ -518,26 +668,26 @@ def _stdout_failed(exc: OSError | None = None) -> bool:
 optional_deal_argument = click.argument("deal_text", metavar="[DEAL]", required=False)
 #: The DEAL of play and allpass.
 deal_argument = click.argument("deal_text", metavar="DEAL")
-json_option = click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
+json_option = click.option("--json", "as_json", is_flag=True, help=N_("Print one JSON object."))
 #: ``--jsonl`` alone prints on stdout; ``--jsonl FILE`` writes FILE (see :func:`jsonl_target`).
 jsonl_option = click.option("--jsonl", "jsonl", is_flag=False, flag_value="-", default=None, metavar="[FILE]",
-                            help="One JSON object per line, one per deal (for a single deal, the same as "
-                                 "--json): on stdout, or written to FILE.")
-quiet_option = click.option("--quiet", "-q", is_flag=True, help="No progress bar.")
+                            help=N_("One JSON object per line, one per deal (for a single deal, the same as "
+                                    "--json): on stdout, or written to FILE."))
+quiet_option = click.option("--quiet", "-q", is_flag=True, help=N_("No progress bar."))
 file_option = click.option("--file", "deal_file", type=click.File("rb"),
-                           help="Solve every deal of a file (one per line, '-' for stdin).")
+                           help=N_("Solve every deal of a file (one per line, '-' for stdin)."))
 
 
-def jobs_option(help: str = "Threads [default: all usable cores].") -> Callable:
+def jobs_option(help: str = N_("Threads [default: all usable cores].")) -> Callable:
     return click.option("--jobs", "-j", type=click.IntRange(1, MAX_JOBS), default=None, help=help)
 
 
-def seed_option(default: int | None = None, help: str = "Random seed (repeatable answers).") -> Callable:
+def seed_option(default: int | None = None, help: str = N_("Random seed (repeatable answers).")) -> Callable:
     return click.option("--seed", type=click.IntRange(min=0), default=default,
                         show_default=default is not None, help=help)
 
 
-def leader_option(default: int | None = 0, help: str = "Seat that leads trick 1 (0 = first hand).") -> Callable:
+def leader_option(default: int | None = 0, help: str = N_("Seat that leads trick 1 (0 = first hand).")) -> Callable:
     return click.option("--leader", type=click.IntRange(0, 2), default=default,
                         show_default=default is not None, help=help)
 
@@ -551,13 +701,13 @@ def talon_mode_option(modes: tuple[str, ...], help: str) -> Callable:
 def rules_option(default: str | None, dest: str = "profile") -> Callable:
     return click.option("--rules", dest, type=click.Choice(PROFILES, case_sensitive=False),
                         default=default, show_default=default is not None,
-                        help="Rules profile (see docs/RULES.md).")
+                        help=N_("Rules profile (see docs/RULES.md)."))
 
 
 #: ``--set SWITCH=VALUE``: one switch of the rules changed (auction, score and the analyzer).
 settings_option = click.option(
     "--set", "settings", multiple=True, metavar="SWITCH=VALUE",
-    help="Change one switch of the rules, e.g. stalingrad=true (repeatable; docs/RULES.md lists them).")
+    help=N_("Change one switch of the rules, e.g. stalingrad=true (repeatable; docs/RULES.md lists them)."))
 
 
 def rules_with_settings(profile: str, settings: tuple[str, ...]) -> Rules:
@@ -581,35 +731,36 @@ def file_deals(deal_text: str | None, deal_file, talon_mode: str | None, as_json
     ``--talon-mode take`` asks for one. ``--jobs`` and ``--quiet`` without
     ``--file`` are an error rather than silently ignored."""
     if as_json and as_jsonl:
-        raise click.UsageError("give either --json or --jsonl, not both")
+        raise click.UsageError(_("give either --json or --jsonl, not both"))
     if deal_file is None:
         if jobs is not None or quiet:
-            raise click.UsageError("--jobs and --quiet go with --file (one deal solves on one thread)")
+            raise click.UsageError(_("--jobs and --quiet go with --file (one deal solves on one thread)"))
         return None
     if deal_text is not None:
-        raise click.UsageError("give either DEAL or --file, not both")
+        raise click.UsageError(_("give either DEAL or --file, not both"))
     table_size_mb()     # a bad PREFSOLVE_TT_MB is named now, before any line is read or printed
     texts = []
     try:
         data = deal_file.read()
     except OSError as exc:      # opened, but reading failed (a bad descriptor, an I/O error)
-        raise click.BadParameter(f"cannot read {deal_file.name}: {exc.strerror or exc}",
+        raise click.BadParameter(_("cannot read {file}: {reason}", file=deal_file.name, reason=exc.strerror or exc),
                                  param_hint="'--file'") from None
     lines = split_deal_lines(decode_deal_file(data))
     # Checking takes about 31 us a line: half a minute for a million deals.
-    with file_progress(len(lines), quiet or len(lines) < CHECK_BAR_LINES, "checking") as bar:
+    with file_progress(len(lines), quiet or len(lines) < CHECK_BAR_LINES, _("checking")) as bar:
         for number, line in lines:
             try:
                 d = Deal.parse(line)
             except PrefsolveError as exc:
-                raise PrefsolveError(f"line {number}: {exc}") from None
+                raise PrefsolveError(_("line {number}: {message}", number=number, message=exc)) from None
             if talon_mode == "take" and d.talon is None:
-                raise DealError(f"line {number}: deal {line!r} has no talon, which --talon-mode take asks for")
+                raise DealError(_("line {number}: deal {deal!r} has no talon, which --talon-mode take asks for",
+                                  number=number, deal=line))
             texts.append(line)
             bar.update(1)
     if not texts:   # not an error (a batch may come out empty), but never silent
-        click.echo(f"Note: {deal_file.name} holds no deal (only blank lines and # comments), "
-                   f"so nothing was solved", err=True)
+        click.echo(_("Note: {file} holds no deal (only blank lines and # comments), so nothing was solved",
+                     file=deal_file.name), err=True)
     return texts
 
 
@@ -620,8 +771,8 @@ def decode_deal_file(data: bytes) -> str:
         return data.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
         line = data[:exc.start].count(b"\n") + 1
-        raise DealError(f"line {line}: not UTF-8 text (byte 0x{data[exc.start]:02x}); "
-                        f"save the file as UTF-8") from None
+        raise DealError(_("line {line}: not UTF-8 text (byte 0x{byte:02x}); save the file as UTF-8",
+                          line=line, byte=data[exc.start])) from None
 
 
 # -- long runs: an output file, resuming, a Dask cluster ---------------------
@@ -649,8 +800,8 @@ def jsonl_file(jsonl: str | None) -> str | None:
 
 resume_option = click.option(
     "--resume", is_flag=True,
-    help="With --file and --jsonl FILE: keep the results FILE already holds (checked deal by deal "
-         "against the input) and solve only the deals after them.")
+    help=N_("With --file and --jsonl FILE: keep the results FILE already holds (checked deal by deal "
+            "against the input) and solve only the deals after them."))
 
 
 def resume_point(path: str, texts: list[str], expect: dict[str, object], talon_mode: str | None) -> int:
@@ -667,29 +818,34 @@ def resume_point(path: str, texts: list[str], expect: dict[str, object], talon_m
     except FileNotFoundError:
         return 0
     except OSError as exc:
-        raise click.BadParameter(f"cannot read {path}: {exc.strerror or exc}", param_hint="'--jsonl'") from None
+        raise click.BadParameter(_("cannot read {file}: {reason}", file=path, reason=exc.strerror or exc),
+                                 param_hint="'--jsonl'") from None
     lines = data[:data.rfind(b"\n") + 1].splitlines()    # a partial last line is solved again
     if len(lines) > len(texts):
-        raise PrefsolveError(f"{path} holds {len(lines)} results but the input has {len(texts)} deals: "
-                             f"it is the output of another input; write to a new file")
+        raise PrefsolveError(_("{file} holds {results} results but the input has {deals} deals: it is the output "
+                               "of another input; write to a new file", file=path, results=len(lines),
+                               deals=len(texts)))
     for i, raw in enumerate(lines):
-        where = f"{path} line {i + 1}"
+        where = _("{file} line {line}", file=path, line=i + 1)
         try:
             result = json.loads(raw)
         except ValueError:
-            raise PrefsolveError(f"{where} is not a JSON result: {raw[:80]!r}") from None
+            raise PrefsolveError(_("{where} is not a JSON result: {line!r}", where=where, line=raw[:80])) from None
         if not isinstance(result, dict) or "deal" not in result:
-            raise PrefsolveError(f"{where} is not a result of this command (no deal): {raw[:80]!r}")
+            raise PrefsolveError(_("{where} is not a result of this command (no deal): {line!r}", where=where,
+                                   line=raw[:80]))
         deal = Deal.parse(texts[i])
         wanted = str(deal)
         if result["deal"] != wanted:
-            raise PrefsolveError(f"{where} holds deal {result['deal']!r}, but deal {i + 1} of the input is "
-                                 f"{wanted!r}: it is the output of another input; write to a new file")
+            raise PrefsolveError(_("{where} holds deal {held!r}, but deal {number} of the input is {wanted!r}: it is "
+                                   "the output of another input; write to a new file", where=where,
+                                   held=result["deal"], number=i + 1, wanted=wanted))
         mode = talon_mode or ("take" if deal.talon is not None else "ignore")    # None: the deal's default
         for key, value in {**expect, "talon_mode": mode}.items():
             if result.get(key) != value:
-                raise PrefsolveError(f"{where} has {key} {result.get(key)!r}, but this run asks for {value!r}; "
-                                     f"resume with the options of the first run, or write to a new file")
+                raise PrefsolveError(_("{where} has {key} {held!r}, but this run asks for {value!r}; resume with the "
+                                       "options of the first run, or write to a new file", where=where, key=key,
+                                       held=result.get(key), value=value))
     return len(lines)
 
 
@@ -705,7 +861,8 @@ def jsonl_output(path: str, resume: bool) -> Iterator[IO[str]]:
         else:
             out = open(path, "w", encoding="utf-8")
     except OSError as exc:
-        raise click.BadParameter(f"cannot write {path}: {exc.strerror or exc}", param_hint="'--jsonl'") from None
+        raise click.BadParameter(_("cannot write {file}: {reason}", file=path, reason=exc.strerror or exc),
+                                 param_hint="'--jsonl'") from None
     with out:
         yield out
 
@@ -714,24 +871,24 @@ def check_file_options(deal_file: object, jsonl: str | None, resume: bool, sched
                        cluster: int | None, jobs: int | None) -> None:
     """The options of long runs that need ``--file`` or each other: a usage error otherwise."""
     if deal_file is None and (resume or scheduler is not None or cluster is not None):
-        raise click.UsageError("--resume, --scheduler and --cluster go with --file")
+        raise click.UsageError(_("--resume, --scheduler and --cluster go with --file"))
     if resume and jsonl_file(jsonl) is None:
-        raise click.UsageError("--resume goes with --jsonl FILE: the file of the run to go on with")
+        raise click.UsageError(_("--resume goes with --jsonl FILE: the file of the run to go on with"))
     if scheduler is not None and cluster is not None:
-        raise click.UsageError("give either --scheduler or --cluster, not both")
+        raise click.UsageError(_("give either --scheduler or --cluster, not both"))
     if jobs is not None and (scheduler is not None or cluster is not None):
-        raise click.UsageError("--jobs counts this machine's threads; with --scheduler or --cluster the "
-                               "workers' own threads solve (dask worker --nthreads)")
+        raise click.UsageError(_("--jobs counts this machine's threads; with --scheduler or --cluster the "
+                                 "workers' own threads solve (dask worker --nthreads)"))
 
 
 def _local_workers(ctx: click.Context, param: click.Parameter, value: str | None) -> int | None:
     """``local:N``: N worker processes on this machine."""
     if value is None:
         return None
-    kind, _, count = value.partition(":")
+    kind, _colon, count = value.partition(":")
     if kind != "local" or not count.isdigit() or not 1 <= int(count) <= MAX_JOBS:
-        raise click.BadParameter(f"expected local:N with N from 1 to {MAX_JOBS} (worker processes), "
-                                 f"got {value!r}")
+        raise click.BadParameter(_("expected local:N with N from 1 to {most} (worker processes), got {value!r}",
+                                   most=MAX_JOBS, value=value))
     return int(count)
 
 
@@ -739,13 +896,13 @@ def cluster_options(f: Callable) -> Callable:
     """``--scheduler ADDRESS``, ``--cluster local:N`` and ``--connect-timeout SECONDS``."""
     f = click.option("--connect-timeout", type=click.FloatRange(min=0, min_open=True), default=10.0,
                      show_default=True, metavar="SECONDS",
-                     help="How long to wait for the --scheduler to answer.")(f)
+                     help=N_("How long to wait for the --scheduler to answer."))(f)
     f = click.option("--cluster", "cluster", callback=_local_workers, metavar="local:N",
-                     help='With --file: start a Dask cluster of N worker processes on this machine and '
-                          'solve there (pip install "prefsolve[dask]").')(f)
+                     help=N_('With --file: start a Dask cluster of N worker processes on this machine and '
+                             'solve there (pip install "prefsolve[dask]").'))(f)
     return click.option("--scheduler", metavar="ADDRESS",
-                        help="With --file: solve on the workers of the Dask scheduler at ADDRESS, e.g. "
-                             'tcp://host:8786 (pip install "prefsolve[dask]"; docs/CLUSTER.md).')(f)
+                        help=N_("With --file: solve on the workers of the Dask scheduler at ADDRESS, e.g. "
+                                'tcp://host:8786 (pip install "prefsolve[dask]"; docs/CLUSTER.md).'))(f)
 
 
 @contextlib.contextmanager

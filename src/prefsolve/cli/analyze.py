@@ -1,9 +1,10 @@
 """Command-line front ends of the analyzer: ``analyze``, ``analyze-talon``, ``whist``, ``holdings``.
 
-These are plain click commands (not a group); the main ``prefsolve`` group
-registers them. Each one turns a :class:`~prefsolve.errors.PrefsolveError`
-into one ``Error: ...`` line on stderr and exit code 2 by itself, so it
-behaves the same in any group. Human output is an aligned table and a
+These are commands of the shared :class:`~._common.Command` class (not a
+group); the main ``prefsolve`` group registers them. Each one turns a
+:class:`~prefsolve.errors.PrefsolveError` into one ``Error: ...`` line on
+stderr and exit code 2 by itself, so it behaves the same in any group, and
+takes ``--lang``. Human output is an aligned table and a
 recommendation line; ``--json`` prints one JSON object; long runs show a
 progress bar on stderr unless ``--quiet`` or ``--json``.
 
@@ -25,11 +26,12 @@ from typing import Any
 import click
 
 from .. import analysis
-from ..analysis.sampling import MAX_SAMPLES
 from ..batch import MAX_JOBS
 from ..cards import Cards, Hand
 from ..errors import PrefsolveError
+from ..i18n import N_, _, get_language
 from ._common import (
+    command,
     echo,
     emit_json as _emit,
     errors_to_exit2 as _errors_to_exit2,
@@ -43,7 +45,7 @@ from ._common import (
     settings_option,
 )
 
-PLOT_HINT = 'Error: --plot needs matplotlib: pip install "prefsolve[plot]"'
+PLOT_HINT = N_('--plot needs matplotlib: pip install "prefsolve[plot]"')
 
 
 def _constraints(known: tuple[str, ...], void: tuple[str, ...]) -> tuple[dict, dict]:
@@ -52,18 +54,18 @@ def _constraints(known: tuple[str, ...], void: tuple[str, ...]) -> tuple[dict, d
     for item in known:
         place, sep, cards = item.partition(":")
         if not sep or not cards.strip():
-            raise analysis.ConstraintError(f"cannot read --known {item!r}: expected PLACE:CARDS, "
-                                           f"e.g. '1:SA SK' or 'talon:HA'")
+            raise analysis.ConstraintError(_("cannot read --known {item!r}: expected PLACE:CARDS, e.g. '1:SA SK' "
+                                             "or 'talon:HA'", item=item))
         key: int | str = place.strip().lower()
         key = int(key) if key in ("0", "1", "2") else key
         if key in kn:
-            raise analysis.ConstraintError(f"--known {item!r}: place {place!r} given twice")
+            raise analysis.ConstraintError(_("--known {item!r}: place {place!r} given twice", item=item, place=place))
         kn[key] = cards
     vo: dict = {}
     for item in void:
         seat, sep, suits = item.partition(":")
         if not sep or seat.strip() not in ("0", "1", "2") or not suits.strip():
-            raise analysis.ConstraintError(f"cannot read --void {item!r}: expected SEAT:SUITS, e.g. '2:H'")
+            raise analysis.ConstraintError(_("cannot read --void {item!r}: expected SEAT:SUITS, e.g. '2:H'", item=item))
         vo[int(seat)] = f"{vo[int(seat)]},{suits}" if int(seat) in vo else suits
     return kn, vo
 
@@ -77,17 +79,17 @@ def _check_plot(plot: str | None) -> None:
         import matplotlib  # noqa: F401
         from matplotlib.backend_bases import FigureCanvasBase
     except ImportError:
-        click.echo(PLOT_HINT, err=True)
+        click.echo(_("Error: {message}", message=_(PLOT_HINT)), err=True)
         sys.exit(1)
     path = Path(plot)
     kinds = FigureCanvasBase.get_supported_filetypes()
     kind = path.suffix.lower().lstrip(".")
     if kind and kind not in kinds:     # no suffix: a PNG, under the very name given
-        raise click.BadParameter(f"cannot draw a .{kind} file; use one of: {', '.join(sorted(kinds))}",
-                                 param_hint="--plot")
+        raise click.BadParameter(_("cannot draw a .{kind} file; use one of: {kinds}", kind=kind,
+                                   kinds=", ".join(sorted(kinds))), param_hint="--plot")
     if not path.parent.is_dir():
-        raise click.BadParameter(f"no folder {str(path.parent)!r} to write {path.name!r} in",
-                                 param_hint="--plot")
+        raise click.BadParameter(_("no folder {folder!r} to write {file!r} in", folder=str(path.parent),
+                                   file=path.name), param_hint="--plot")
 
 
 def plot_analysis(a: analysis.Analysis, path: str) -> dict:
@@ -123,12 +125,16 @@ def plot_analysis(a: analysis.Analysis, path: str) -> dict:
         edge = ["black" if c else "none" for c in chosen]
         top.bar(x, [s.p_make for s in stats], yerr=[s.p_make_se for s in stats],
                 color=["tab:orange" if c else "tab:blue" for c in chosen], edgecolor=edge, linewidth=2)
-        top.set_ylabel("P(make)")
+        top.set_ylabel(_("P(make)"))
         top.set_ylim(0, 1.2)
-        what = "pass" if rec.call == "pass" else f"bid up to {rec.max_bid.symbol}" if rec.max_bid else rec.call
-        top.set_title(f"{a.hand.symbols()} — seat {a.seat}, {a.samples} samples, {a.rules}\n"
-                      f"recommendation: {what}; best {rec.contract.symbol} "
-                      f"(expected {rec.expected:+.1f} whists)")
+        if rec.call == "pass":
+            what = _("pass")
+        else:
+            what = _("bid up to {contract}", contract=rec.max_bid.symbol) if rec.max_bid else rec.call
+        top.set_title(_("{hand} — seat {seat}, {samples} samples, {rules}\nrecommendation: {what}; best {contract} "
+                        "(expected {expected:+.1f} whists)", hand=a.hand.symbols(get_language()), seat=a.seat,
+                        samples=a.samples, rules=a.rules, what=what, contract=rec.contract.symbol,
+                        expected=rec.expected))
         values = [min(max(s.expected, lo), hi) for s in stats]
         colors = ["tab:orange" if c else "tab:green" if s.expected >= 0 else "tab:red"
                   for s, c in zip(stats, chosen)]
@@ -144,12 +150,13 @@ def plot_analysis(a: analysis.Analysis, path: str) -> dict:
                                 va="bottom" if below else "top", fontsize=8, rotation=90,
                                 bbox={"boxstyle": "round,pad=0.2", "fc": "white", "ec": "none"})
         i = chosen.index(True)
-        top.annotate(f"recommended\n{rec.contract.symbol}", (i, stats[i].p_make + stats[i].p_make_se),
+        top.annotate(_("recommended\n{contract}", contract=rec.contract.symbol),
+                     (i, stats[i].p_make + stats[i].p_make_se),
                      xytext=(0, 6), textcoords="offset points", ha="center", va="bottom", fontsize=9,
                      fontweight="bold")
         bottom.set_ylim(lo, hi)
         bottom.axhline(0, color="black", linewidth=0.8)
-        bottom.set_ylabel("expected whists" + (" (cut: hatched bars)" if clipped else ""))
+        bottom.set_ylabel(_("expected whists (cut: hatched bars)") if clipped else _("expected whists"))
         bottom.set_xticks(x, labels, fontsize=9)
         for tick, label, c in zip(bottom.get_xticklabels(), labels, chosen):
             tick.set_color("tab:red" if label[-1:] in red else "black")
@@ -162,7 +169,7 @@ def plot_analysis(a: analysis.Analysis, path: str) -> dict:
     try:
         fig.savefig(path, dpi=100, format=kind)
     except OSError as exc:
-        raise PrefsolveError(f"cannot write plot {path!r}: {exc.strerror or exc}") from None
+        raise PrefsolveError(_("cannot write plot {file!r}: {reason}", file=path, reason=exc.strerror or exc)) from None
     finally:
         plt.close(fig)
     return {"recommended": rec.contract.symbol, "labels": labels, "clipped": clipped, "ylim": (lo, hi)}
@@ -187,36 +194,34 @@ def _common(command, jobs: bool = True):
 
 
 def samples_option(default: int, help: str) -> Callable:
-    """``--samples``/``-n``: ``help``, and the most an analysis draws."""
-    return click.option("--samples", "-n", type=click.IntRange(1), default=default, show_default=True,
-                        help=f"{help} At most {MAX_SAMPLES}.")
+    """``--samples``/``-n``: ``help``, which names the most an analysis draws (``{most_samples}``)."""
+    return click.option("--samples", "-n", type=click.IntRange(1), default=default, show_default=True, help=help)
 
 
 def _constraint_options(f):
     f = click.option("--void", multiple=True, metavar="SEAT:SUITS",
-                     help="A seat known to lack suits, e.g. '2:H' (repeatable).")(f)
+                     help=N_("A seat known to lack suits, e.g. '2:H' (repeatable)."))(f)
     f = click.option("--known", multiple=True, metavar="PLACE:CARDS",
-                     help="Cards known to be in a seat or the talon, e.g. '1:SA SK' or 'talon:HA'; a hand "
-                          "played open is all its cards, e.g. '1:SA CA C7 DK HQ' (repeatable).")(f)
+                     help=N_("Cards known to be in a seat or the talon, e.g. '1:SA SK' or 'talon:HA'; a hand "
+                          "played open is all its cards, e.g. '1:SA CA C7 DK HQ' (repeatable)."))(f)
     return f
 
 
-def _auction_options(what: str):
+def _auction_options(help: str):
     def wrap(f):
         f = click.option("--tolerance", type=click.FloatRange(min=0), default=1.0, show_default=True,
                          metavar="TRICKS",
-                         help="How far a hand may be from what its calls say, in estimated tricks.")(f)
+                         help=N_("How far a hand may be from what its calls say, in estimated tricks."))(f)
         f = click.option("--auction", default=None, metavar="CALLS",
-                         help=f"The calls {what}, first hand first, e.g. '6S 7H pass pass': the other "
-                              f"hands are drawn as the calls show them (docs/ADVICE.md).")(f)
+                         help=help)(f)
         return f
     return wrap
 
 
 defence_option = click.option("--defence", type=click.Choice(analysis.DEFENCES), default="best",
                               show_default=True,
-                              help="Defence model: best (the defence calls what suits it in each layout), "
-                                   "pass (both pass), one (one whists, open), both (both whist).")
+                              help=N_("Defence model: best (the defence calls what suits it in each layout), "
+                                   "pass (both pass), one (one whists, open), both (both whist)."))
 
 
 def _print_result(result: Any, as_json: bool, text: str) -> None:
@@ -226,26 +231,27 @@ def _print_result(result: Any, as_json: bool, text: str) -> None:
         _emit(result.to_dict())
         return
     echo(text)
-    echo(f"(seed {result.sampling.seed})")
+    echo(_("(seed {seed})", seed=result.sampling.seed))
 
 
-@click.command("analyze")
+@command("analyze")
 @click.argument("hand")
 @click.option("--seat", type=click.IntRange(0, 2), default=0, show_default=True,
-              help="The player's seat (0 = first hand, leads trick 1).")
-@samples_option(1000, "Sampled layouts (the maximum with --adaptive).")
+              help=N_("The player's seat (0 = first hand, leads trick 1)."))
+@samples_option(1000, N_("Sampled layouts (the maximum with --adaptive). At most {most_samples}."))
 @defence_option
 @click.option("--adaptive", type=click.FloatRange(min=0, min_open=True), default=None, metavar="SE",
-              help="Stop once the best contract's expected score has a standard error ≤ SE whists.")
+              help=N_("Stop once the best contract's expected score has a standard error ≤ SE whists."))
 @_constraint_options
-@_auction_options("made before this seat's turn")
+@_auction_options(N_("The calls made before this seat's turn, first hand first, e.g. '6S 7H pass pass': "
+                   "the other hands are drawn as the calls show them (docs/ADVICE.md)."))
 @click.option("--plot", type=click.Path(dir_okay=False), default=None, metavar="FILE.png",
-              help="Draw P(make) and expected whists per contract (needs matplotlib).")
+              help=N_("Draw P(make) and expected whists per contract (needs matplotlib)."))
 @click.option("--allpass", "with_allpass", is_flag=True,
-              help="Also solve all-pass on the same layouts: what passing costs.")
+              help=N_("Also solve all-pass on the same layouts: what passing costs."))
 @click.option("--allpass-count", type=click.IntRange(0), default=None, metavar="N",
-              help="All-passes played in a row before this deal, for --allpass's score "
-                   "(implies --allpass) [default: 0].")
+              help=N_("All-passes played in a row before this deal, for --allpass's score "
+                   "(implies --allpass) [default: 0]."))
 @_common
 @_errors_to_exit2
 def analyze(hand, seat, samples, defence, adaptive, known, void, auction, tolerance, plot, with_allpass,
@@ -258,7 +264,7 @@ def analyze(hand, seat, samples, defence, adaptive, known, void, auction, tolera
     _check_plot(plot)
     kn, vo = _constraints(known, void)
     sampling = analysis.Sampling(samples, seed, adaptive, kn, vo)
-    with _bar(samples, "analyzing", quiet or as_json) as bar:
+    with _bar(samples, _("analyzing"), quiet or as_json) as bar:
         a = analysis.analyze(hand, seat, sampling=sampling, rules=rules, defence=defence, auction=auction,
                              tolerance=tolerance, allpass_count=allpass_count or 0, jobs=jobs,
                              progress=bar.update)
@@ -267,7 +273,7 @@ def analyze(hand, seat, samples, defence, adaptive, known, void, auction, tolera
         # The same seed draws the same layouts: all-pass is judged on the very samples.
         same = analysis.Sampling(a.samples, a.sampling.seed, known=kn, voids=vo,
                                  conditions=a.sampling.conditions)
-        with _bar(a.samples, "all-pass", quiet or as_json) as bar:
+        with _bar(a.samples, _("all-pass"), quiet or as_json) as bar:
             ap = analysis.analyze_allpass(hand, seat, sampling=same, rules=rules,
                                           allpass_count=allpass_count or 0, jobs=jobs, progress=bar.update)
     # The results first: a plot that cannot be written must not lose the sampling.
@@ -282,24 +288,25 @@ def analyze(hand, seat, samples, defence, adaptive, known, void, auction, tolera
         try:
             plot_analysis(a, plot)
         except PrefsolveError as exc:   # output that failed (exit 1), as for stdout; not bad input
-            click.echo(f"Error: {exc}", err=True)
+            click.echo(_("Error: {message}", message=exc), err=True)
             sys.exit(1)
 
 
-@click.command("analyze-talon")
+@command("analyze-talon")
 @click.argument("hand12", metavar="HAND12")
 @click.option("--seat", type=click.IntRange(0, 2), default=0, show_default=True,
-              help="The declarer's seat (0 = first hand, leads trick 1).")
-@samples_option(200, "Sampled layouts of the 20 unseen cards.")
+              help=N_("The declarer's seat (0 = first hand, leads trick 1)."))
+@samples_option(200, N_("Sampled layouts of the 20 unseen cards. At most {most_samples}."))
 @click.option("--contract", "bid", default=None, metavar="CONTRACT",
-              help="The contract that won the auction: declare nothing lower.")
+              help=N_("The contract that won the auction: declare nothing lower."))
 @click.option("--candidates", type=click.IntRange(1), default=4, show_default=True,
-              help="Discards kept per strain (the most often best on a pilot).")
+              help=N_("Discards kept per strain (the most often best on a pilot)."))
 @click.option("--top", type=click.IntRange(1), default=15, show_default=True,
-              help="Rows of the table.")
+              help=N_("Rows of the table."))
 @defence_option
 @_constraint_options
-@_auction_options("of the deal, won by this seat")
+@_auction_options(N_("The calls of the deal, won by this seat, first hand first, e.g. '6S 7H pass pass': "
+                   "the other hands are drawn as the calls show them (docs/ADVICE.md)."))
 @_common
 @_errors_to_exit2
 def analyze_talon(hand12, seat, samples, bid, candidates, top, defence, known, void, auction, tolerance, seed,
@@ -310,28 +317,29 @@ def analyze_talon(hand12, seat, samples, bid, candidates, top, defence, known, v
         prefsolve analyze-talon "AKJ98.AQ.K8.A87" --contract 6S --samples 200 --seed 1
     """
     kn, vo = _constraints(known, void)
-    with _bar(samples + min(samples, 40), "analyzing", quiet or as_json) as bar:
+    with _bar(samples + min(samples, 40), _("analyzing"), quiet or as_json) as bar:
         t = analysis.analyze_talon(hand12, seat, sampling=analysis.Sampling(samples, seed, known=kn, voids=vo),
                                    rules=rules, defence=defence, bid=bid, candidates=candidates,
                                    auction=auction, tolerance=tolerance, jobs=jobs, progress=bar.update)
     _print_result(t, as_json, t.format(top))
 
 
-@click.command("whist")
+@command("whist")
 @click.argument("hand")
-@click.option("--seat", type=click.IntRange(0, 2), required=True, help="The defender's seat.")
-@click.option("--declarer", type=click.IntRange(0, 2), required=True, help="The declarer's seat.")
-@click.option("--contract", required=True, metavar="CONTRACT", help="The declared contract, e.g. 7H.")
+@click.option("--seat", type=click.IntRange(0, 2), required=True, help=N_("The defender's seat."))
+@click.option("--declarer", type=click.IntRange(0, 2), required=True, help=N_("The declarer's seat."))
+@click.option("--contract", required=True, metavar="CONTRACT", help=N_("The declared contract, e.g. 7H."))
 @click.option("--partner", default=None, metavar="CALL",
-              help="The other defender's call, pass or whist (пас, вист) [default: pass; whist on 6S "
-                   "under Stalingrad].")
+              help=N_("The other defender's call, pass or whist (пас, вист) [default: pass; whist on 6S "
+                   "under Stalingrad]."))
 @click.option("--talon", "talon_cards", default=None, metavar="CARDS",
-              help="The talon the declarer showed (§3.1), e.g. 'SA D7'.")
-@samples_option(1000, "Sampled layouts (the maximum with --adaptive).")
+              help=N_("The talon the declarer showed (§3.1), e.g. 'SA D7'."))
+@samples_option(1000, N_("Sampled layouts (the maximum with --adaptive). At most {most_samples}."))
 @click.option("--adaptive", type=click.FloatRange(min=0, min_open=True), default=None, metavar="SE",
-              help="Stop once the best call's expected score has a standard error ≤ SE whists.")
+              help=N_("Stop once the best call's expected score has a standard error ≤ SE whists."))
 @_constraint_options
-@_auction_options("of the deal, won by the declarer")
+@_auction_options(N_("The calls of the deal, won by the declarer, first hand first, e.g. '6S 7H pass "
+                   "pass': the other hands are drawn as the calls show them (docs/ADVICE.md)."))
 @_common
 @_errors_to_exit2
 def whist(hand, seat, declarer, contract, partner, talon_cards, samples, adaptive, known, void, auction,
@@ -345,16 +353,17 @@ def whist(hand, seat, declarer, contract, partner, talon_cards, samples, adaptiv
     talon = None
     if talon_cards is not None:
         if "talon" in kn:
-            raise analysis.ConstraintError("the talon is given twice (--talon and --known talon:...)")
+            raise analysis.ConstraintError(_("the talon is given twice (--talon and --known talon:...)"))
         talon = Hand.parse(talon_cards)      # a card list or a dotted hand
         if len(talon) != 2:
-            raise analysis.ConstraintError(f"--talon takes both talon cards (the declarer shows the talon, "
-                                           f"§3.1), got {len(talon)}: {talon_cards!r}")
+            raise analysis.ConstraintError(_("--talon takes both talon cards (the declarer shows the talon, §3.1), "
+                                             "got {count}: {cards!r}", count=len(talon), cards=talon_cards))
         own = talon.mask & Hand.parse(hand).mask
         if own:
             card = next(c for c in talon if c.index == (own & -own).bit_length() - 1)
-            raise analysis.ConstraintError(f"--talon card {card} is in the player's own hand {hand!r}")
-    with _bar(samples, "analyzing", quiet or as_json) as bar:
+            raise analysis.ConstraintError(_("--talon card {card} is in the player's own hand {hand!r}",
+                                             card=str(card), hand=hand))
+    with _bar(samples, _("analyzing"), quiet or as_json) as bar:
         w = analysis.analyze_whist(hand, seat, declarer=declarer, contract=contract,
                                    sampling=analysis.Sampling(samples, seed, adaptive, kn, vo), rules=rules,
                                    partner=partner, talon=talon, auction=auction, tolerance=tolerance,
@@ -362,21 +371,23 @@ def whist(hand, seat, declarer, contract, partner, talon_cards, samples, adaptiv
     _print_result(w, as_json, w.format())
 
 
-@click.command("advise")
+@command("advise")
 @click.argument("hand")
-@click.option("--seat", type=click.IntRange(0, 2), required=True, help="The seat to play now.")
-@click.option("--contract", required=True, metavar="CONTRACT", help="The contract (7H, misere) or allpass.")
-@click.option("--declarer", type=click.IntRange(0, 2), default=None, help="The declarer's seat (not in all-pass).")
-@click.option("--played", default="", metavar="CARDS", help="The cards played so far, in order, e.g. 'SA S7 S8'.")
-@click.option("--leader", type=click.IntRange(0, 2), default=0, show_default=True, help="The seat that led trick 1.")
+@click.option("--seat", type=click.IntRange(0, 2), required=True, help=N_("The seat to play now."))
+@click.option("--contract", required=True, metavar="CONTRACT", help=N_("The contract (7H, misere) or allpass."))
+@click.option("--declarer", type=click.IntRange(0, 2), default=None, help=N_("The declarer's seat (not in all-pass)."))
+@click.option("--played", default="", metavar="CARDS", help=N_("The cards played so far, in order, e.g. 'SA S7 S8'."))
+@click.option("--leader", type=click.IntRange(0, 2), default=0, show_default=True,
+              help=N_("The seat that led trick 1."))
 @click.option("--talon", "talon_cards", default=None, metavar="CARDS",
-              help="The talon cards when shown (a game's talon, the all-pass talon turned).")
-@click.option("--discard", default=None, metavar="CARDS", help="The declarer's discard (known to himself).")
+              help=N_("The talon cards when shown (a game's talon, the all-pass talon turned)."))
+@click.option("--discard", default=None, metavar="CARDS", help=N_("The declarer's discard (known to himself)."))
 @_constraint_options
-@_auction_options("of the deal")
+@_auction_options(N_("The calls of the deal, first hand first, e.g. '6S 7H pass pass': the other hands are "
+                   "drawn as the calls show them (docs/ADVICE.md)."))
 @click.option("--whist", "whist_calls", default=None, metavar="CALLS",
-              help="The defenders' calls, first defender first, e.g. 'whist pass'.")
-@samples_option(100, "Sampled layouts (each costs one solve per legal card).")
+              help=N_("The defenders' calls, first defender first, e.g. 'whist pass'."))
+@samples_option(100, N_("Sampled layouts (each costs one solve per legal card). At most {most_samples}."))
 @functools.partial(_common, jobs=False)
 @_errors_to_exit2
 def advise(hand, seat, contract, declarer, played, leader, talon_cards, discard, known, void, auction, tolerance,
@@ -388,9 +399,9 @@ def advise(hand, seat, contract, declarer, played, leader, talon_cards, discard,
     """
     kn, vo = _constraints(known, void)
     if "talon" in kn:
-        raise analysis.ConstraintError("give the talon with --talon, not --known talon:...")
+        raise analysis.ConstraintError(_("give the talon with --talon, not --known talon:..."))
     sampling = analysis.Sampling(samples, seed, known=kn, voids=vo)
-    with _bar(samples, "advising", quiet or as_json) as bar:
+    with _bar(samples, _("advising"), quiet or as_json) as bar:
         a = analysis.advise(hand, seat, contract=contract, declarer=declarer,
                             played=Cards.parse(played), leader=leader, talon=talon_cards,
                             discard=None if discard is None else Cards.parse(discard),
@@ -399,16 +410,16 @@ def advise(hand, seat, contract, declarer, played, leader, talon_cards, discard,
     _print_result(a, as_json, a.format())
 
 
-@click.command("holdings")
-@samples_option(200, "Deals per holding.")
+@command("holdings")
+@samples_option(200, N_("Deals per holding. At most {most_samples}."))
 @click.option("--only", "numbers", type=click.IntRange(1, 46), multiple=True, metavar="N",
-              help="Measure only row N of the book's table (RULES.md §8; repeatable).")
+              help=N_("Measure only row N of the book's table (RULES.md §8; repeatable)."))
 @click.option("--seed", type=click.IntRange(min=0), default=None,
-              help="Random seed (repeatable answers).")
+              help=N_("Random seed (repeatable answers)."))
 @click.option("--jobs", "-j", type=click.IntRange(1, MAX_JOBS), default=None,
-              help="Threads [default: all usable cores].")
-@click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
-@click.option("--quiet", "-q", is_flag=True, help="No progress bar.")
+              help=N_("Threads [default: all usable cores]."))
+@click.option("--json", "as_json", is_flag=True, help=N_("Print one JSON object."))
+@click.option("--quiet", "-q", is_flag=True, help=N_("No progress bar."))
 @_errors_to_exit2
 def holdings(samples, numbers, seed, jobs, as_json, quiet):
     """The classic book's 46 suit holdings (RULES.md §8): its trick estimates next to exact double-dummy play.
@@ -417,7 +428,7 @@ def holdings(samples, numbers, seed, jobs, as_json, quiet):
         prefsolve holdings --samples 200 --seed 1
     """
     rows = len(numbers) if numbers else len(analysis.SEED_HOLDINGS)
-    with _bar(rows * samples, "measuring", quiet or as_json) as bar:
+    with _bar(rows * samples, _("measuring"), quiet or as_json) as bar:
         t = analysis.holdings.holdings(sampling=analysis.Sampling(samples, seed), numbers=numbers or None, jobs=jobs,
                               progress=bar.update)
     if as_json:

@@ -21,6 +21,7 @@ import sys
 import click
 
 from ..errors import PrefsolveError
+from ..i18n import N_, _
 from ._common import (
     cluster_client,
     cluster_options,
@@ -41,17 +42,17 @@ from ._common import (
 @click.argument("a", metavar="A")
 @click.argument("b", metavar="B")
 @click.option("--deals", "-n", type=click.IntRange(min=1), default=100, show_default=True,
-              help="Deals to play, each four times (B B B, then A in each seat).")
-@seed_option(default=0, help="Seed of the deals and of every decision (the same seed plays the same games).")
+              help=N_("Deals to play, each four times (B B B, then A in each seat)."))
+@seed_option(default=0, help=N_("Seed of the deals and of every decision (the same seed plays the same games)."))
 @rules_option("sochi")
 @settings_option
 @click.option("--time-limit", type=click.FloatRange(min=0, min_open=True), default=None, metavar="SECONDS",
-              help="Seconds a bot (cmd:) has for each decision [default: 10].")
-@click.option("--records", metavar="FILE", help="Write every game played to FILE, one JSON line each "
-                                                "(docs/GAME_FORMAT.md).")
-@click.option("--resume", is_flag=True, help="With --records: keep the deals FILE already holds (each checked) "
-                                             "and play only the rest.")
-@jobs_option("Threads playing deals [default: all usable cores].")
+              help=N_("Seconds a bot (cmd:) has for each decision [default: 10]."))
+@click.option("--records", metavar="FILE", help=N_("Write every game played to FILE, one JSON line each "
+                                                "(docs/GAME_FORMAT.md)."))
+@click.option("--resume", is_flag=True, help=N_("With --records: keep the deals FILE already holds (each checked) "
+                                             "and play only the rest."))
+@jobs_option(N_("Threads playing deals [default: all usable cores]."))
 @cluster_options
 @json_option
 @quiet_option
@@ -78,19 +79,19 @@ def match(a: str, b: str, deals: int, seed: int, profile: str, settings: tuple[s
 
     rules = rules_with_settings(profile, settings)
     if resume and records is None:
-        raise click.UsageError("--resume goes with --records FILE: the records of the run to go on with")
+        raise click.UsageError(_("--resume goes with --records FILE: the records of the run to go on with"))
     if scheduler is not None and cluster is not None:
-        raise click.UsageError("give either --scheduler or --cluster, not both")
+        raise click.UsageError(_("give either --scheduler or --cluster, not both"))
     if jobs is not None and (scheduler is not None or cluster is not None):
-        raise click.UsageError("--jobs counts this machine's threads; with --scheduler or --cluster the "
-                               "workers' own processes play")
+        raise click.UsageError(_("--jobs counts this machine's threads; with --scheduler or --cluster the "
+                                 "workers' own processes play"))
     spec = match_settings(a, b, deals=deals, seed=seed, rules=rules, time_limit=time_limit)
     done = []
     if resume and records is not None and os.path.exists(records):
         done = _resumed(records, spec, read_records)
     out = _open_records(records, resume)
     try:
-        with progress_bar(deals - len(done), "playing", quiet or as_json) as bar, \
+        with progress_bar(deals - len(done), _("playing"), quiet or as_json) as bar, \
                 cluster_client(scheduler, cluster, connect_timeout) as client:
             def on_deal(result) -> None:
                 _note_forfeits(spec, result)
@@ -115,14 +116,16 @@ def _resumed(path: str, spec, read_records) -> list:
         with open(path, encoding="utf-8") as f:
             text = f.read()
     except (OSError, UnicodeDecodeError) as exc:
-        raise click.BadParameter(f"cannot read {path}: {exc}", param_hint="'--records'") from None
+        raise click.BadParameter(_("cannot read {file}: {reason}", file=path, reason=exc),
+                                 param_hint="'--records'") from None
     lines = text[:text.rfind("\n") + 1].splitlines()     # a partial last line is played again
     done = list(read_records(lines, spec))
     keep = sum(len(line) + 1 for line in lines[:4 * len(done)])
     with open(path, "rb+") as f:
         f.truncate(len(text[:keep].encode("utf-8")))
     if len(done) > spec.deals:
-        raise PrefsolveError(f"{path} holds {len(done)} deals, more than the {spec.deals} of this match")
+        raise PrefsolveError(_("{file} holds {held} deals, more than the {deals} of this match", file=path,
+                               held=len(done), deals=spec.deals))
     return done
 
 
@@ -132,7 +135,8 @@ def _open_records(path: str | None, resume: bool):
     try:
         return open(path, "a" if resume else "w", encoding="utf-8")
     except OSError as exc:
-        raise click.BadParameter(f"cannot write {path}: {exc.strerror or exc}", param_hint="'--records'") from None
+        raise click.BadParameter(_("cannot write {file}: {reason}", file=path, reason=exc.strerror or exc),
+                                 param_hint="'--records'") from None
 
 
 def _note_forfeits(spec, result) -> None:
@@ -143,8 +147,9 @@ def _note_forfeits(spec, result) -> None:
         f = record.forfeit
         if f is not None:
             who = spec.a if lineup[f.seat] == "A" else spec.b
-            click.echo(f"Forfeit: deal {result.number}, game {' '.join(lineup)}, seat {f.seat} ({who}), "
-                       f"move {f.move}: {f.reason}", err=True)
+            click.echo(_("Forfeit: deal {deal}, game {game}, seat {seat} ({player}), move {move}: {reason}",
+                         deal=result.number, game=" ".join(lineup), seat=f.seat, player=who, move=f.move,
+                         reason=f.reason), err=True)
 
 
 @command("bot")

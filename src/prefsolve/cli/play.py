@@ -33,8 +33,9 @@ import click
 from ..allpass import allpass_table, solve_allpass
 from ..cards import Card, parse_cards
 from ..errors import CardError, PrefsolveError
+from ..i18n import N_, _, get_language, ngettext
 from ..play import Position
-from ..strains import ALLPASS, TAKE, parse_strain, strain_label
+from ..strains import ALLPASS, TAKE, parse_strain
 from ._common import (
     PrefsolveGroup,
     command,
@@ -43,73 +44,98 @@ from ._common import (
     emit_json,
     json_option,
     leader_option,
+    play_header,
     talon_mode_option,
 )
 
-COMMANDS_HELP = ("Type a card (e.g. SA), or several, to play them; 'undo' takes the last card back, "
-                 "'best' shows an optimal line from here, 'help' this list, 'quit' leaves.")
+COMMANDS_HELP = N_("Type a card (e.g. SA), or several, to play them; 'undo' takes the last card back, "
+                   "'best' shows an optimal line from here, 'help' this list, 'quit' leaves.")
+#: The words of an interactive session, in either language: (English, Russian) for each command.
+WORDS = {"quit": ("quit", "q", "exit", "выход"), "help": ("help", "?", "h", "помощь"),
+         "undo": ("undo", "u", "отмена", "о"), "best": ("best", "b", "лучший", "л")}
 #: ANSI: cursor home and clear the screen, so that the board is redrawn in place.
 CLEAR_SCREEN = "\x1b[H\x1b[2J"
 
 
 def _header(pos: Position) -> str:
     if pos.strain == ALLPASS:
-        head = f"All-pass, tricks counted for seat {pos.seat}"
-        if pos.turn:
-            which = "trick 1" if len(pos.turn) == 1 else f"tricks 1-{len(pos.turn)}"
-            head += f"; the talon leads {which}: " + " then ".join(c.symbol for c in pos.turn)
-        else:
-            head += f"; seat {pos.leader} leads"
-        return head
-    trumps = " trumps" if pos.trump >= 0 else ""
-    return (f"Declarer seat {pos.declarer}, {strain_label(pos.strain)}{trumps}, "
-            f"seat {pos.leader} leads")
+        lang = get_language()
+        if not pos.turn:
+            return _("All-pass, tricks counted for seat {seat}; seat {leader} leads", seat=pos.seat, leader=pos.leader)
+        cards = [c.format(lang) for c in pos.turn]
+        if len(cards) == 1:
+            return _("All-pass, tricks counted for seat {seat}; the talon leads trick 1: {card}", seat=pos.seat,
+                     card=cards[0])
+        return _("All-pass, tricks counted for seat {seat}; the talon leads tricks 1-2: {first} then {second}",
+                 seat=pos.seat, first=cards[0], second=cards[1])
+    assert pos.declarer is not None
+    return play_header(pos.declarer, pos.strain, pos.leader)
 
 
 def format_position(pos: Position, values: Mapping[Card, int] | None = None, mistakes=None) -> str:
     """The position as text: cards left, tricks played, the table, card values."""
-    rows = [_header(pos), "", "Cards left:"]
-    rows += [f"  Seat {s}: {h.symbols() or '-'}" for s, h in enumerate(pos.hands)]
+    lang = get_language()
+    rows = [_header(pos), "", _("Cards left:")]
+    rows += ["  " + _("Seat {seat}: {cards}", seat=s, cards=h.symbols(lang) or "-") for s, h in enumerate(pos.hands)]
     if pos.played_tricks:
-        rows += ["Tricks played:"]
-        rows += [f"  Trick {i}: {t.format()}" for i, t in enumerate(pos.played_tricks, 1)]
-    won = ", ".join(f"seat {s} {n}" for s, n in enumerate(pos.tricks_won))
-    rows.append(f"Tricks won: {won}")
+        rows += [_("Tricks played:")]
+        rows += ["  " + _("Trick {number}: {cards}", number=i, cards=t.format())
+                 for i, t in enumerate(pos.played_tricks, 1)]
+    won = ", ".join(_("seat {seat} {tricks}", seat=s, tricks=n) for s, n in enumerate(pos.tricks_won))
+    rows.append(_("Tricks won: {won}", won=won))
     if pos.is_over():
         count = pos.tricks_won[pos.counted_seat]
-        who = "the declarer" if pos.strain != ALLPASS else f"seat {pos.seat}"
-        rows.append(f"The play is over: {who} took {count} trick{'' if count == 1 else 's'}.")
-    else:
-        on_table = pos.current_trick.format() if (pos.trick or pos.talon_card) else "empty"
-        rows.append(f"Trick {pos.trick_number} on the table: {on_table}")
-        values = pos.card_values() if values is None else values
-        best = set(pos.best_cards(values))
-        mover = pos.to_move
-        assert mover is not None   # the play is not over
-        wants = "the most" if pos.maximizing(mover) else "the fewest"
-        owner = "the declarer's" if pos.strain != ALLPASS else f"seat {pos.seat}'s"
-        if pos.strain == ALLPASS and mover != pos.seat:
-            # Each all-pass player minimises his own tricks; this count only
-            # knows the counted seat's, against which the others press together.
-            whose = f"* = the most: this count has the others press seat {pos.seat}"
+        if pos.strain != ALLPASS:
+            rows.append(ngettext("The play is over: the declarer took {n} trick.",
+                                 "The play is over: the declarer took {n} tricks.", count))
         else:
-            whose = f"seat {mover} wants {wants}, * = best"
-        rows.append(f"Seat {mover} to play; {owner} total tricks after each card ({whose}):")
-        rows += [f"  {c.symbol:<3} {v:>2}{'  *' if c in best else ''}" for c, v in values.items()]
+            rows.append(ngettext("The play is over: seat {seat} took {n} trick.",
+                                 "The play is over: seat {seat} took {n} tricks.", count, seat=pos.seat))
+    else:
+        on_table = pos.current_trick.format() if (pos.trick or pos.talon_card) else _("empty")
+        rows.append(_("Trick {number} on the table: {cards}", number=pos.trick_number, cards=on_table))
+        values = pos.card_values() if values is None else values
+        rows += _value_rows(pos, values)
     if mistakes:
-        rows.append("Mistakes in the played cards:")
+        rows.append(_("Mistakes in the played cards:"))
         rows += [f"  {m.format()}" for m in mistakes]
     elif mistakes is not None and pos.played:
-        rows.append("No mistakes in the played cards.")
+        rows.append(_("No mistakes in the played cards."))
     return "\n".join(rows)
+
+
+def _value_rows(pos: Position, values: Mapping[Card, int]) -> list[str]:
+    """The line on who plays and what the values count, then a row per legal card."""
+    best = set(pos.best_cards(values))
+    mover = pos.to_move
+    assert mover is not None   # the play is not over
+    if pos.strain == ALLPASS and mover != pos.seat:
+        # Each all-pass player minimises his own tricks; this count only
+        # knows the counted seat's, against which the others press together.
+        head = _("Seat {mover} to play; seat {seat}'s total tricks after each card (* = the most: this count has "
+                 "the others press seat {seat}):", mover=mover, seat=pos.seat)
+    elif pos.strain == ALLPASS:
+        head = _("Seat {mover} to play; seat {seat}'s total tricks after each card (seat {mover} wants the "
+                 "fewest, * = best):", mover=mover, seat=pos.seat)
+    elif pos.maximizing(mover):
+        head = _("Seat {mover} to play; the declarer's total tricks after each card (seat {mover} wants the "
+                 "most, * = best):", mover=mover)
+    else:
+        head = _("Seat {mover} to play; the declarer's total tricks after each card (seat {mover} wants the "
+                 "fewest, * = best):", mover=mover)
+    lang = get_language()
+    return [head] + [f"  {c.format(lang):<3} {v:>2}{'  *' if c in best else ''}" for c, v in values.items()]
 
 
 def on_table(pos: Position) -> str:
     """The current trick seat by seat: "talon ♠8, seat 0 ♠A; seat 1 to play"."""
     cur = pos.current_trick
-    cards = [f"talon {cur.talon_card.symbol}"] if cur.talon_card is not None else []
-    cards += [f"seat {(cur.leader + i) % 3} {c.symbol}" for i, c in enumerate(cur.cards)]
-    return f"On the table: {', '.join(cards) or 'nothing yet'}; seat {pos.to_move} to play"
+    lang = get_language()
+    cards = [_("talon {card}", card=cur.talon_card.format(lang))] if cur.talon_card is not None else []
+    cards += [_("seat {seat} {card}", seat=(cur.leader + i) % 3, card=c.format(lang)) for i, c in enumerate(cur.cards)]
+    if not cards:
+        return _("On the table: nothing yet; seat {seat} to play", seat=pos.to_move)
+    return _("On the table: {cards}; seat {seat} to play", cards=", ".join(cards), seat=pos.to_move)
 
 
 def _mistake_note(seat: int, card: Card, values: Mapping[Card, int], maximizing: bool,
@@ -122,8 +148,11 @@ def _mistake_note(seat: int, card: Card, values: Mapping[Card, int], maximizing:
     cost = abs(best - values[card])
     if not cost:
         return None
-    better = " ".join(c.symbol for c, v in values.items() if v == best)
-    return f"Seat {seat} {card.symbol} lost {cost} trick{'' if cost == 1 else 's'}; best was {better}."
+    lang = get_language()
+    better = " ".join(c.format(lang) for c, v in values.items() if v == best)
+    return ngettext("Seat {seat} {card} lost {n} trick; best was {better}.",
+                    "Seat {seat} {card} lost {n} tricks; best was {better}.", cost, seat=seat,
+                    card=card.format(lang), better=better)
 
 
 class _Board:
@@ -139,7 +168,7 @@ class _Board:
         pos = self.pos
         if self.redraw:
             click.echo(CLEAR_SCREEN, nl=False)
-            echo(COMMANDS_HELP)
+            echo(_(COMMANDS_HELP))
             if self.note:
                 echo(self.note)
             echo()
@@ -154,12 +183,12 @@ def _interact(pos: Position, note: str | None) -> None:
     """A terminal session on ``pos``; reads lines until ``quit`` or end of input."""
     board = _Board(pos, note)
     if not board.redraw:
-        echo(COMMANDS_HELP)
+        echo(_(COMMANDS_HELP))
         if note:
             echo(note)
     board.show(mistakes=True)
     while True:
-        prompt = "done" if pos.is_over() else f"seat {pos.to_move}"
+        prompt = _("done") if pos.is_over() else _("seat {seat}", seat=pos.to_move)
         try:
             text = click.prompt(prompt, default="", show_default=False, prompt_suffix="> ")
         except click.Abort as exc:  # end of input or Ctrl-C
@@ -170,22 +199,22 @@ def _interact(pos: Position, note: str | None) -> None:
         word = text.strip().lower()
         if not word:
             continue
-        if word in ("quit", "q", "exit"):
+        if word in WORDS["quit"]:
             return
-        if word in ("help", "?", "h"):
-            echo(COMMANDS_HELP)
-        elif word in ("undo", "u"):
+        if word in WORDS["help"]:
+            echo(_(COMMANDS_HELP))
+        elif word in WORDS["undo"]:
             if pos.played:
                 card = pos.pop()
-                board.show(f"Took back {card.symbol}.")
+                board.show(_("Took back {card}.", card=card.format(get_language())))
             else:
-                echo("Nothing to undo.")
-        elif word in ("best", "b"):
+                echo(_("Nothing to undo."))
+        elif word in WORDS["best"]:
             if pos.is_over():
-                echo("The play is over.")
+                echo(_("The play is over."))
             else:
                 line = pos.best_line()
-                echo(f"An optimal line (total {line.tricks} for seat {pos.counted_seat}):")
+                echo(_("An optimal line (total {tricks} for seat {seat}):", tricks=line.tricks, seat=pos.counted_seat))
                 echo(line.format())
         else:
             # A line's cards are played together or not at all: a bad card
@@ -199,12 +228,15 @@ def _interact(pos: Position, note: str | None) -> None:
                     assert seat is not None   # push() refused a card after the last trick
                     done.append((seat, card, values))
             except PrefsolveError as exc:
-                for _ in done:
+                for _played in done:
                     pos.pop()
-                kept = " (none of the line's cards was played)" if done else ""
-                click.echo(f"Error: {exc}{kept}", err=True)
+                if done:
+                    message = _("{message} (none of the line's cards was played)", message=exc)
+                else:
+                    message = str(exc)
+                click.echo(_("Error: {message}", message=message), err=True)
                 if isinstance(exc, CardError) and not done:    # not a card: maybe a mistyped command
-                    click.echo(COMMANDS_HELP, err=True)
+                    click.echo(_(COMMANDS_HELP), err=True)
                 continue
             notes = [_mistake_note(seat, card, values, pos.maximizing(seat),
                                    pos.strain != ALLPASS or seat == pos.seat)
@@ -215,24 +247,24 @@ def _interact(pos: Position, note: str | None) -> None:
 @command("play")
 @deal_argument
 @click.option("--declarer", type=click.IntRange(0, 2), default=None,
-              help="Declarer's seat in a game or misère; required unless DEAL is a position text.")
+              help=N_("Declarer's seat in a game or misère; required unless DEAL is a position text."))
 @click.option("--seat", type=click.IntRange(0, 2), default=None,
-              help="All-pass: the seat whose tricks are counted; required unless DEAL is a position text.")
-@click.option("--strain", default=None, help="S, C, D, H, NT, misere or allpass; required unless "
-                                             "DEAL is a position text.")
-@leader_option(None, "Seat that leads trick 1 [default: 0].")
-@click.option("--played", default=None, metavar="CARDS", help='Cards played so far, in order: "SA S7 S8 D9".')
+              help=N_("All-pass: the seat whose tricks are counted; required unless DEAL is a position text."))
+@click.option("--strain", default=None, help=N_("S, C, D, H, NT, misere or allpass; required unless "
+                                             "DEAL is a position text."))
+@leader_option(None, N_("Seat that leads trick 1 [default: 0]."))
+@click.option("--played", default=None, metavar="CARDS", help=N_('Cards played so far, in order: "SA S7 S8 D9".'))
 @talon_mode_option(("take", "lead", "ignore"),
-                   "take (a game or misère): the declarer takes the talon and discards the best 2 "
+                   N_("take (a game or misère): the declarer takes the talon and discards the best 2 "
                    "cards; lead (all-pass): the talon cards lead tricks 1 and 2; ignore: the hands are "
-                   "played as given [default: take or lead when the deal has a talon].")
+                   "played as given [default: take or lead when the deal has a talon]."))
 @click.option("--turn", default=None, metavar="CARDS",
-              help='All-pass: the talon cards in the order turned, e.g. "HK SQ".')
+              help=N_('All-pass: the talon cards in the order turned, e.g. "HK SQ".'))
 @click.option("--line", "with_line", is_flag=True,
-              help="Also print an optimal line from the position to the last trick.")
+              help=N_("Also print an optimal line from the position to the last trick."))
 @json_option
 @click.option("--interactive", "-i", is_flag=True,
-              help="Play cards one by one in a terminal session.")
+              help=N_("Play cards one by one in a terminal session."))
 def play(deal_text, declarer, seat, strain, leader, played, talon_mode, turn, with_line, as_json,
          interactive):
     """The value of every card in a position of the play.
@@ -251,9 +283,9 @@ def play(deal_text, declarer, seat, strain, leader, played, talon_mode, turn, wi
         prefsolve play "A.KT9.KT97.K7 JT97.A7.8.Q98 KQ.J8.AQJ.AJT 8.Q.-.-" --seat 1 --strain allpass -i
     """
     if as_json and interactive:
-        raise click.UsageError("--json and --interactive do not go together (a session prints text)")
+        raise click.UsageError(_("--json and --interactive do not go together (a session prints text)"))
     if with_line and interactive:
-        raise click.UsageError("--line and --interactive do not go together (type 'best' in a session)")
+        raise click.UsageError(_("--line and --interactive do not go together (type 'best' in a session)"))
     pos, note = _position(deal_text, declarer, seat, strain, leader, played, talon_mode, turn)
     if interactive:
         _interact(pos, note)
@@ -271,10 +303,10 @@ def play(deal_text, declarer, seat, strain, leader, played, talon_mode, turn, wi
         echo(note)
     echo(format_position(pos, values, found))
     if line:
-        echo(f"An optimal line (total {line.tricks} for seat {pos.counted_seat}):")
+        echo(_("An optimal line (total {tricks} for seat {seat}):", tricks=line.tricks, seat=pos.counted_seat))
         echo(line.format())
     # The position text whole, even on a narrow terminal: it is copied as it is.
-    click.echo(f"Position (DEAL for play, or Position.parse): {pos}")
+    click.echo(_("Position (DEAL for play, or Position.parse): {position}", position=pos))
 
 
 def _position(deal_text: str, declarer, seat, strain, leader, played, talon_mode, turn):
@@ -286,24 +318,25 @@ def _position(deal_text: str, declarer, seat, strain, leader, played, talon_mode
     if ";" in deal_text:
         given = [name for name, value in options.items() if value is not None]
         if given:
-            raise click.UsageError(f"{', '.join(given)}: a position text carries the seats, strain, "
-                                   f"leader, played cards and talon itself; change them there")
+            raise click.UsageError(_("{options}: a position text carries the seats, strain, leader, played cards "
+                                     "and talon itself; change them there", options=", ".join(given)))
         pos = Position.parse(deal_text)
         return pos, _talon_note(pos)
     if strain is None:
-        raise click.UsageError("Missing option '--strain' (or give a position text as DEAL)")
+        raise click.UsageError(_("Missing option '{option}' (or give a position text as DEAL)", option="--strain"))
     strain = parse_strain(strain, allpass=True)
     leader = 0 if leader is None else leader
     if strain == ALLPASS:
         if declarer is not None:
-            raise click.UsageError("all-pass has no declarer: give --seat, the seat whose tricks are counted")
+            raise click.UsageError(_("all-pass has no declarer: give --seat, the seat whose tricks are counted"))
         if seat is None:
-            raise click.UsageError("Missing option '--seat' (or give a position text as DEAL)")
+            raise click.UsageError(_("Missing option '{option}' (or give a position text as DEAL)", option="--seat"))
     else:
         if seat is not None:
-            raise click.UsageError(f"--seat is for all-pass; in {strain} give --declarer")
+            raise click.UsageError(_("--seat is for all-pass; in {strain} give --declarer", strain=strain))
         if declarer is None:
-            raise click.UsageError("Missing option '--declarer' (or give a position text as DEAL)")
+            raise click.UsageError(_("Missing option '{option}' (or give a position text as DEAL)",
+                                     option="--declarer"))
     pos = Position(deal_text, declarer, strain=strain, seat=seat, leader=leader, talon_mode=talon_mode,
                    turn=turn, played=played or "")
     return pos, _talon_note(pos)
@@ -314,22 +347,25 @@ def _talon_note(pos: Position) -> str | None:
     talon = pos.deal.talon
     if pos.strain == ALLPASS or talon is None:
         return None
+    lang = get_language()
     if pos.talon_mode == TAKE:
-        return (f"Declarer seat {pos.declarer} takes the talon {talon.symbols()} and discards "
-                f"{pos.discard} (the best discard); the play starts from the hands after it.")
-    return f"The talon {talon.symbols()} is ignored: the hands are played as given."
+        assert pos.discard is not None
+        return _("Declarer seat {declarer} takes the talon {talon} and discards {discard} (the best discard); the "
+                 "play starts from the hands after it.", declarer=pos.declarer, talon=talon.symbols(lang),
+                 discard=pos.discard.format(lang))
+    return _("The talon {talon} is ignored: the hands are played as given.", talon=talon.symbols(lang))
 
 
 @command("allpass")
 @deal_argument
 @click.option("--seat", type=click.IntRange(0, 2), default=None,
-              help="Only this seat: the fewest tricks it can be sure of, and its line [default: all three].")
+              help=N_("Only this seat: the fewest tricks it can be sure of, and its line [default: all three]."))
 @talon_mode_option(("lead", "ignore"),
-                   "lead: the talon cards start tricks 1 and 2; ignore: they play no part [default: lead when "
-                   "the deal has a talon].")
+                   N_("lead: the talon cards start tricks 1 and 2; ignore: they play no part [default: lead when "
+                   "the deal has a talon]."))
 @click.option("--turn", default=None, metavar="CARDS",
-              help='The talon cards in the order turned, e.g. "HK SQ" [default: ♠ ♣ ♦ ♥, '
-                   'higher rank first].')
+              help=N_('The talon cards in the order turned, e.g. "HK SQ" [default: ♠ ♣ ♦ ♥, '
+                   'higher rank first].'))
 @json_option
 def allpass(deal_text, seat, talon_mode, turn, as_json):
     """All-pass: the fewest tricks each player (or the --seat) can be sure of, with a line each.
@@ -365,8 +401,8 @@ def _allpass_seat(deal_text: str, seat: int, talon_mode: str | None, turn: str |
     echo(pos.deal.diagram())
     echo()
     echo(_header(pos))
-    s = "" if sol.tricks == 1 else "s"
-    echo(f"Seat {seat} holds himself to {sol.tricks} trick{s} (the fewest he can be sure of):")
+    echo(ngettext("Seat {seat} holds himself to {n} trick (the fewest he can be sure of):",
+                  "Seat {seat} holds himself to {n} tricks (the fewest he can be sure of):", sol.tricks, seat=seat))
     echo("\n".join("  " + row for row in line.format().splitlines()))
 
 
@@ -374,7 +410,7 @@ COMMANDS = (play, allpass)
 
 
 if __name__ == "__main__":  # pragma: no cover - a group of these two commands alone
-    group = PrefsolveGroup(help="Play analysis and all-pass commands of prefsolve.")
+    group = PrefsolveGroup(help=N_("Play analysis and all-pass commands of prefsolve."))
     for _command in COMMANDS:
         group.add_command(_command)
     group(prog_name="python -m prefsolve.cli.play")

@@ -20,11 +20,17 @@ from ..auction import AuctionResult, WhistResult, check_auction, check_declarati
 from ..contract import Contract
 from ..errors import PrefsolveError
 from ..game import load_session
+from ..i18n import N_, _, get_language, ngettext
 from ..rules import Rules
 from ..scoring import ScoreSheet
 from ._common import command, echo, emit_json, json_option, rules_option, rules_with_settings, settings_option
 
-_SEAT_NAMES = ("first hand", "second hand", "third hand")
+_SEAT_NAMES = (N_("first hand"), N_("second hand"), N_("third hand"))
+
+
+def _seat(seat: int) -> str:
+    """"seat 1 (second hand)", in the active language."""
+    return _("seat {seat} ({hand})", seat=seat, hand=_(_SEAT_NAMES[seat]))
 
 
 @command("auction")
@@ -32,13 +38,13 @@ _SEAT_NAMES = ("first hand", "second hand", "third hand")
 @rules_option("sochi")
 @settings_option
 @click.option("--allpass-count", "allpass_count", type=click.IntRange(min=0), default=0, show_default=True,
-              metavar="N", help="Consecutive all-pass deals before this one (exit from all-pass, §2.6).")
+              metavar="N", help=N_("Consecutive all-pass deals before this one (exit from all-pass, §2.6)."))
 @click.option("--contract", "declared", metavar="CONTRACT",
-              help="Also check the contract the winner declares after the talon (§2.3, §3.1).")
+              help=N_("Also check the contract the winner declares after the talon (§2.3, §3.1)."))
 @click.option("--whist", "whist_calls", metavar="CALLS",
-              help='Also check the defenders\' calls on the declared contract, in speaking order '
-                   '(e.g. "pass half pass"; §3.2-3.5).')
-@click.option("--closed", is_flag=True, help="A lone whister plays closed (default: open).")
+              help=N_('Also check the defenders\' calls on the declared contract, in speaking order '
+                      '(e.g. "pass half pass"; §3.2-3.5).'))
+@click.option("--closed", is_flag=True, help=N_("A lone whister plays closed (default: open)."))
 @json_option
 def auction(calls: tuple[str, ...], profile: str, settings: tuple[str, ...], allpass_count: int,
             declared: str | None, whist_calls: str | None, closed: bool, as_json: bool) -> None:
@@ -70,14 +76,16 @@ def auction(calls: tuple[str, ...], profile: str, settings: tuple[str, ...], all
         raise click.BadParameter(str(exc), param_hint="--contract") from None
     words = None if whist_calls is None else _whist_words(whist_calls)
     if words == []:
-        raise click.BadParameter("no whist call given", param_hint="--whist")
+        raise click.BadParameter(_("no whist call given"), param_hint="--whist")
     if closed and words is None:
-        raise click.UsageError("--closed goes with --whist (it is the lone whister's choice)")
+        raise click.UsageError(_("--closed goes with --whist (it is the lone whister's choice)"))
     later = declared_c is not None or words is not None
     if later and result.legal and (not result.finished or result.all_pass):
         what = "--contract" if declared_c is not None else "--whist"
-        state = "ended in all-pass" if result.all_pass else "is not finished"
-        raise click.UsageError(f"{what} needs an auction won by a player; this one {state}")
+        if result.all_pass:
+            raise click.UsageError(_("{option} needs an auction won by a player; this one ended in all-pass",
+                                     option=what))
+        raise click.UsageError(_("{option} needs an auction won by a player; this one is not finished", option=what))
     out: dict[str, Any] = result.to_dict()
     lines = [_auction_line(result)]
     legal = result.legal
@@ -87,7 +95,9 @@ def auction(calls: tuple[str, ...], profile: str, settings: tuple[str, ...], all
         if declared_c is not None:
             v = check_declaration(result.contract, declared_c, rules)
             out["declaration"] = {"contract": str(declared_c), "legal": v.legal, "reason": v.reason}
-            lines.append(f"declaration {declared_c}: " + ("legal" if v.legal else f"illegal: {v.reason}"))
+            shown = _contract(declared_c)
+            lines.append(_("declaration {contract}: legal", contract=shown) if v.legal else
+                         _("declaration {contract}: illegal: {reason}", contract=shown, reason=v.reason))
             legal = v.legal
             contract = declared_c
         if legal and words is not None:
@@ -126,52 +136,74 @@ def _whist_json(w: WhistResult, declarer: int) -> dict[str, Any]:
     return out
 
 
+def _contract(contract: Contract) -> str:
+    """A contract as the active language writes it: ``7H`` (the canonical text), ``7 червей``."""
+    lang = get_language()
+    return str(contract) if lang == "en" else contract.format(lang)
+
+
 def _auction_line(result: AuctionResult) -> str:
     if not result.legal:
         assert result.call is not None
-        who = ("after the end of the auction" if result.seat is None
-               else f"by seat {result.seat} ({_SEAT_NAMES[result.seat]})")
+        call = str(result.calls[result.call])
         # Counted from 1 in text, as people count calls; the JSON's "call" is an index from 0.
-        return f"illegal: call {result.call + 1} ({str(result.calls[result.call])!r}) {who}: {result.reason}"
+        if result.seat is None:
+            return _("illegal: call {number} ({call!r}) after the end of the auction: {reason}",
+                     number=result.call + 1, call=call, reason=result.reason)
+        return _("illegal: call {number} ({call!r}) by {seat}: {reason}", number=result.call + 1, call=call,
+                 seat=_seat(result.seat), reason=result.reason)
     if not result.finished:
         assert result.next_seat is not None
-        return (f"legal so far; the auction is not finished, seat {result.next_seat} "
-                f"({_SEAT_NAMES[result.next_seat]}) speaks next")
+        return _("legal so far; the auction is not finished, {seat} speaks next", seat=_seat(result.next_seat))
     if result.all_pass:
-        return "legal: all pass (распасы)"
+        return _("legal: all pass (all-pass)")
     assert result.winner is not None and result.contract is not None
-    return (f"legal: seat {result.winner} ({_SEAT_NAMES[result.winner]}) wins; "
-            f"lowest contract to declare: {result.contract}")
+    return _("legal: {seat} wins; lowest contract to declare: {contract}", seat=_seat(result.winner),
+             contract=_contract(result.contract))
 
 
 _OUTCOMES = {
-    "misere": "misère: no whist, both opponents catch the declarer",
-    "catch": "nobody whists on a 10 here: it is played and both opponents catch the declarer",
-    "pass_out": "both passed: not played, counted as made",
-    "half_whist": "the half-whist stands",
-    "one_whister": "one whister",
-    "two_whisters": "two whisters, played closed",
+    "misere": N_("misère: no whist, both opponents catch the declarer"),
+    "catch": N_("nobody whists on a 10 here: it is played and both opponents catch the declarer"),
+    "pass_out": N_("both passed: not played, counted as made"),
+    "half_whist": N_("the half-whist stands"),
+    "one_whister": N_("one whister"),
+    "two_whisters": N_("two whisters, played closed"),
 }
+#: How the lone whister plays, as the text output says it (the JSON keeps "open" and "closed").
+_PLAYS = {"open": N_("open"), "closed": N_("closed")}
+
+
+def _whist_outcome(w: WhistResult, declarer: int) -> str:
+    """What a legal, finished sequence of whist calls comes to, in words."""
+    what = _(_OUTCOMES[w.outcome or ""])
+    if w.outcome == "one_whister":
+        return _("{outcome} (seat {seat}), played {play}", outcome=what, seat=(declarer + 1 + w.whisters[0]) % 3,
+                 play=_(_PLAYS[w.play or "open"]))
+    if w.outcome == "half_whist":
+        if w.play is None:
+            return _("{outcome}: not played", outcome=what)
+        return _("{outcome}, played {play}", outcome=what, play=_(_PLAYS[w.play]))
+    return what
 
 
 def _whist_line(w: WhistResult, contract: Contract, words: list[str], declarer: int) -> str:
-    head = f"whist calls on {contract} ({', '.join(words) or 'none'}): "
+    head = _("whist calls on {contract} ({calls})", contract=_contract(contract),
+             calls=", ".join(words) or _("none"))
     if not w.legal:
         assert w.call is not None
         if w.seat is None:      # a call after the calls were over: nobody's turn
-            who = "after the end of the whist calls"
-        else:
-            who = f"by seat {(declarer + 1 + w.seat) % 3} ({'first' if w.seat == 0 else 'second'} defender)"
-        return f"{head}illegal: call {w.call + 1} ({words[w.call]!r}) {who}: {w.reason}"
+            return _("{head}: illegal: call {number} ({call!r}) after the end of the whist calls: {reason}",
+                     head=head, number=w.call + 1, call=words[w.call], reason=w.reason)
+        seat = (declarer + 1 + w.seat) % 3
+        if w.seat == 0:
+            return _("{head}: illegal: call {number} ({call!r}) by seat {seat} (first defender): {reason}",
+                     head=head, number=w.call + 1, call=words[w.call], seat=seat, reason=w.reason)
+        return _("{head}: illegal: call {number} ({call!r}) by seat {seat} (second defender): {reason}",
+                 head=head, number=w.call + 1, call=words[w.call], seat=seat, reason=w.reason)
     if not w.finished:
-        return head + "legal so far, not finished"
-    what = _OUTCOMES[w.outcome or ""]
-    if w.outcome == "one_whister":
-        seat = (declarer + 1 + w.whisters[0]) % 3
-        what += f" (seat {seat}), played {w.play}"
-    elif w.outcome == "half_whist":
-        what += ": not played" if w.play is None else f", played {w.play}"
-    return f"{head}legal; {what}"
+        return _("{head}: legal so far, not finished", head=head)
+    return _("{head}: legal; {outcome}", head=head, outcome=_whist_outcome(w, declarer))
 
 
 @command("score")
@@ -193,9 +225,10 @@ def score(game: Any, profile: str | None, settings: tuple[str, ...], as_json: bo
     try:
         text = game.read()
     except UnicodeDecodeError as exc:
-        raise click.BadParameter(f"not a JSON game file: {exc}", param_hint="GAME") from None
+        raise click.BadParameter(_("not a JSON game file: {reason}", reason=exc), param_hint="GAME") from None
     except OSError as exc:      # opened, but reading failed (a bad descriptor, an I/O error)
-        raise click.BadParameter(f"cannot read {game.name}: {exc.strerror or exc}", param_hint="GAME") from None
+        raise click.BadParameter(_("cannot read {file}: {reason}", file=game.name, reason=exc.strerror or exc),
+                                 param_hint="GAME") from None
     try:
         Rules.profile("sochi").with_settings(settings)     # names, types: blamed on --set, not the file
     except PrefsolveError as exc:
@@ -216,28 +249,35 @@ def _fmt(x: Fraction) -> str:
     return f"{x} (≈{float(x):.2f})"
 
 
+def _sheet_state(sheet: ScoreSheet) -> str:
+    """Whether the game is finished, and after which deal."""
+    if sheet.finished_after is None:
+        return _("game finished") if sheet.finished else _("game not finished")
+    if sheet.finished_after == sheet.deals:
+        return _("game finished")
+    return ngettext("game finished after deal {deal}; {n} later deal scored anyway",
+                    "game finished after deal {deal}; {n} later deals scored anyway",
+                    sheet.deals - sheet.finished_after, deal=sheet.finished_after)
+
+
 def format_sheet(sheet: ScoreSheet) -> str:
     """The score sheet and settlement as a readable table."""
     r = sheet.rules
     names = sheet.players
-    closure = "table total" if r.pool_closure == "table_total" else "per player, American aid"
-    if sheet.finished_after is None:
-        state = "game finished" if sheet.finished else "game not finished"
-    elif sheet.finished_after == sheet.deals:
-        state = "game finished"
-    else:
-        later = sheet.deals - sheet.finished_after
-        state = (f"game finished after deal {sheet.finished_after}; "
-                 f"{later} later deal{'s' if later > 1 else ''} scored anyway")
-    lines = [f"rules: {r.label}; pool target {r.pool_target} ({closure}); deals: {sheet.deals}; {state}"]
-    width = max(8, *(len(n) + 3 for n in names))
-    head = f"{'player':<{width}}{'pool':>8}{'mountain':>10}" + "".join(f"{'on ' + n:>{width}}" for n in names)
+    closure = _("table total") if r.pool_closure == "table_total" else _("per player, American aid")
+    lines = [_("rules: {rules}; pool target {target} ({closure}); deals: {deals}; {state}", rules=r.label,
+               target=r.pool_target, closure=closure, deals=sheet.deals, state=_sheet_state(sheet))]
+    on = [_("on {player}", player=n) for n in names]
+    width = max(8, *(len(n) + 3 for n in names), *(len(n) + 1 for n in on))
+    player, pool, mountain = _("player"), _("pool"), _("mountain")
+    pool_w, mountain_w = max(8, len(pool) + 2), max(10, len(mountain) + 2)
+    head = f"{player:<{width}}{pool:>{pool_w}}{mountain:>{mountain_w}}" + "".join(f"{o:>{width}}" for o in on)
     lines += [head, "-" * len(head)]
     for i, name in enumerate(names):
         cells = "".join(f"{'-' if i == j else str(sheet.whists[i][j]):>{width}}" for j in range(len(names)))
-        lines.append(f"{name:<{width}}{str(sheet.pool[i]):>8}{str(sheet.mountain[i]):>10}{cells}")
-    lines.append("(whists: what the row's player has written on each other player)")
-    lines.append("settlement in whists:")
+        lines.append(f"{name:<{width}}{str(sheet.pool[i]):>{pool_w}}{str(sheet.mountain[i]):>{mountain_w}}{cells}")
+    lines.append(_("(whists: what the row's player has written on each other player)"))
+    lines.append(_("settlement in whists:"))
     for name, bal in zip(names, sheet.settlement()):
         sign = "+" if bal > 0 else ""
         lines.append(f"  {name:<{width}}{sign}{_fmt(bal)}")

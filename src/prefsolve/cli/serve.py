@@ -7,7 +7,7 @@ address of every interface, this machine's network address), after one
 warning line on stderr when other machines can reach it. It needs the
 ``web`` extra; without it the command says so in one line (exit 1).
 
->>> WEB_HINT.format(name="uvicorn")
+>>> _(WEB_HINT, name="uvicorn")
 'prefsolve serve needs the web extra (uvicorn is missing): pip install "prefsolve[web]"'
 """
 
@@ -18,18 +18,19 @@ import webbrowser
 
 import click
 
+from ..i18n import N_, _
 from ..web import missing_module
 from ._common import command
 
-WEB_HINT = 'prefsolve serve needs the web extra ({name} is missing): pip install "prefsolve[web]"'
+WEB_HINT = N_('prefsolve serve needs the web extra ({name} is missing): pip install "prefsolve[web]"')
 
 
 @command("serve")
 @click.option("--host", default="127.0.0.1", show_default=True,
-              help="Address to listen on; anything but the loopback lets other machines use the board.")
+              help=N_("Address to listen on; anything but the loopback lets other machines use the board."))
 @click.option("--port", type=click.IntRange(0, 65535), default=8000, show_default=True,
-              help="Port to listen on (0: any free port).")
-@click.option("--open", "open_browser", is_flag=True, help="Open the board in the web browser.")
+              help=N_("Port to listen on (0: any free port)."))
+@click.option("--open", "open_browser", is_flag=True, help=N_("Open the board in the web browser."))
 def serve(host: str, port: int, open_browser: bool) -> None:
     """The web analysis board: paste a deal, see the table, play it by clicking.
 
@@ -38,14 +39,14 @@ def serve(host: str, port: int, open_browser: bool) -> None:
     """
     name = missing_module()
     if name is not None:
-        raise click.ClickException(WEB_HINT.format(name=name))
+        raise click.ClickException(_(WEB_HINT, name=name))
     from ..web.listen import board_server, board_url, bound, exposure
     from ..web.server import create_app
 
     server = board_server(create_app(host=host), host, port)
 
     def announce() -> None:     # once listening: the address and port really bound
-        for _ in range(200):
+        for _attempt in range(200):
             if server.started:
                 break
             threading.Event().wait(0.05)
@@ -56,7 +57,7 @@ def serve(host: str, port: int, open_browser: bool) -> None:
         if warning is not None:
             click.echo(warning, err=True)
         url = board_url(*addresses[0])
-        click.echo(f"prefsolve board at {url} (Ctrl-C stops it)")
+        click.echo(_("prefsolve board at {url} (Ctrl-C stops it)", url=url))
         if open_browser:
             webbrowser.open(url)
 

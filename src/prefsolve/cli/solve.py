@@ -28,9 +28,10 @@ from ..bench import WORKLOADS, run as run_bench
 from ..cards import Card
 from ..deal import Deal
 from ..engine import DEFAULT_TT_MB, MAX_TT_MB
+from ..i18n import N_, _, get_language, ngettext
 from ..play import Position
 from ..solver import solve, table
-from ..strains import STRAIN_SYMBOLS, parse_strain
+from ..strains import parse_strain
 from ._common import (
     EXAMPLE_DEAL,
     check_file_options,
@@ -51,6 +52,7 @@ from ._common import (
     jsonl_target,
     leader_option,
     optional_deal_argument,
+    play_header,
     progress_bar,
     quiet_option,
     resume_option,
@@ -62,9 +64,9 @@ from ._common import (
 
 talon_mode = talon_mode_option(
     ("take", "ignore"),
-    "take: the declarer takes the talon and discards the best 2 cards; ignore: the hands are "
-    "played as given [default: take when the deal has a talon].")
-file_jobs_option = jobs_option("Threads for --file [default: all usable cores].")
+    N_("take: the declarer takes the talon and discards the best 2 cards; ignore: the hands are "
+       "played as given [default: take when the deal has a talon]."))
+file_jobs_option = jobs_option(N_("Threads for --file [default: all usable cores]."))
 
 
 def file_batch_options(f: Callable) -> Callable:
@@ -77,11 +79,11 @@ def file_batch_options(f: Callable) -> Callable:
 
 
 @command("deal")
-@seed_option(help="Random seed (repeatable deals).")
+@seed_option(help=N_("Random seed (repeatable deals)."))
 @click.option("--cards", type=click.IntRange(1, 10), default=10, show_default=True,
-              help="Cards per hand; fewer than 10 gives an ending without talon.")
+              help=N_("Cards per hand; fewer than 10 gives an ending without talon."))
 @click.option("--count", type=click.IntRange(1), default=1, show_default=True,
-              help="Number of deals, one per line (seeds seed, seed+1, ...).")
+              help=N_("Number of deals, one per line (seeds seed, seed+1, ...)."))
 @json_option
 def deal(seed: int | None, cards: int, count: int, as_json: bool) -> None:
     """Print random deals in canonical text.
@@ -101,12 +103,12 @@ def deal(seed: int | None, cards: int, count: int, as_json: bool) -> None:
 
 @command("solve")
 @optional_deal_argument
-@click.option("--declarer", type=click.IntRange(0, 2), required=True, help="Declarer's seat.")
-@click.option("--strain", required=True, help="S, C, D, H, NT or misere.")
+@click.option("--declarer", type=click.IntRange(0, 2), required=True, help=N_("Declarer's seat."))
+@click.option("--strain", required=True, help=N_("S, C, D, H, NT or misere."))
 @leader_option()
 @talon_mode
 @click.option("--line", "with_line", is_flag=True,
-              help="Also print an optimal line of play (after the best discard).")
+              help=N_("Also print an optimal line of play (after the best discard)."))
 @file_batch_options
 def solve_cmd(deal_text, declarer, strain, leader, talon_mode, with_line, deal_file, jobs, quiet, as_json,
               jsonl, resume, scheduler, cluster, connect_timeout):
@@ -124,7 +126,7 @@ def solve_cmd(deal_text, declarer, strain, leader, talon_mode, with_line, deal_f
     """
     strain = parse_strain(strain)
     if with_line and deal_file is not None:
-        raise click.UsageError("--line goes with one deal, not --file")
+        raise click.UsageError(_("--line goes with one deal, not --file"))
     deal_text, jsonl = jsonl_target(deal_text, jsonl)
     as_jsonl = jsonl is not None
     check_file_options(deal_file, jsonl, resume, scheduler, cluster, jobs)
@@ -169,14 +171,13 @@ def solve_cmd(deal_text, declarer, strain, leader, talon_mode, with_line, deal_f
     echo(d.diagram())
     echo()
     # The header as play prints it: "Declarer seat 2, ♠ trumps, seat 0 leads".
-    trumps = " trumps" if strain in ("S", "C", "D", "H") else ""
-    echo(f"Declarer seat {declarer}, {STRAIN_SYMBOLS[strain]}{trumps}, seat {leader} leads: "
-               + solution_text(sol.tricks, sol.discard.to_list() if sol.discard else None, strain))
+    echo(_("{header}: {solution}", header=play_header(declarer, strain, leader),
+           solution=solution_text(sol.tricks, sol.discard.to_list() if sol.discard else None, strain)))
     if line is not None:
-        echo(f"An optimal line (total {line.tricks} for seat {declarer}):")
+        echo(_("An optimal line (total {tricks} for seat {seat}):", tricks=line.tricks, seat=declarer))
         echo(line.format())
         # The position text whole, even on a narrow terminal: it is copied as it is.
-        click.echo(f"Position (DEAL for play, or Position.parse): {pos}")
+        click.echo(_("Position (DEAL for play, or Position.parse): {position}", position=pos))
 
 
 def run_file(texts: list[str], jsonl: str | None, resume: bool, expect: dict, talon_mode: str | None,
@@ -191,12 +192,14 @@ def run_file(texts: list[str], jsonl: str | None, resume: bool, expect: dict, ta
     path = jsonl_file(jsonl)
     skip = resume_point(path, texts, expect, talon_mode) if resume and path is not None else 0
     if resume and texts and skip == len(texts):
-        click.echo(f"Note: {path} already holds the results of all {len(texts)} deals", err=True)
+        click.echo(ngettext("Note: {path} already holds the result of the {n} deal",
+                            "Note: {path} already holds the results of all {n} deals", len(texts), path=path),
+                   err=True)
         return
     todo = texts[skip:]
     with cluster_client(scheduler, cluster, connect_timeout) as client:
         # Written to a file, the results no longer show the progress on a terminal: the bar does.
-        bar = file_progress(len(todo), quiet) if path is None else progress_bar(len(todo), "solving", quiet)
+        bar = file_progress(len(todo), quiet) if path is None else progress_bar(len(todo), _("solving"), quiet)
         with bar, \
                 (jsonl_output(path, resume) if path is not None else contextlib.nullcontext()) as out:
             emit_stream(solve_texts(todo, client, bar.update), key, to_dict, to_text, as_json, as_jsonl,
@@ -221,11 +224,13 @@ def without_nodes(result: dict) -> dict:
 
 
 def solution_text(tricks: int, discard: list[str] | None, strain: str) -> str:
-    noun = "trick" if tricks == 1 else "tricks"
-    what = f"{noun} forced on the declarer" if strain == "misere" else noun
-    line = f"{tricks} {what}"
+    if strain == "misere":
+        line = ngettext("{n} trick forced on the declarer", "{n} tricks forced on the declarer", tricks)
+    else:
+        line = ngettext("{n} trick", "{n} tricks", tricks)
     if discard:
-        line += f", discard {' '.join(Card.parse(c).symbol for c in discard)}"
+        line = _("{tricks}, discard {discard}", tricks=line,
+                 discard=" ".join(Card.parse(c).format(get_language()) for c in discard))
     return line
 
 
@@ -274,11 +279,12 @@ def table_cmd(deal_text, leader, talon_mode, deal_file, jobs, quiet, as_json, js
 
 
 @command("bench")
-@click.option("--quick", is_flag=True, help="Small sizes: under a minute.")
-@seed_option(2026, help="Random seed of the workloads.")
+@click.option("--quick", is_flag=True, help=N_("Small sizes: under a minute."))
+@seed_option(2026, help=N_("Random seed of the workloads."))
 @click.option("--only", multiple=True, type=click.Choice(WORKLOADS),
-              help="Workload to run (repeatable) [default: all].")
-@click.option("--tt-mb", type=click.IntRange(1, MAX_TT_MB), default=DEFAULT_TT_MB, show_default=True)
+              help=N_("Workload to run (repeatable) [default: all]."))
+@click.option("--tt-mb", type=click.IntRange(1, MAX_TT_MB), default=DEFAULT_TT_MB, show_default=True,
+              help=N_("Size of the transposition table in MB."))
 def bench_cmd(quick, seed, only, tt_mb):
     """Speed benchmarks on fixed seeds; prints one JSON object.
 
@@ -286,7 +292,7 @@ def bench_cmd(quick, seed, only, tt_mb):
         prefsolve bench --quick --only contract --only misere
     """
     res = run_bench(quick, seed, list(only) or None, tt_mb,
-                    progress=lambda name: click.echo(f"running {name} ...", err=True))
+                    progress=lambda name: click.echo(_("running {name} ...", name=name), err=True))
     click.echo(json.dumps(res, indent=2))
 
 

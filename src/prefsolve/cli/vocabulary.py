@@ -19,13 +19,15 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ..i18n import N_, _
+
 
 @dataclass(frozen=True)
 class OptionWord:
     """One concept on the command line."""
 
     concept: str
-    """The concept's word in docs/VOCABULARY.md."""
+    """The concept's word in docs/VOCABULARY.md (translated where it is shown)."""
     option: str
     """The one option that spells it."""
     metavar: str | None = None
@@ -37,29 +39,29 @@ class OptionWord:
 
 
 #: Every command but these takes --json: serve runs the board and prints no
-#: result, bench prints its JSON always, bot speaks the bot protocol's JSON
-#: lines on stdin and stdout (docs/BOT_PROTOCOL.md).
+#: result, bench prints its JSON always, bot speaks the bot protocol (a line
+#: of JSON for each message).
 WITHOUT_JSON = ("serve", "bench", "bot")
 
 WORDS: dict[str, OptionWord] = {w.concept: w for w in (
-    OptionWord("contract", "--contract", "CONTRACT", ("analyze-talon", "whist", "advise", "auction"),
+    OptionWord(N_("contract"), "--contract", "CONTRACT", ("analyze-talon", "whist", "advise", "auction"),
                retired=("--bid", "--declare")),
-    OptionWord("seat", "--seat", None, ("analyze", "analyze-talon", "whist", "advise", "play", "allpass")),
-    OptionWord("declarer", "--declarer", None, ("solve", "play", "whist", "advise")),
-    OptionWord("leader", "--leader", None, ("solve", "table", "play", "advise")),
-    OptionWord("known", "--known", "PLACE:CARDS", ("analyze", "analyze-talon", "whist", "advise")),
-    OptionWord("voids", "--void", "SEAT:SUITS", ("analyze", "analyze-talon", "whist", "advise")),
-    OptionWord("talon", "--talon", "CARDS", ("whist", "advise")),
-    OptionWord("talon mode", "--talon-mode", None, ("solve", "table", "play", "allpass")),
-    OptionWord("turn", "--turn", "CARDS", ("play", "allpass")),
-    OptionWord("played", "--played", "CARDS", ("play", "advise")),
-    OptionWord("auction", "--auction", "CALLS", ("analyze", "analyze-talon", "whist", "advise")),
-    OptionWord("whist calls", "--whist", "CALLS", ("auction", "advise"), retired=("--whist-calls",)),
-    OptionWord("samples", "--samples", None, ("analyze", "analyze-talon", "whist", "advise", "holdings")),
-    OptionWord("seed", "--seed", None, ("deal", "analyze", "analyze-talon", "whist", "advise", "holdings")),
-    OptionWord("rules", "--rules", None, ("analyze", "analyze-talon", "whist", "advise", "auction", "score")),
-    OptionWord("all-pass count", "--allpass-count", "N", ("analyze", "auction")),
-    OptionWord("tolerance", "--tolerance", "TRICKS", ("analyze", "analyze-talon", "whist", "advise")),
+    OptionWord(N_("seat"), "--seat", None, ("analyze", "analyze-talon", "whist", "advise", "play", "allpass")),
+    OptionWord(N_("declarer"), "--declarer", None, ("solve", "play", "whist", "advise")),
+    OptionWord(N_("leader"), "--leader", None, ("solve", "table", "play", "advise")),
+    OptionWord(N_("known"), "--known", "PLACE:CARDS", ("analyze", "analyze-talon", "whist", "advise")),
+    OptionWord(N_("voids"), "--void", "SEAT:SUITS", ("analyze", "analyze-talon", "whist", "advise")),
+    OptionWord(N_("talon"), "--talon", "CARDS", ("whist", "advise")),
+    OptionWord(N_("talon mode"), "--talon-mode", None, ("solve", "table", "play", "allpass")),
+    OptionWord(N_("turn"), "--turn", "CARDS", ("play", "allpass")),
+    OptionWord(N_("played"), "--played", "CARDS", ("play", "advise")),
+    OptionWord(N_("auction"), "--auction", "CALLS", ("analyze", "analyze-talon", "whist", "advise")),
+    OptionWord(N_("whist calls"), "--whist", "CALLS", ("auction", "advise"), retired=("--whist-calls",)),
+    OptionWord(N_("samples"), "--samples", None, ("analyze", "analyze-talon", "whist", "advise", "holdings")),
+    OptionWord(N_("seed"), "--seed", None, ("deal", "analyze", "analyze-talon", "whist", "advise", "holdings")),
+    OptionWord(N_("rules"), "--rules", None, ("analyze", "analyze-talon", "whist", "advise", "auction", "score")),
+    OptionWord(N_("all-pass count"), "--allpass-count", "N", ("analyze", "auction")),
+    OptionWord(N_("tolerance"), "--tolerance", "TRICKS", ("analyze", "analyze-talon", "whist", "advise")),
 )}
 
 #: An old spelling -> the concept's word.
@@ -71,5 +73,5 @@ def retired_message(option: str) -> str | None:
     word = RETIRED.get(option.split("=", 1)[0])
     if word is None:
         return None
-    return (f"{option.split('=', 1)[0]} is now {word.option}: one name for a {word.concept} in every "
-            f"command (docs/VOCABULARY.md)")
+    return _("{old} is now {new}: one name for a {concept} in every command (docs/VOCABULARY.md)",
+             old=option.split("=", 1)[0], new=word.option, concept=_(word.concept))

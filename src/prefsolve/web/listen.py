@@ -30,6 +30,7 @@ from starlette.applications import Starlette
 from uvicorn import Config, Server
 from uvicorn.protocols.http.h11_impl import H11Protocol
 
+from ..i18n import _
 from .guard import is_loopback, is_unspecified
 
 #: Seconds a connection may take to send a request's line and headers.
@@ -115,6 +116,6 @@ def exposure(addresses: list[str]) -> str | None:
     outside = [a for a in addresses if not is_loopback(a)]
     if not outside:
         return None
-    where = ", ".join("every address of this machine" if is_unspecified(a) else a for a in dict.fromkeys(outside))
-    return (f"Warning: the board listens on {where}, so other machines on the network can use it; "
-            f"--host 127.0.0.1 keeps it on this computer")
+    where = ", ".join(_("every address of this machine") if is_unspecified(a) else a for a in dict.fromkeys(outside))
+    return _("Warning: the board listens on {where}, so other machines on the network can use it; --host 127.0.0.1 "
+             "keeps it on this computer", where=where)

@@ -54,6 +54,7 @@ from ..allpass import allpass_table
 from ..analysis import Sampling, analyze
 from ..deal import Deal
 from ..errors import PrefsolveError
+from ..i18n import BOARD_DOMAIN, DEFAULT_LANGUAGE, LANGUAGES, catalogue
 from ..play import Position
 from ..rules import PROFILES, Rules
 from ..solver import solve, table
@@ -256,6 +257,20 @@ async def deal(request: Request) -> Response:
         values["seed"] = secrets.randbelow(10**9)
     d = Deal.random(values["seed"], cards=values["cards"])
     return JSONResponse({"deal": str(d), "seed": values["seed"]})
+
+
+async def messages(request: Request) -> Response:
+    """GET /api/messages?lang=ru: the page's messages in that language, English
+    text → translation, from the compiled board catalogue (docs/TRANSLATING.md);
+    in English, none (the page's text is the English)."""
+    q = request.query_params
+    unknown = [k for k in q if k != "lang"]
+    if unknown:
+        raise BadRequest(f"unknown parameter {unknown[0]!r} (expected: lang)")
+    lang = q.get("lang", DEFAULT_LANGUAGE)
+    if lang not in LANGUAGES:
+        raise BadRequest(f"lang must be one of {', '.join(LANGUAGES)}, got {lang!r}")
+    return JSONResponse({"lang": lang, "messages": catalogue(lang, BOARD_DOMAIN)})
 
 
 TABLE_FIELDS = ("deal", "deals", "leader", "talon_mode")
@@ -523,6 +538,7 @@ def create_app(*, host: str = "127.0.0.1") -> Starlette:
         Route("/static/{name}", asset, methods=["GET"]),
         Route("/api/info", info, methods=["GET"]),
         Route("/api/deal", deal, methods=["GET"]),
+        Route("/api/messages", messages, methods=["GET"]),
         Route("/api/table", table_, methods=["POST"]),
         Route("/api/solve", solve_, methods=["POST"]),
         Route("/api/play", play, methods=["POST"]),

@@ -3,6 +3,7 @@
 // adding one (an advice panel, say) is one more entry in PANELS.
 
 import {api} from "./api.js";
+import {ready as languageReady, t} from "./i18n.js";
 import {Store} from "./store.js";
 import dealPanel from "./panel-deal.js";
 import boardPanel from "./panel-board.js";
@@ -15,6 +16,8 @@ export const PANELS = [dealPanel, boardPanel, tablePanel, analyzerPanel];
 export const EXAMPLE_DEAL = "A.KT9.KT97.K7 JT97.A7.8.Q98 KQ.J8.AQJ.AJT 8.Q.-.-";
 
 async function main() {
+  await languageReady;
+  document.title = t("prefsolve board");
   const store = new Store();
   const root = document.getElementById("panels");
   const columns = {};
