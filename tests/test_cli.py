@@ -91,6 +91,21 @@ def test_bad_input_is_one_line_and_exit_2(args, message):
     assert "Traceback" not in r.output
 
 
+@pytest.mark.parametrize("args, english_error, russian", [
+    (["solve", EXAMPLE_DEAL, "--declarer", "0", "--strain", "Z"], "unknown strain 'Z'", "'Z'"),
+    (["table", "A.-.-.- A.-.-.- K.-.-.-"], "duplicate card SA", "♠Т"),
+    (["play", "AK.-.-.- QJ.-.-.- 87.-.-.-", "--declarer", "0", "--strain", "NT", "--played", "SQ"],
+     "cannot play SQ", "♠Д"),
+    (["auction", "6S pass", "--contract", "7S"], "needs an auction won by a player", "--contract"),
+])
+def test_a_library_error_is_one_line_in_russian_with_lang_ru(args, english_error, russian):
+    english, speaks_russian = run(*args), run(*args, "--lang", "ru")
+    assert english.exit_code == speaks_russian.exit_code == 2 and english_error in english.stderr
+    line, = speaks_russian.stderr.strip().splitlines()
+    assert russian in line and english_error not in line and "Traceback" not in speaks_russian.output
+    assert any("а" <= ch <= "я" for ch in line.lower()), line
+
+
 def test_seat_out_of_range_is_a_usage_error():
     r = run("solve", EXAMPLE_DEAL, "--declarer", "3", "--strain", "S")
     assert r.exit_code == 2 and "0<=x<=2" in r.output

@@ -37,6 +37,7 @@ from web_helpers import EXAMPLE, SMALL, TESTED, wait_for
 
 from prefsolve import Deal, Position, allpass_table, card_values
 from prefsolve.cli import main
+from prefsolve.i18n import _ as say, use_language
 from prefsolve.web import STATIC, guard, listen, server
 from prefsolve.web.local import LocalServer
 
@@ -351,6 +352,66 @@ def test_a_failing_analysis_is_one_line_and_the_server_goes_on(client, monkeypat
     assert lines[-1] == {"error": "internal error: RuntimeError: sampling broke"}
     monkeypatch.undo()
     assert client.post("/api/analyze", json={"hand": "A.KT9.KT97.K7", "samples": 2}).status_code == 200
+
+
+# -- the language of the errors --------------------------------------------------------
+
+RUSSIAN = {"accept-language": "ru-RU,ru;q=0.9,en;q=0.5"}
+
+
+def russian_cli_error(*args):
+    """The message of the command line's one error line in Russian (without its "Error: ")."""
+    code, out, err = cli(*args, "--lang", "ru")
+    assert code == 2 and out == "", (code, out, err)
+    line, = err.strip().splitlines()
+    with use_language("ru"):
+        return line.removeprefix(say("Error: {message}", message=""))
+
+
+def test_an_error_comes_in_the_language_the_request_asks_for(client):
+    bad = "AK.-.-.- QJ.-.-.- T9.-.-"
+    args = ["table", bad]
+    r = client.post("/api/table", json={"deal": bad}, headers=RUSSIAN)
+    assert r.status_code == 400 and r.json() == {"error": russian_cli_error(*args)}
+    assert russian_cli_error(*args) != cli_error(*args)
+    # An analysis's error is said on its job's thread, and in the request's language when answered.
+    r = client.post("/api/analyze", json={"hand": "A.KT9.KT97", "samples": 5}, headers=RUSSIAN)
+    assert r.status_code == 400 and r.json() == {"error": russian_cli_error("analyze", "A.KT9.KT97", "-n", "5")}
+    # The server's own words and the guard's refusals too.
+    r = client.post("/api/table", json={"deal": bad, "pad": 1}, headers=RUSSIAN)
+    assert r.status_code == 400 and r.json()["error"].startswith("неизвестное поле 'pad'")
+    r = client.post("/api/table", content=b"{}", headers={"content-type": "text/plain", **RUSSIAN})
+    assert r.status_code == 415 and "Content-Type: application/json" in r.json()["error"]
+    assert r.json()["error"].startswith("тело запроса")
+
+
+def test_without_a_language_asked_for_errors_are_english_whatever_the_server_speaks(client):
+    bad = "AK.-.-.- QJ.-.-.- T9.-.-"
+    with use_language("ru"):   # the process's language, as `prefsolve serve` on a Russian machine sets it
+        r = client.post("/api/table", json={"deal": bad})
+        busy = client.post("/api/analyze", json={"hand": "A.KT9.KT97", "samples": 5})
+        german = client.post("/api/table", json={"deal": bad}, headers={"accept-language": "de-DE"})
+    assert r.json() == german.json() == {"error": cli_error("table", bad)}
+    assert busy.json() == {"error": cli_error("analyze", "A.KT9.KT97", "-n", "5")}
+
+
+def test_requests_in_two_languages_at_once_each_get_their_own():
+    bad = "AK.-.-.- QJ.-.-.- T9.-.-"
+    wanted = {"ru": russian_cli_error("table", bad), "en": cli_error("table", bad)}
+    answers: dict[str, list] = {"ru": [], "en": []}
+    with LocalServer() as url:
+        def ask(lang):
+            with httpx.Client(timeout=30) as c:
+                for _ in range(15):
+                    r = c.post(f"{url}/api/table", json={"deal": bad}, headers={"accept-language": lang})
+                    answers[lang].append(r.json()["error"])
+
+        threads = [threading.Thread(target=ask, args=(lang,)) for lang in ("ru", "en")]
+        for t in threads:
+            t.start()
+        for t in threads:
+            t.join(60)
+    assert answers == {lang: [text] * 15 for lang, text in wanted.items()}
 
 
 # -- files ------------------------------------------------------------------------------

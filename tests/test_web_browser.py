@@ -369,6 +369,25 @@ def test_the_analyzer_runs_with_its_chart_and_can_be_cancelled(board, page):
     assert board.server.app.state.jobs.running() == []
 
 
+def test_the_server_s_errors_come_in_the_board_s_language(board):
+    # The browser asks for English; the board, told to speak Russian, asks the server for Russian.
+    context = board.browser.new_context(viewport=DESKTOP, locale="en-US")
+    context.add_init_script("localStorage.setItem('prefsolve.lang', 'ru')")
+    page = context.new_page()
+    try:
+        page.goto(board.url)
+        page.wait_for_selector("body[data-ready=true]")
+        assert page.evaluate("document.documentElement.lang") == "ru"
+        bad = "AK.-.-.- QJ.-.-.- T9.-.-"
+        show(page, bad)
+        russian = CliRunner().invoke(main, ["table", bad, "--lang", "ru"])
+        assert russian.exit_code == 2
+        assert page.inner_text("#deal-error") in russian.stderr and page.inner_text("#deal-error") != cli_error(
+            "table", bad)
+    finally:
+        context.close()
+
+
 def test_a_bad_deal_shows_the_command_line_s_message_next_to_the_field(page):
     bad = "AK.-.-.- QJ.-.-.- T9.-.-"
     show(page, bad)

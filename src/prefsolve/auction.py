@@ -25,6 +25,7 @@ from typing import Any
 
 from prefsolve.contract import LEVELS, Contract
 from prefsolve.errors import AuctionError, ContractError
+from prefsolve.i18n import _, english, shown
 from prefsolve.notation import normal
 from prefsolve.rules import Rules
 from prefsolve.strains import GAME_STRAINS
@@ -58,13 +59,14 @@ class Call:
         # A Call built by hand is checked as a parsed one would be: the replay
         # relies on a bid having a contract and a pass having none.
         if self.kind not in (PASS, BID, HOLD):
-            raise AuctionError(f"unknown kind of call {self.kind!r} (expected {PASS!r}, {BID!r} or {HOLD!r})")
+            raise AuctionError(_("unknown kind of call {kind} (expected 'pass', 'bid' or 'hold')",
+                                 kind=repr(self.kind)))
         if self.contract is not None and not isinstance(self.contract, Contract):
-            raise AuctionError(f"a call's contract must be a Contract, got {self.contract!r}")
+            raise AuctionError(_("a call's contract must be a Contract, got {value}", value=repr(self.contract)))
         if self.kind == BID and self.contract is None:
-            raise AuctionError("a bid needs its contract, e.g. Call('bid', Contract.parse('6S'))")
+            raise AuctionError(_("a bid needs its contract, e.g. Call('bid', Contract.parse('6S'))"))
         if self.kind == PASS and self.contract is not None:
-            raise AuctionError(f"a pass has no contract, got {self.contract}")
+            raise AuctionError(_("a pass has no contract, got {contract}", contract=shown(self.contract)))
 
     @classmethod
     def parse(cls, word: str) -> Call:
@@ -80,7 +82,7 @@ class Call:
                 return cls(HOLD, Contract.parse(parts[0]))
             return cls(BID, Contract.parse(norm))
         except ContractError:
-            raise AuctionError(f"unknown call {word!r}") from None
+            raise AuctionError(_("unknown call {word}", word=repr(word))) from None
 
     def __str__(self) -> str:
         if self.kind == PASS:
@@ -126,15 +128,16 @@ def parse_calls(text: str | Iterable[str | Call]) -> tuple[Call, ...]:
         try:
             items = list(text)
         except TypeError:
-            raise AuctionError(f"calls must be text or a sequence of calls, got {text!r}") from None
+            raise AuctionError(_("calls must be text or a sequence of calls, got {value}", value=repr(text))) from None
         return tuple(c if isinstance(c, Call) else Call.parse(c) for c in items)
     if "," in text or ";" in text:
         parts = re.split(r"[,;]", text)
         for k, item in enumerate(parts):
             if not item.strip():
-                raise AuctionError(f"empty call #{k + 1} in {text!r} (two separators with nothing between "
-                                   f"them)" if 0 < k < len(parts) - 1 else
-                                   f"empty call #{k + 1} in {text!r} (a separator at the start or the end)")
+                raise AuctionError(_("empty call #{number} in {text} (two separators with nothing between them)",
+                                     number=k + 1, text=repr(text)) if 0 < k < len(parts) - 1 else
+                                   _("empty call #{number} in {text} (a separator at the start or the end)",
+                                     number=k + 1, text=repr(text)))
         return tuple(Call.parse(p) for p in parts)
     words = text.split()
     calls: list[Call] = []
@@ -156,7 +159,7 @@ def parse_calls(text: str | Iterable[str | Call]) -> tuple[Call, ...]:
             i += n
             break
         else:
-            raise AuctionError(f"unknown call {words[i]!r} in {text!r}")
+            raise AuctionError(_("unknown call {word} in {text}", word=repr(words[i]), text=repr(text)))
     return tuple(calls)
 
 
@@ -193,10 +196,9 @@ def seniority(contract: Contract, rules: Rules | str | None = None) -> int:
     try:
         return table[contract]
     except KeyError:
-        raise ContractError(
-            f"contract {str(contract)!r} is not on the {rules.name} ladder "
-            f"(§2.5: games without talon need ladder_extensions='hand_games')"
-        ) from None
+        raise ContractError(_("contract {contract} is not on the {rules} ladder (§2.5: games without talon need "
+                              "ladder_extensions='hand_games')", contract=repr(str(contract)), rules=rules.name)
+                            ) from None
 
 
 @cache
@@ -229,7 +231,7 @@ class AuctionResult:
     def to_dict(self) -> dict[str, Any]:
         """The JSON form used by ``prefsolve auction --json``."""
         if not self.legal:
-            return {"legal": False, "call": self.call, "seat": self.seat, "reason": self.reason}
+            return {"legal": False, "call": self.call, "seat": self.seat, "reason": english(self.reason)}
         return {
             "legal": True,
             "finished": self.finished,
@@ -273,19 +275,20 @@ class _State:
         try:
             pos = seniority(c, r)
         except ContractError:
-            return f"§2.5: {c} (a contract without talon) is not biddable under the {r.name} rules"
+            return _("§2.5: {contract} (a contract without talon) is not biddable under the {rules} rules",
+                     contract=shown(c), rules=r.name)
         own = self.bids.get(seat, [])
         if c.is_misere:
             if r.misere_binding and own:
-                return (f"§2.3 binding misère: misère may only be a player's first bid, "
-                        f"but seat {seat} already bid {own[-1]}")
+                return _("§2.3 binding misère: misère may only be a player's first bid, but seat {seat} already "
+                         "bid {contract}", seat=seat, contract=shown(own[-1]))
         else:
             if r.misere_binding and own and own[0].is_misere:
-                return f"§2.3 binding misère: seat {seat} bid misère and may only pass afterwards"
+                return _("§2.3 binding misère: seat {seat} bid misère and may only pass afterwards", seat=seat)
             assert c.level is not None
             if c.level < self.min_level:
-                return (f"§2.6 exit from all-pass ({r.raspasy_exit}): the lowest game "
-                        f"after the all-pass deals is {self.min_level}, not {c}")
+                return _("§2.6 exit from all-pass ({exit}): the lowest game after the all-pass deals is {level}, "
+                         "not {contract}", exit=r.raspasy_exit, level=self.min_level, contract=shown(c))
         if self.highest is None:
             return None
         top = seniority(self.highest, r)
@@ -295,39 +298,43 @@ class _State:
             why = self._hold_reason(seat, Call(HOLD, c))
             return None if why is None else why
         if self.highest.is_misere and not c.is_misere:
-            which = "misère without talon" if self.highest.without_talon else "misère"
-            return f"§2.3: {c} does not overcall {which} on the {r.name} ladder"
-        return f"§2.2: a bid must be higher than the current bid {self.highest}, {c} is not"
+            if self.highest.without_talon:
+                return _("§2.3: {contract} does not overcall misère without talon on the {rules} ladder",
+                         contract=shown(c), rules=r.name)
+            return _("§2.3: {contract} does not overcall misère on the {rules} ladder", contract=shown(c),
+                     rules=r.name)
+        return _("§2.2: a bid must be higher than the current bid {current}, {contract} is not",
+                 current=shown(self.highest), contract=shown(c))
 
     def over_reason(self) -> str:
         """Why no call is allowed after the end of the auction (RULES.md §2.2)."""
         if self.highest is None:
-            how = "all three passed"
-        else:
-            how = f"seat {self.highest_bidder} won it with {self.highest}"
-        return f"§2.2: the auction is already over ({how}), no further call is allowed"
+            return _("§2.2: the auction is already over (all three passed), no further call is allowed")
+        return _("§2.2: the auction is already over (seat {seat} won it with {contract}), no further call is allowed",
+                 seat=self.highest_bidder, contract=shown(self.highest))
 
     def _hold_reason(self, seat: int, call: Call) -> str | None:
         r = self.rules
         if self.highest is None:
-            return "§2.4: «здесь» holds the current bid, but nobody has bid yet"
+            return _("§2.4: «здесь» holds the current bid, but nobody has bid yet")
         if call.contract is not None and call.contract != self.highest:
-            return f"§2.4: «здесь» must repeat the current bid {self.highest}, not {call.contract}"
+            return _("§2.4: «здесь» must repeat the current bid {current}, not {contract}",
+                     current=shown(self.highest), contract=shown(call.contract))
         if r.hold == "off":
-            return (f"§2.2: a bid must be higher than the current bid {self.highest} "
-                    f"(holding «здесь» is off in the {r.name} rules)")
+            return _("§2.2: a bid must be higher than the current bid {current} (holding «здесь» is off in the "
+                     "{rules} rules)", current=shown(self.highest), rules=r.name)
         if self.highest.is_misere:
-            return "§2.4: misère cannot be held («здесь»)"
+            return _("§2.4: misère cannot be held («здесь»)")
         if self.highest == Contract(6, "S") and not r.hold_6s_allowed:
-            return "§2.4: 6♠ («раз») cannot be held («здесь»)"
+            return _("§2.4: 6♠ («раз») cannot be held («здесь»)")
         assert self.highest_bidder is not None
         if r.hold == "first_hand_only" and seat != 0:
-            return "§2.4: only first hand may hold («здесь») a bid"
+            return _("§2.4: only first hand may hold («здесь») a bid")
         if r.hold == "senior_when_two_left" and SEATS - len(self.passed) != 2:
-            return "§2.4: «здесь» is allowed only when exactly two players are left in the auction"
+            return _("§2.4: «здесь» is allowed only when exactly two players are left in the auction")
         if seat > self.highest_bidder:
-            return (f"§2.4: only the senior hand may hold («здесь»); seat {seat} is junior "
-                    f"to seat {self.highest_bidder}")
+            return _("§2.4: only the senior hand may hold («здесь»); seat {seat} is junior to seat {senior}",
+                     seat=seat, senior=self.highest_bidder)
         return None
 
     def apply(self, seat: int, call: Call) -> None:
@@ -369,7 +376,7 @@ def _check_allpass_count(allpass_count: object) -> None:
     except TypeError:
         n = None
     if n is None or n < 0:
-        raise AuctionError(f"allpass_count must be a whole number >= 0, got {allpass_count!r}")
+        raise AuctionError(_("allpass_count must be a whole number >= 0, got {value}", value=repr(allpass_count)))
 
 
 def check_auction(calls: str | Iterable[str | Call], rules: Rules | str | None = None,
@@ -392,7 +399,7 @@ def check_auction(calls: str | Iterable[str | Call], rules: Rules | str | None =
     _check_allpass_count(allpass_count)
     parsed = parse_calls(calls)
     if not parsed:
-        raise AuctionError("no calls given: an auction has at least one call (pass or a bid)")
+        raise AuctionError(_("no calls given: an auction has at least one call (pass or a bid)"))
     st, bad = _replay(parsed, rules, allpass_count)
     if bad is not None:
         return bad
@@ -453,34 +460,44 @@ def check_declaration(bid: Contract | str, declared: Contract | str, rules: Rule
     rules = Rules.of(rules)
     bid = bid if isinstance(bid, Contract) else Contract.parse(bid)
     declared = declared if isinstance(declared, Contract) else Contract.parse(declared)
-    for what, c in (("winning bid", bid), ("declared contract", declared)):
+    for c in (bid, declared):
         if c not in _seniority_table(rules.ladder_extensions):
-            return Verdict(False, f"§2.5: the {what} {c} (without talon) is not played under the "
-                                  f"{rules.name} rules (ladder_extensions={rules.ladder_extensions!r})")
+            fields = {"contract": shown(c), "rules": rules.name, "extensions": repr(rules.ladder_extensions)}
+            return Verdict(False, _("§2.5: the winning bid {contract} (without talon) is not played under the "
+                                    "{rules} rules (ladder_extensions={extensions})", **fields) if c is bid else
+                           _("§2.5: the declared contract {contract} (without talon) is not played under the "
+                             "{rules} rules (ladder_extensions={extensions})", **fields))
     if bid.is_misere:
         if declared != bid:
-            return Verdict(False, f"§2.3: the winner of a {bid} auction must play {bid}, not {declared}")
+            return Verdict(False, _("§2.3: the winner of a {bid} auction must play {bid}, not {declared}",
+                                    bid=shown(bid), declared=shown(declared)))
         return Verdict(True)
     if declared.is_misere:
         if rules.misere_binding:
-            return Verdict(False, f"§2.3 binding misère: a player who won on {bid} cannot declare misère")
+            return Verdict(False, _("§2.3 binding misère: a player who won on {bid} cannot declare misère",
+                                    bid=shown(bid)))
         # Trading misère (RULES.md §2.3): games are bid «раз, два, … up to восемь
         # первых» and misère is declared after the talon, so the winning bid is at
         # most 8♠ and was won with the talon.
         if bid.without_talon:
-            return Verdict(False, f"§2.3 trading misère: misère is declared after taking the talon, "
-                                  f"which a player who won on {bid} does not take")
+            return Verdict(False, _("§2.3 trading misère: misère is declared after taking the talon, which a player "
+                                    "who won on {bid} does not take", bid=shown(bid)))
         if seniority(bid, rules) > seniority(TRADING_MISERE_CAP, rules):
-            return Verdict(False, f"§2.3 trading misère: games are traded up to {TRADING_MISERE_CAP} "
-                                  f"only, so a player who won on {bid} cannot declare misère")
+            return Verdict(False, _("§2.3 trading misère: games are traded up to {cap} only, so a player who won "
+                                    "on {bid} cannot declare misère", cap=shown(TRADING_MISERE_CAP),
+                                    bid=shown(bid)))
         if declared.without_talon:
-            return Verdict(False, "§2.3 trading misère: the talon was taken, misère without talon is impossible")
+            return Verdict(False, _("§2.3 trading misère: the talon was taken, misère without talon is "
+                                    "impossible"))
         return Verdict(True)
     if declared.without_talon != bid.without_talon:
-        what = "without talon" if bid.without_talon else "with talon"
-        return Verdict(False, f"§2.5: the auction was won {what}, so the game must be declared {what}")
+        if bid.without_talon:
+            return Verdict(False, _("§2.5: the auction was won without talon, so the game must be declared "
+                                    "without talon"))
+        return Verdict(False, _("§2.5: the auction was won with talon, so the game must be declared with talon"))
     if seniority(declared, rules) < seniority(bid, rules):
-        return Verdict(False, f"§3.1: the declared contract {declared} is lower than the winning bid {bid}")
+        return Verdict(False, _("§3.1: the declared contract {declared} is lower than the winning bid {bid}",
+                                declared=shown(declared), bid=shown(bid)))
     return Verdict(True)
 
 
@@ -515,10 +532,11 @@ _WHIST_WORDS = {"whist": WHIST, "вист": WHIST, "w": WHIST, "pass": PASS, "п
 def parse_whist_call(word: str) -> str:
     """``whist``, ``pass`` or ``half`` (also вист, пас, полвиста, пол-виста)."""
     if not isinstance(word, str):
-        raise AuctionError(f"a whist call is a word (whist, pass or half), got {word!r}")
+        raise AuctionError(_("a whist call is a word (whist, pass or half), got {value}", value=repr(word)))
     norm = normal(word)
     if norm not in _WHIST_WORDS:
-        raise AuctionError(f"unknown whist call {word!r} (expected whist, pass or half: вист, пас, полвиста)")
+        raise AuctionError(_("unknown whist call {word} (expected whist, pass or half: вист, пас, полвиста)",
+                              word=repr(word)))
     return _WHIST_WORDS[norm]
 
 
@@ -547,8 +565,8 @@ def parse_whist_play(play: object) -> str:
         return OPEN if play else CLOSED
     word = _PLAY_WORDS.get(normal(play)) if isinstance(play, str) else None
     if word is None:
-        raise AuctionError(f"unknown whist play {play!r}: expected true or false, or open or closed "
-                           f"(открыто/закрыто, лёжа/стоя)")
+        raise AuctionError(_("unknown whist play {play}: expected true or false, or open or closed "
+                             "(открыто/закрыто, лёжа/стоя)", play=repr(play)))
     return word
 
 
@@ -566,7 +584,7 @@ def split_whist_text(text: str) -> list[str]:
         if not any(items):      # separators only: no call at all
             return []
         if any(not item for item in items):
-            raise AuctionError(f"empty whist call in {text!r} (a separator with nothing on one side)")
+            raise AuctionError(_("empty whist call in {text} (a separator with nothing on one side)", text=repr(text)))
         return items
     words = text.split()
     out: list[str] = []
@@ -574,8 +592,8 @@ def split_whist_text(text: str) -> list[str]:
         if out and normal(out[-1]) == "пол" and normal(word) == "виста":
             out[-1] += " " + word
         elif out and normal(out[-1]) == "half" and normal(word) == "whist":
-            raise AuctionError(f"'half whist' in {text!r} is ambiguous without commas: write 'half' "
-                               f"(or 'half-whist') for the half-whist, or separate calls with commas")
+            raise AuctionError(_("'half whist' in {text} is ambiguous without commas: write 'half' (or "
+                                 "'half-whist') for the half-whist, or separate calls with commas", text=repr(text)))
         else:
             out.append(word)
     return out
@@ -594,7 +612,8 @@ def parse_whist_calls(calls: str | Iterable[str]) -> tuple[str, ...]:
         try:
             words = list(calls)
         except TypeError:
-            raise AuctionError(f"whist calls must be text or a sequence of calls, got {calls!r}") from None
+            raise AuctionError(_("whist calls must be text or a sequence of calls, got {value}",
+                                 value=repr(calls))) from None
     return tuple(parse_whist_call(w) for w in words)
 
 
@@ -626,7 +645,7 @@ class WhistResult:
     def to_dict(self) -> dict[str, Any]:
         """The JSON form used by ``prefsolve auction --whist … --json``."""
         if not self.legal:
-            return {"legal": False, "call": self.call, "seat": self.seat, "reason": self.reason}
+            return {"legal": False, "call": self.call, "seat": self.seat, "reason": english(self.reason)}
         return {"legal": True, "finished": self.finished, "outcome": self.outcome,
                 "whisters": list(self.whisters), "half_whister": self.half_whister, "play": self.play}
 
@@ -655,8 +674,8 @@ def check_whist_calls(contract: Contract | str, calls: str | Iterable[str], rule
     if c.is_misere:
         if words:
             return WhistResult(False, call=0, seat=0,
-                               reason="§3.2: misère has no whist calls, not even passes: both opponents catch "
-                                      "the declarer; give no calls")
+                               reason=_("§3.2: misère has no whist calls, not even passes: both opponents catch "
+                                        "the declarer; give no calls"))
         return WhistResult(True, True, "misere", (0, 1), play=CLOSED)
     if c.level == 10 and rules.ten_whist == "checked":
         # ten_whist="checked" (RULES.md §3.4): nobody whists on a 10, both
@@ -665,29 +684,30 @@ def check_whist_calls(contract: Contract | str, calls: str | Iterable[str], rule
         # may be said.
         for i, w in enumerate(words):
             if i >= 2:     # nobody speaks after the calls are over, so the call has no seat
-                return WhistResult(False, call=i, seat=None, reason="§3.2: the whist calls are already over")
+                return WhistResult(False, call=i, seat=None, reason=_("§3.2: the whist calls are already over"))
             if w != PASS:
-                return WhistResult(False, call=i, seat=i, reason=(
-                    f"§3.4: nobody whists on {c} (ten_whist='checked'): both defenders catch "
-                    f"the declarer and the hand is played"))
+                return WhistResult(False, call=i, seat=i, reason=_(
+                    "§3.4: nobody whists on {contract} (ten_whist='checked'): both defenders catch the declarer and "
+                    "the hand is played", contract=shown(c)))
         return WhistResult(True, True, "catch", (), play=OPEN)
     seq_seats = (0, 1, 0)
     for i, w in enumerate(words):
         if i >= 3 or (i == 2 and words[1] != HALF):
-            return WhistResult(False, call=i, seat=None, reason="§3.2: the whist calls are already over")
+            return WhistResult(False, call=i, seat=None, reason=_("§3.2: the whist calls are already over"))
         seat = seq_seats[i]
         why = None
         if w == HALF:
             if seat == 0:
-                why = "§3.2: only the second defender may half-whist"
+                why = _("§3.2: only the second defender may half-whist")
             elif rules.half_whist == "off":
-                why = f"§3.2: half-whist is not played in the {rules.name} rules"
+                why = _("§3.2: half-whist is not played in the {rules} rules", rules=rules.name)
             elif words[0] != PASS:
-                why = "§3.2: half-whist is allowed only after the first defender passed"
+                why = _("§3.2: half-whist is allowed only after the first defender passed")
             elif c.level is not None and c.level > 7:
-                why = f"§3.2: half-whist is allowed only on 6- and 7-level contracts, not on {c}"
+                why = _("§3.2: half-whist is allowed only on 6- and 7-level contracts, not on {contract}",
+                        contract=shown(c))
         if why is None and w != WHIST and rules.stalingrad and c == Contract(6, "S"):
-            why = "§3.5 Stalingrad: both defenders must whist against 6♠"
+            why = _("§3.5 Stalingrad: both defenders must whist against 6♠")
         if why is not None:
             return WhistResult(False, call=i, seat=seat, reason=why)
     if len(words) < 2 or (words[1] == HALF and len(words) < 3):

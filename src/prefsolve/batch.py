@@ -35,6 +35,7 @@ from .checks import check_seat
 from .deal import Deal
 from .engine import Solver, default_solver, new_solver, table_size_mb
 from .errors import DealError, PrefsolveError, SeatError
+from .i18n import _
 from .solver import DiscardHints, Table, as_deal, check_hints, solve, table
 from .strains import STRAINS, TAKE, check_talon_mode, parse_strain
 
@@ -157,7 +158,8 @@ def resolve_jobs(jobs: int | None) -> int:
     except TypeError:
         n = None
     if n is None or not 1 <= n <= MAX_JOBS:
-        raise PrefsolveError(f"jobs must be a whole number from 1 to {MAX_JOBS}, got {jobs!r}")
+        raise PrefsolveError(_("jobs must be a whole number from 1 to {most}, got {value}", most=MAX_JOBS,
+                               value=repr(jobs)))
     return n
 
 
@@ -271,15 +273,16 @@ def check_where(jobs: int | None, scheduler: object) -> Scheduler | None:
 
     check_scheduler(scheduler)
     if jobs is not None:
-        raise PrefsolveError(f"jobs={jobs!r} counts this process's threads; on a Dask cluster each "
-                             f"worker's threads solve (dask worker --nthreads), so leave jobs=None")
+        raise PrefsolveError(_("jobs={jobs} counts this process's threads; on a Dask cluster each worker's threads "
+                               "solve (dask worker --nthreads), so leave jobs=None", jobs=repr(jobs)))
     return scheduler
 
 
 def check_progress(progress: object) -> None:
     """``progress`` is None or a callable taking the number of deals just done."""
     if progress is not None and not callable(progress):
-        raise PrefsolveError(f"progress must be a callable taking a count (or None), got {progress!r}")
+        raise PrefsolveError(_("progress must be a callable taking a count (or None), got {value}",
+                               value=repr(progress)))
 
 
 # Stop flags of the thread pools still running (see _on_threads); set when the
@@ -321,7 +324,7 @@ def _on_threads(items: Sequence, work: Callable, jobs: int, progress: Progress |
             # Nobody reads it, unless a thread still consumes the batch while the
             # program exits: it gets an error then, never a missing result
             # (concurrent.futures itself refuses new work at that point).
-            raise PrefsolveError("the batch was stopped: the program is exiting")
+            raise PrefsolveError(_("the batch was stopped: the program is exiting"))
         solver = _POOL.take()
         try:
             return work(item, solver)
@@ -335,7 +338,8 @@ def _on_threads(items: Sequence, work: Callable, jobs: int, progress: Progress |
         try:
             return pool.submit(task, item)
         except RuntimeError as exc:     # submit starts the threads
-            raise PrefsolveError(f"cannot start {jobs} threads ({exc}); use fewer jobs") from None
+            raise PrefsolveError(_("cannot start {jobs} threads ({reason}); use fewer jobs", jobs=jobs,
+                                   reason=exc)) from None
 
     try:
         window = deque(submit(item) for item in islice(pending, WINDOW_PER_JOB * jobs))
@@ -363,10 +367,10 @@ def _checked(i: int, item: Deal | str, talon_mode: str | None) -> Deal:
     try:
         d = as_deal(item)
     except PrefsolveError as exc:
-        raise type(exc)(f"deal {i + 1}: {exc}") from None
+        raise type(exc)(_("deal {number}: {message}", number=i + 1, message=exc)) from None
     if talon_mode == TAKE and d.talon is None:
-        raise DealError(f"deal {i + 1}: {str(d)!r} has no talon to take; talon_mode='ignore' "
-                        f"(--talon-mode ignore) plays the hands as given")
+        raise DealError(_("deal {number}: {deal} has no talon to take; talon_mode='ignore' (--talon-mode ignore) "
+                          "plays the hands as given", number=i + 1, deal=repr(str(d))))
     return d
 
 
@@ -384,22 +388,22 @@ def _items(deals: Iterable[Deal | str]) -> list:
     """The batch as a list; one deal (text or Deal) or a non-iterable is an error,
     not a batch of its characters."""
     if isinstance(deals, (str, Deal)):
-        raise DealError("a batch takes a sequence of deals; for one deal, use solve() or table(), "
-                        "or pass [deal]")
+        raise DealError(_("a batch takes a sequence of deals; for one deal, use solve() or table(), or pass [deal]"))
     try:
         return list(deals)
     except TypeError:
-        raise DealError(f"a batch takes a sequence of deals, got {deals!r}") from None
+        raise DealError(_("a batch takes a sequence of deals, got {value}", value=repr(deals))) from None
 
 
 def _declarers(declarers: Sequence[int]) -> tuple[int, ...]:
     if isinstance(declarers, (str, bytes)) or not isinstance(declarers, abc.Iterable):
-        raise SeatError(f"declarers must be a sequence of seats, e.g. (0, 1, 2), got {declarers!r}")
+        raise SeatError(_("declarers must be a sequence of seats, e.g. (0, 1, 2), got {value}",
+                          value=repr(declarers)))
     seats = tuple(check_seat(d, "declarer") for d in declarers)
     if not seats:
-        raise SeatError("declarers must name at least one seat")
+        raise SeatError(_("declarers must name at least one seat"))
     if len(set(seats)) != len(seats):
-        raise SeatError(f"declarers must name each seat once, got {seats!r}")
+        raise SeatError(_("declarers must name each seat once, got {value}", value=repr(seats)))
     return seats
 
 

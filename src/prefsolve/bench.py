@@ -48,6 +48,7 @@ from .batch import usable_cores
 from .deal import Deal
 from .engine import DEFAULT_TT_MB, Solver, new_solver, table_size_mb
 from .errors import PrefsolveError
+from .i18n import _
 from .solver import solve, table
 
 WORKLOADS = ("contract", "misere", "table", "parallel", "analyze")
@@ -108,7 +109,7 @@ def time_contracts(n: int, misere: bool, seed: int, solver: Solver) -> tuple[lis
     """One pass: the times (s) and nodes of n random contracts (or misères)."""
     rng = random.Random(seed)
     times, nodes = [], []
-    for _ in range(n):
+    for _i in range(n):
         deal = Deal.random(rng.randrange(2**32))
         declarer = rng.randrange(3)
         strain = "misere" if misere else rng.choice(["S", "C", "D", "H", "NT"])
@@ -123,7 +124,7 @@ def time_tables(n: int, seed: int, solver: Solver) -> tuple[list[float], list[in
     """One pass: the times (s) and nodes of n full tables with talon."""
     rng = random.Random(seed)
     times, nodes = [], []
-    for _ in range(n):
+    for _i in range(n):
         deal = Deal.random(rng.randrange(2**32))
         t0 = time.perf_counter()
         t = table(deal, talon_mode="take", solver=solver)
@@ -169,7 +170,8 @@ def machine_rate(jobs: int, rounds: int = PROBE_ROUNDS) -> float:
     physical core now and then; the loop slows with the search, while the
     guest reports no steal time (docs/ENGINE.md, "Threading")."""
     if jobs < 1 or rounds < 1:
-        raise PrefsolveError(f"the machine gauge needs jobs >= 1 and rounds >= 1, got {jobs}, {rounds}")
+        raise PrefsolveError(_("the machine gauge needs jobs >= 1 and rounds >= 1, got {jobs}, {rounds}", jobs=jobs,
+                               rounds=rounds))
     t0 = time.perf_counter()
     if jobs == 1:
         _probe_loop(rounds)
@@ -281,9 +283,12 @@ def run(quick: bool = False, seed: int = 2026, only: list[str] | None = None,
     unknown = [w for w in wanted if w not in WORKLOADS]
     if unknown:
         # The reference solver is the test suite's: it runs from the source tree.
-        hint = " (the reference workload runs from the source tree: python bench/run.py)" * (
-            unknown[0] == "reference")
-        raise PrefsolveError(f"unknown workload {unknown[0]!r}: expected one of {', '.join(WORKLOADS)}{hint}")
+        if unknown[0] == "reference":
+            raise PrefsolveError(_("unknown workload {workload}: expected one of {workloads} (the reference workload "
+                                   "runs from the source tree: python bench/run.py)", workload=repr(unknown[0]),
+                                   workloads=", ".join(WORKLOADS)))
+        raise PrefsolveError(_("unknown workload {workload}: expected one of {workloads}", workload=repr(unknown[0]),
+                               workloads=", ".join(WORKLOADS)))
     # `tt_mb` sizes the single-thread workloads; `parallel` and `analyze` run on
     # the per-thread solvers of the batch API, sized by PREFSOLVE_TT_MB.
     workloads: dict[str, object] = {}
@@ -310,10 +315,11 @@ def run_passes(names: list[str], passes: int, pick: int, seed: int, solver: Solv
     for p in range(passes):
         for name in names:
             if progress:
-                progress(name if passes == 1 else f"{name} (pass {p + 1} of {passes})")
+                progress(name if passes == 1 else _("{name} (pass {number} of {passes})", name=name, number=p + 1,
+                                                    passes=passes))
             if name == "parallel":
                 assert par is not None   # made above when "parallel" is in names
-                for _ in range(p, PARALLEL_ROUNDS, passes):
+                for _round in range(p, PARALLEL_ROUNDS, passes):
                     par.round()
                 continue
             solver.clear()  # every pass searches the same nodes
@@ -346,14 +352,14 @@ def main(argv: list[str] | None = None, *, runner: Callable[..., dict] | None = 
 
     runner = run if runner is None else runner
     p = argparse.ArgumentParser(description=description or __doc__.splitlines()[0])
-    p.add_argument("--quick", action="store_true", help="small sizes, under a minute")
+    p.add_argument("--quick", action="store_true", help=_("small sizes, under a minute"))
     p.add_argument("--seed", type=int, default=2026)
-    p.add_argument("--only", nargs="*", choices=workloads, help="workloads to run")
+    p.add_argument("--only", nargs="*", choices=workloads, help=_("workloads to run"))
     p.add_argument("--tt-mb", type=int, default=DEFAULT_TT_MB)
     args = p.parse_args(argv)
     try:
         res = runner(args.quick, args.seed, args.only or None, args.tt_mb,
-                     progress=lambda name: print(f"running {name} ...", file=sys.stderr))
+                     progress=lambda name: print(_("running {name} ...", name=name), file=sys.stderr))
     except PrefsolveError as exc:
         p.error(str(exc))     # one line, exit 2
     print(json.dumps(res, indent=2))

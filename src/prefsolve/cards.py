@@ -37,6 +37,7 @@ from collections.abc import Iterable, Iterator
 
 from .checks import whole
 from .errors import CardError, HandError
+from .i18n import _, shown
 from .notation import (
     CARD_SUITS,
     RANK_SPELLINGS,
@@ -67,18 +68,19 @@ class Card:
 
     def __init__(self, suit: int, rank: int) -> None:
         if whole(suit) is None or whole(rank) is None or not (0 <= suit < 4 and 0 <= rank < 8):
-            raise CardError(f"no card with suit {suit!r} and rank {rank!r} (suit 0..3, rank 0..7)")
+            raise CardError(_("no card with suit {suit} and rank {rank} (suit 0..3, rank 0..7)", suit=repr(suit),
+                              rank=repr(rank)))
         object.__setattr__(self, "suit", int(suit))
         object.__setattr__(self, "rank", int(rank))
 
     def __setattr__(self, name: str, value: object) -> None:
-        raise AttributeError("Card is immutable")
+        raise AttributeError(_("Card is immutable"))
 
     @classmethod
     def from_index(cls, index: int) -> Card:
         """The card of index 0..31 (♠7 is 0, ♥A is 31)."""
         if whole(index) is None or not 0 <= index < 32:
-            raise CardError(f"no card with index {index!r} (0..31)")
+            raise CardError(_("no card with index {index} (0..31)", index=repr(index)))
         return _CARDS[index]
 
     @classmethod
@@ -92,21 +94,21 @@ class Card:
         suit (трефы) and a rank (туз), and ``ТТ`` is the ace of clubs either way.
         """
         if not isinstance(text, str):
-            raise CardError(f"cannot read card {text!r}: expected text such as 'SA' or 'H10'")
+            raise CardError(_("cannot read card {text}: expected text such as 'SA' or 'H10'", text=repr(text)))
         card = _CARD_OF_TEXT.get(text.strip().lower().replace("\ufe0f", ""))
         if card is not None:
             return card
         why = ambiguity(text)
         if why is not None:
-            raise CardError(f"cannot read card {text!r}: {why}")
+            raise CardError(_("cannot read card {text}: {why}", text=repr(text), why=why))
         both = _TWO_READINGS.get(text.strip().lower())
         if both:
-            raise CardError(f"card {text!r} can be read two ways, as {both[0].symbol} or {both[1].symbol}: "
-                            f"write the suit as a symbol (♠ ♣ ♦ ♥)")
-        raise CardError(
-            f"cannot read card {text!r}: expected a suit (S C D H, ♠ ♣ ♦ ♥ or п т б ч) and a "
-            f"rank (7 8 9 10 J Q K A or В Д К Т), e.g. 'SA', 'H10' or 'Тп'{foreign_hint(text)}"
-        )
+            raise CardError(_("card {text} can be read two ways, as {one} or {other}: write the suit as a symbol "
+                              "(♠ ♣ ♦ ♥)", text=repr(text), one=shown(both[0], both[0].symbol),
+                              other=shown(both[1], both[1].symbol)))
+        why = _("expected a suit (S C D H, ♠ ♣ ♦ ♥ or п т б ч) and a rank (7 8 9 10 J Q K A or В Д К Т), e.g. "
+                "'SA', 'H10' or 'Тп'{hint}", hint=foreign_hint(text))
+        raise CardError(_("cannot read card {text}: {why}", text=repr(text), why=why))
 
     @property
     def index(self) -> int:
@@ -217,13 +219,13 @@ class Cards(tuple):
 
     def __new__(cls, cards: Iterable[Card | str] = ()) -> Cards:
         if isinstance(cards, str):
-            raise CardError(f"Cards() takes cards; read card text {cards!r} with Cards.parse()")
+            raise CardError(_("Cards() takes cards; read card text {text} with Cards.parse()", text=repr(cards)))
         items = []
         for card in cards:
             if isinstance(card, str):
                 card = Card.parse(card)
             elif not isinstance(card, Card):
-                raise CardError(f"expected a card, got {card!r}")
+                raise CardError(_("expected a card, got {value}", value=repr(card)))
             items.append(card)
         return super().__new__(cls, items)
 
@@ -231,7 +233,7 @@ class Cards(tuple):
     def parse(cls, text: str) -> Cards:
         """Cards separated by spaces or commas, in the order given: ``"SA S7 D9"``."""
         if not isinstance(text, str):
-            raise CardError(f"cannot read cards {text!r}: expected text such as 'SA S7 D9'")
+            raise CardError(_("cannot read cards {text}: expected text such as 'SA S7 D9'", text=repr(text)))
         return _cards(parse_cards(text))
 
     @property
@@ -286,8 +288,10 @@ def _suit_group(token: str) -> list[Card]:
 def _duplicate(card: Card, text: str) -> HandError:
     """The error of a card given twice in a hand; when Cyrillic Т is in the
     text and the card is an ace, a reminder that Т is туз, the ace."""
-    hint = " (Cyrillic Т is туз, the ace; the ten is 10 or T)" if card.rank == 7 and "т" in text.lower() else ""
-    return HandError(f"duplicate card {card} in hand {text!r}{hint}")
+    if card.rank == 7 and "т" in text.lower():
+        return HandError(_("duplicate card {card} in hand {text} (Cyrillic Т is туз, the ace; the ten is 10 or T)",
+                           card=shown(card), text=repr(text)))
+    return HandError(_("duplicate card {card} in hand {text}", card=shown(card), text=repr(text)))
 
 
 def _dotted_mask(text: str) -> int:
@@ -299,7 +303,8 @@ def _dotted_mask(text: str) -> int:
         for spelling in rank_spellings(group):
             rank = rank_of(spelling)
             if rank is None:
-                raise HandError(f"unknown rank {spelling!r} in hand {text!r}{foreign_hint(spelling)}")
+                raise HandError(_("unknown rank {rank} in hand {text}{hint}", rank=repr(spelling), text=repr(text),
+                                   hint=foreign_hint(spelling)))
             if mask >> (suit * 8 + rank) & 1:
                 raise _duplicate(_CARDS[suit * 8 + rank], text)
             mask |= 1 << (suit * 8 + rank)
@@ -311,7 +316,7 @@ def _listed_mask(text: str) -> int:
     try:
         cards = [card for token in re.split(r"[\s,]+", text.strip()) if token for card in _suit_group(token)]
     except CardError as exc:
-        raise HandError(f"cannot read hand {text!r}: {exc}") from None
+        raise HandError(_("cannot read hand {text}: {reason}", text=repr(text), reason=exc)) from None
     mask = 0
     for card in cards:
         if mask >> card.index & 1:
@@ -334,24 +339,24 @@ class Hand:
     def __init__(self, cards: Iterable[Card] | int = ()) -> None:
         if isinstance(cards, int):
             if not 0 <= cards <= FULL_DECK_MASK:
-                raise HandError(f"hand mask {cards!r} is not a 32-bit card set")
+                raise HandError(_("hand mask {mask} is not a 32-bit card set", mask=repr(cards)))
             mask = cards
         elif isinstance(cards, str):
-            raise HandError(f"Hand() takes cards; read hand text {cards!r} with Hand.parse()")
+            raise HandError(_("Hand() takes cards; read hand text {text} with Hand.parse()", text=repr(cards)))
         else:
             mask = 0
             for card in cards:
                 if isinstance(card, str):
                     card = Card.parse(card)
                 elif not isinstance(card, Card):
-                    raise HandError(f"a hand holds cards, got {card!r}")
+                    raise HandError(_("a hand holds cards, got {value}", value=repr(card)))
                 if mask >> card.index & 1:
-                    raise HandError(f"duplicate card {card} in hand")
+                    raise HandError(_("duplicate card {card} in hand", card=shown(card)))
                 mask |= 1 << card.index
         object.__setattr__(self, "mask", mask)
 
     def __setattr__(self, name: str, value: object) -> None:
-        raise AttributeError("Hand is immutable")
+        raise AttributeError(_("Hand is immutable"))
 
     @classmethod
     def parse(cls, text: str) -> Hand:
@@ -362,15 +367,16 @@ class Hand:
         True
         """
         if not isinstance(text, str):
-            raise HandError(f"cannot read hand {text!r}: expected text such as 'A.KT9.KT97.K7' or 'SA CK'")
+            raise HandError(_("cannot read hand {text}: expected text such as 'A.KT9.KT97.K7' or 'SA CK'",
+                               text=repr(text)))
         t = text.strip()
         why = ambiguity(t)
         if why is not None:
-            raise HandError(f"cannot read hand {text!r}: {why}")
+            raise HandError(_("cannot read hand {text}: {reason}", text=repr(text), reason=why))
         dotted = "." in t and not re.search(r"\s", t)
         if dotted and t.count(".") != 3:
-            raise HandError(f"cannot read hand {text!r}: a dotted hand has 4 suit groups ♠.♣.♦.♥ "
-                            f"('-' for a void), this one has {t.count('.') + 1}")
+            raise HandError(_("cannot read hand {text}: a dotted hand has 4 suit groups ♠.♣.♦.♥ ('-' for a void), "
+                              "this one has {groups}", text=repr(text), groups=t.count(".") + 1))
         return cls(_dotted_mask(text) if dotted else _listed_mask(text))
 
     def __iter__(self) -> Iterator[Card]:

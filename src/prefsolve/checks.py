@@ -17,6 +17,7 @@ import operator
 from typing import SupportsIndex, cast
 
 from .errors import PrefsolveError, SeatError
+from .i18n import _
 
 SEATS = (0, 1, 2)
 
@@ -36,7 +37,7 @@ def check_seat(value: object, what: str) -> int:
     naming the parameter in the error."""
     seat = whole(value)
     if seat not in SEATS:
-        raise SeatError(f"{what} must be a seat 0, 1 or 2, got {value!r}")
+        raise SeatError(_("{what} must be a seat 0, 1 or 2, got {value}", what=what, value=repr(value)))
     return seat
 
 
@@ -52,7 +53,7 @@ def check_seed(seed: object) -> int | None:
         return None
     value = whole(seed)
     if value is None or value < 0:
-        raise PrefsolveError(f"seed must be a whole number 0 or more, got {seed!r}")
+        raise PrefsolveError(_("seed must be a whole number 0 or more, got {value}", value=repr(seed)))
     return value
 
 
@@ -60,7 +61,8 @@ def check_count(value: object, what: str, minimum: int = 1) -> int:
     """A whole number ``minimum`` or more."""
     n = whole(value)
     if n is None or n < minimum:
-        raise PrefsolveError(f"{what} must be a whole number {minimum} or more, got {value!r}")
+        raise PrefsolveError(_("{what} must be a whole number {minimum} or more, got {value}", what=what,
+                                 minimum=minimum, value=repr(value)))
     return n
 
 

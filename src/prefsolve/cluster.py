@@ -41,6 +41,7 @@ from .cards import Hand
 from .deal import Deal
 from .engine import new_solver, table_size_mb
 from .errors import PrefsolveError
+from .i18n import _
 
 if TYPE_CHECKING:
     import numpy as np
@@ -87,7 +88,7 @@ def require_distributed() -> Any:
     try:
         import distributed
     except ImportError:
-        raise MissingExtraError(f"running on a Dask cluster needs the dask extra: {EXTRA}",
+        raise MissingExtraError(_("running on a Dask cluster needs the dask extra: {command}", command=EXTRA),
                                 name="distributed") from None
     return distributed
 
@@ -102,11 +103,11 @@ def check_scheduler(scheduler: object) -> None:
     """``scheduler`` is a Client or an address text; anything else is a :class:`PrefsolveError`."""
     if isinstance(scheduler, str):
         if not scheduler.strip():
-            raise PrefsolveError("scheduler address is empty; give one such as 'tcp://host:8786'")
+            raise PrefsolveError(_("scheduler address is empty; give one such as 'tcp://host:8786'"))
         return
     if not is_client(scheduler):
-        raise PrefsolveError(f"scheduler must be a dask.distributed Client or a scheduler address "
-                             f"such as 'tcp://host:8786', got {scheduler!r}")
+        raise PrefsolveError(_("scheduler must be a dask.distributed Client or a scheduler address such as "
+                               "'tcp://host:8786', got {value}", value=repr(scheduler)))
 
 
 @contextlib.contextmanager
@@ -131,7 +132,8 @@ def connect(scheduler: Any, *, timeout: float | None = None) -> Iterator[Any]:
         # half-made client behind, whose clean-up fails at exit.
         get_address_host_port(normalize_address(scheduler))
     except ValueError as exc:
-        raise PrefsolveError(f"not a scheduler address: {scheduler!r} ({exc})") from None
+        raise PrefsolveError(_("not a scheduler address: {address} ({reason})", address=repr(scheduler),
+                               reason=exc)) from None
     from distributed import Client
 
     seconds = CONNECT_TIMEOUT if timeout is None else timeout
@@ -140,7 +142,8 @@ def connect(scheduler: Any, *, timeout: float | None = None) -> Iterator[Any]:
     try:
         client = Client(scheduler, timeout=max(deadline - time.monotonic(), 0.1), set_as_default=False)
     except (OSError, TimeoutError) as exc:
-        raise ClusterError(f"cannot reach the Dask scheduler at {scheduler!r}: {one_line(exc)}") from None
+        raise ClusterError(_("cannot reach the Dask scheduler at {address}: {reason}", address=repr(scheduler),
+                             reason=one_line(exc))) from None
     with client:
         yield client
 
@@ -182,20 +185,23 @@ def _ask_identity(address: str, seconds: float) -> None:
             reply = pool.submit(asyncio.run, within_deadline()).result()
         except TimeoutError:
             if not listening:
-                raise ClusterError(f"cannot reach the Dask scheduler at {address!r}: nothing answered within "
-                                   f"{seconds:g} s") from None
-            raise ClusterError(f"no Dask scheduler answered at {address!r} within {seconds:g} s (something "
-                               f"listens there but does not speak as a Dask scheduler, such as its dashboard; "
-                               f"the scheduler's port is usually 8786)") from None
+                raise ClusterError(_("cannot reach the Dask scheduler at {address}: nothing answered within "
+                                     "{seconds:g} s", address=repr(address), seconds=seconds)) from None
+            raise ClusterError(_("no Dask scheduler answered at {address} within {seconds:g} s (something listens "
+                                 "there but does not speak as a Dask scheduler, such as its dashboard; the "
+                                 "scheduler's port is usually 8786)", address=repr(address), seconds=seconds)
+                               ) from None
         except OSError as exc:
-            raise ClusterError(f"cannot reach the Dask scheduler at {address!r}: {one_line(exc)}") from None
+            raise ClusterError(_("cannot reach the Dask scheduler at {address}: {reason}", address=repr(address),
+                                 reason=one_line(exc))) from None
         except Exception:   # an answer in another protocol (a web page), which the comm misreads
-            raise ClusterError(f"what listens at {address!r} is not a Dask scheduler: it answers in another "
-                               f"protocol (a web server, such as the scheduler's dashboard? the scheduler's "
-                               f"port is usually 8786)") from None
+            raise ClusterError(_("what listens at {address} is not a Dask scheduler: it answers in another protocol "
+                                 "(a web server, such as the scheduler's dashboard? the scheduler's port is usually "
+                                 "8786)", address=repr(address))) from None
     if not isinstance(reply, dict) or reply.get("type") != "Scheduler":
-        raise ClusterError(f"what listens at {address!r} is not a Dask scheduler (it answers as "
-                           f"{reply.get('type') if isinstance(reply, dict) else type(reply).__name__})")
+        raise ClusterError(_("what listens at {address} is not a Dask scheduler (it answers as {kind})",
+                             address=repr(address),
+                             kind=reply.get("type") if isinstance(reply, dict) else type(reply).__name__))
 
 
 def one_line(exc: BaseException) -> str:
@@ -344,7 +350,7 @@ def run_chunks(client: Any, n: int, chunk_of: Callable[[int, int], Any], work: C
     try:
         threads = max(1, sum(client.nthreads().values()))
     except (OSError, TimeoutError) as exc:
-        raise ClusterError(f"the Dask scheduler does not answer: {one_line(exc)}") from None
+        raise ClusterError(_("the Dask scheduler does not answer: {reason}", reason=one_line(exc))) from None
     window = WINDOW_PER_THREAD * threads
     solved = 0          # deals of the finished tasks
     busy = 0.0          # and the seconds they took to solve
@@ -383,7 +389,7 @@ def run_chunks(client: Any, n: int, chunk_of: Callable[[int, int], Any], work: C
                 span = spans.pop(future.key, None)
                 if span is None:        # already read (a future reported twice)
                     continue
-                start, stop, _ = span
+                start, stop, _key = span
                 result, seconds = future.result()
                 future.release()
                 solved += stop - start
@@ -398,16 +404,17 @@ def run_chunks(client: Any, n: int, chunk_of: Callable[[int, int], Any], work: C
                     emitted = stop
                 fill()
             if emitted != n:    # every task was read, so every deal was yielded
-                raise ClusterError(f"the Dask cluster returned {emitted} of {n} deals")
+                raise ClusterError(_("the Dask cluster returned {returned} of {count} deals", returned=emitted,
+                                     count=n))
         except Exception as exc:
             if isinstance(exc, ClusterError):
                 raise
             if _lost(exc):
                 if "connection-lost" in str(exc) or getattr(client, "status", "running") != "running":
-                    raise ClusterError("the Dask cluster could not finish the batch: the connection to its "
-                                       "scheduler was lost") from None
-                raise ClusterError(f"the Dask cluster could not finish the batch: "
-                                   f"{type(exc).__name__}: {one_line(exc)}") from None
+                    raise ClusterError(_("the Dask cluster could not finish the batch: the connection to its "
+                                         "scheduler was lost")) from None
+                raise ClusterError(_("the Dask cluster could not finish the batch: {kind}: {reason}",
+                                     kind=type(exc).__name__, reason=one_line(exc))) from None
             raise
     finally:
         running = [f for _, _, f in spans.values()]

@@ -24,6 +24,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from prefsolve.errors import ContractError
+from prefsolve.i18n import _
 from prefsolve.notation import check_language, normal
 from prefsolve.strains import ALLPASS, GAME_STRAINS, MISERE, MISERE_WORDS, STRAIN_SYMBOLS, strain_of
 
@@ -93,12 +94,12 @@ class Contract:
     def __post_init__(self) -> None:
         if self.strain == MISERE:
             if self.level is not None:
-                raise ContractError(f"misère has no level, got {self.level!r}")
+                raise ContractError(_("misère has no level, got {level}", level=repr(self.level)))
             return
         if self.strain not in GAME_STRAINS:
-            raise ContractError(f"unknown strain {self.strain!r} (expected S C D H NT or misere)")
+            raise ContractError(_("unknown strain {strain} (expected S C D H NT or misere)", strain=repr(self.strain)))
         if self.level not in LEVELS:
-            raise ContractError(f"level {self.level!r} is not a game level (6..10)")
+            raise ContractError(_("level {level} is not a game level (6..10)", level=repr(self.level)))
 
     # -- construction -------------------------------------------------------
     @classmethod
@@ -124,7 +125,7 @@ class Contract:
         prefsolve.errors.ContractError: unknown contract '6X'
         """
         if not isinstance(text, str):
-            raise ContractError(f"a contract must be text, got {text!r}")
+            raise ContractError(_("a contract must be text, got {value}", value=repr(text)))
         norm = normal(text)
         hand = False
         m = _HAND_SUFFIX.search(norm)
@@ -135,9 +136,9 @@ class Contract:
         if contract is not None:
             return contract
         if strain_of(norm) == ALLPASS:
-            raise ContractError(f"{text!r} is all-pass, which is not a contract: nobody declares "
-                                f"(play it with the strain allpass)")
-        raise ContractError(f"unknown contract {text!r}")
+            raise ContractError(_("{text} is all-pass, which is not a contract: nobody declares (play it with the "
+                                  "strain allpass)", text=repr(text)))
+        raise ContractError(_("unknown contract {text}", text=repr(text)))
 
     @classmethod
     def _parse_plain(cls, norm: str, hand: bool) -> Contract | None:

@@ -25,7 +25,7 @@ import re
 from .cards import ALL_CARDS, Hand
 from .checks import check_seat, check_seed, whole
 from .errors import DealError, HandError, PrefsolveError
-from .i18n import _, get_language
+from .i18n import _, get_language, shown
 from .strains import SUIT_SYMBOLS
 
 
@@ -38,37 +38,35 @@ class Deal:
 
     def __init__(self, hands, talon=None) -> None:
         if isinstance(hands, str):
-            raise DealError("Deal() takes 3 hands; read deal text with Deal.parse()")
+            raise DealError(_("Deal() takes 3 hands; read deal text with Deal.parse()"))
         hands = tuple(_as_hand(h) for h in hands)
         if talon is not None:
             talon = _as_hand(talon)
         if len(hands) != 3:
-            raise DealError(f"a deal has 3 hands, got {len(hands)}")
+            raise DealError(_("a deal has 3 hands, got {count}", count=len(hands)))
         # Duplicates first: a duplicated card usually also makes sizes unequal.
         seen = 0
         for part in hands + ((talon,) if talon is not None else ()):
             dup = seen & part.mask
             if dup:
                 card = ALL_CARDS[(dup & -dup).bit_length() - 1]
-                raise DealError(f"duplicate card {card} in deal")
+                raise DealError(_("duplicate card {card} in deal", card=shown(card)))
             seen |= part.mask
         sizes = [len(h) for h in hands]
         if len(set(sizes)) != 1:
-            raise DealError(f"hands of unequal size {sizes} (seats 0, 1, 2)")
+            raise DealError(_("hands of unequal size {sizes} (seats 0, 1, 2)", sizes=sizes))
         if not 1 <= sizes[0] <= 10:
-            raise DealError(f"hands must hold 1 to 10 cards, got {sizes[0]}")
+            raise DealError(_("hands must hold 1 to 10 cards, got {value}", value=sizes[0]))
         if talon is not None:
             if len(talon) != 2:
-                raise DealError(f"the talon must be 2 cards, got {len(talon)}")
+                raise DealError(_("the talon must be 2 cards, got {count}", count=len(talon)))
             if sizes[0] != 10:
-                raise DealError(
-                    f"a talon goes with 10-card hands, got {sizes[0]}-card hands"
-                )
+                raise DealError(_("a talon goes with 10-card hands, got {size}-card hands", size=sizes[0]))
         object.__setattr__(self, "hands", hands)
         object.__setattr__(self, "talon", talon)
 
     def __setattr__(self, name: str, value: object) -> None:
-        raise AttributeError("Deal is immutable")
+        raise AttributeError(_("Deal is immutable"))
 
     @classmethod
     def parse(cls, text: str) -> Deal:
@@ -78,30 +76,27 @@ class Deal:
         Hand.parse('T9.-.-.-')
         """
         if not isinstance(text, str):
-            raise DealError(f"a deal is text, got {type(text).__name__}")
+            raise DealError(_("a deal is text, got {kind}", kind=type(text).__name__))
         t = text.strip()
         if "|" in t:
             parts = [p.strip() for p in t.split("|")]
         else:
             parts = t.split()
             if not all(p.count(".") == 3 for p in parts):
-                raise DealError(
-                    f"cannot read deal {text!r}: give 3 hands (and an optional talon) "
-                    f"as dotted suits 'A.KT9.KT97.K7' separated by spaces, or card "
-                    f"lists separated by '|'"
-                )
+                raise DealError(_("cannot read deal {text}: give 3 hands (and an optional talon) as dotted suits "
+                                  "'A.KT9.KT97.K7' separated by spaces, or card lists separated by '|'",
+                                  text=repr(text)))
         if len(parts) not in (3, 4):
-            raise DealError(
-                f"a deal has 3 hands and an optional talon, got {len(parts)} parts in {text!r}"
-            )
+            raise DealError(_("a deal has 3 hands and an optional talon, got {count} parts in {text}",
+                              count=len(parts), text=repr(text)))
         try:
             hands = [Hand.parse(p) for p in parts]
         except HandError as exc:
-            raise DealError(f"{exc} (in deal {text!r})") from None
+            raise DealError(_("{reason} (in deal {text})", reason=exc, text=repr(text))) from None
         try:
             return cls(hands[:3], hands[3] if len(hands) == 4 else None)
         except PrefsolveError as exc:
-            raise DealError(f"{exc}: {text!r}") from None
+            raise DealError(_("{reason}: {text}", reason=exc, text=repr(text))) from None
 
     @classmethod
     def random(cls, seed: int | None = None, *, cards: int = 10, with_talon: bool | None = None) -> Deal:
@@ -113,13 +108,13 @@ class Deal:
         """
         size = whole(cards)
         if size is None or not 1 <= size <= 10:
-            raise DealError(f"hands must hold 1 to 10 cards, got {cards!r}")
+            raise DealError(_("hands must hold 1 to 10 cards, got {value}", value=repr(cards)))
         cards = size
         seed = check_seed(seed)
         if with_talon is None:
             with_talon = cards == 10
         if with_talon and cards != 10:
-            raise DealError("a talon goes with 10-card hands")
+            raise DealError(_("a talon goes with 10-card hands"))
         deck = list(ALL_CARDS)
         random.Random(seed).shuffle(deck)
         hands = [deck[i * cards:(i + 1) * cards] for i in range(3)]

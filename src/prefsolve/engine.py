@@ -24,6 +24,7 @@ from pathlib import Path
 from . import _core
 from ._endings import FILE, encode_endings4, load_endings4
 from .errors import PrefsolveError
+from .i18n import _
 
 Solver = _core.Solver
 
@@ -90,8 +91,8 @@ def table_size_mb() -> int:
     except ValueError:
         size = 0
     if not 1 <= size <= MAX_TT_MB:
-        raise PrefsolveError(f"PREFSOLVE_TT_MB must be a whole number of MiB from 1 to {MAX_TT_MB}, "
-                             f"got {text!r}")
+        raise PrefsolveError(_("PREFSOLVE_TT_MB must be a whole number of MiB from 1 to {most}, got {value}",
+                               most=MAX_TT_MB, value=repr(text)))
     return size
 
 
@@ -99,13 +100,13 @@ def new_solver(tt_mb: int) -> Solver:
     """A solver with a ``tt_mb`` MiB table; a size out of range or too large for the
     machine's memory is a :class:`PrefsolveError`, not a crash."""
     if isinstance(tt_mb, bool) or not isinstance(tt_mb, int) or not 1 <= tt_mb <= MAX_TT_MB:
-        raise PrefsolveError(f"the table size must be a whole number of MiB from 1 to {MAX_TT_MB}, "
-                             f"got {tt_mb!r}")
+        raise PrefsolveError(_("the table size must be a whole number of MiB from 1 to {most}, got {value}",
+                               most=MAX_TT_MB, value=repr(tt_mb)))
     try:
         return _core.Solver(tt_mb)
     except MemoryError:
-        raise PrefsolveError(f"cannot allocate a {tt_mb} MiB transposition table: not enough memory "
-                             f"(set PREFSOLVE_TT_MB lower)") from None
+        raise PrefsolveError(_("cannot allocate a {size} MiB transposition table: not enough memory (set "
+                               "PREFSOLVE_TT_MB lower)", size=tt_mb)) from None
 
 
 def default_solver() -> Solver:
@@ -122,7 +123,7 @@ def check_solver(solver: object) -> Solver:
     if solver is None:
         return default_solver()
     if not isinstance(solver, _core.Solver):
-        raise PrefsolveError(f"solver must be a prefsolve Solver or None, got {type(solver).__name__}")
+        raise PrefsolveError(_("solver must be a prefsolve Solver or None, got {kind}", kind=type(solver).__name__))
     return solver
 
 

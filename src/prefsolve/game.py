@@ -61,6 +61,7 @@ from .checks import check_count
 from .contract import Contract
 from .deal import Deal
 from .errors import GameError, IllegalPlayError, PrefsolveError, ScoringError
+from .i18n import _, english, message_of, ngettext, pgettext, shown
 from .play import Position, canonical_turn
 from .rules import Rules
 from .scoring import (
@@ -91,6 +92,27 @@ OPEN, CLOSED = "open", "closed"
 DEFENCES = (OPEN, CLOSED)
 #: The kinds of deal a result is counted under: a game, a misère, an all-pass.
 DEAL_KINDS = ("game", "misere", "allpass")
+
+
+def _move_words(number: int, kind: str, seat: int, by: int) -> str:
+    """A move as an error names it: its number, kind and seat (and who played it for the seat)."""
+    if by == seat:
+        return _("move {number} ({kind} of seat {seat})", number=number, kind=kind_word(kind), seat=seat)
+    return _("move {number} ({kind} of seat {seat}, played by seat {by})", number=number, kind=kind_word(kind),
+             seat=seat, by=by)
+
+
+def kind_word(kind: str) -> str:
+    """A kind of move as a message names it, in the active language (in English, its name)."""
+    if kind == CALL:
+        return pgettext("move", "call")
+    if kind == DECLARATION:
+        return pgettext("move", "declaration")
+    if kind == WHIST_CALL:
+        return pgettext("move", "whist")
+    if kind == DEFENCE:
+        return pgettext("move", "defence")
+    return pgettext("move", "card") if kind == CARD else kind
 
 
 @dataclass(frozen=True)
@@ -125,15 +147,17 @@ class Declaration:
     def from_dict(cls, data: Mapping[str, Any]) -> Declaration:
         """A declaration from its JSON object (``contract``, optional ``discard`` and ``conceded``)."""
         if not isinstance(data, Mapping):
-            raise GameError(f"a declaration is an object with \"contract\" and \"discard\", got {data!r}")
+            raise GameError(_("a declaration is an object with \"contract\" and \"discard\", got {value}",
+                              value=repr(data)))
         extra = set(data) - {"contract", "discard", "conceded"}
         if extra:
-            raise GameError(f"unknown field(s) {sorted(map(str, extra))!r} of a declaration")
+            raise GameError(_("unknown field(s) {fields} of a declaration", fields=repr(sorted(map(str, extra)))))
         if not isinstance(data.get("contract"), str):
-            raise GameError(f"a declaration names its \"contract\" as text, got {data.get('contract')!r}")
+            raise GameError(_("a declaration names its \"contract\" as text, got {value}",
+                              value=repr(data.get("contract"))))
         conceded = data.get("conceded", False)
         if type(conceded) is not bool:
-            raise GameError(f"\"conceded\" must be true or false, got {conceded!r}")
+            raise GameError(_("\"conceded\" must be true or false, got {value}", value=repr(conceded)))
         discard = data.get("discard")
         return cls(Contract.parse(data["contract"]), None if discard is None else _cards_of(discard, "discard"),
                    conceded)
@@ -148,7 +172,7 @@ def _cards_of(value: object, what: str) -> Cards:
         return Cards.parse(value)
     if isinstance(value, (list, tuple)) and all(isinstance(c, (str, Card)) for c in value):
         return Cards(value)
-    raise GameError(f"{what} must be cards such as [\"S8\", \"C8\"], got {value!r}")
+    raise GameError(_("{what} must be cards such as [\"S8\", \"C8\"], got {value}", what=what, value=repr(value)))
 
 
 def parse_decision(kind: str, value: object) -> Decision:
@@ -165,7 +189,7 @@ def parse_decision(kind: str, value: object) -> Decision:
             if isinstance(value, Call):
                 return value
             if not isinstance(value, str):
-                raise GameError(f"a call is text such as \"6S\" or \"pass\", got {value!r}")
+                raise GameError(_("a call is text such as \"6S\" or \"pass\", got {value}", value=repr(value)))
             return Call.parse(value)
         if kind == DECLARATION:
             return value if isinstance(value, Declaration) else Declaration.from_dict(value)  # type: ignore[arg-type]
@@ -174,18 +198,19 @@ def parse_decision(kind: str, value: object) -> Decision:
         if kind == DEFENCE:
             if isinstance(value, str) and value in DEFENCES:
                 return value
-            raise GameError(f"the defence is \"open\" or \"closed\", got {value!r}")
+            raise GameError(_("the defence is \"open\" or \"closed\", got {value}", value=repr(value)))
         if kind == CARD:
             if isinstance(value, Card):
                 return value
             if not isinstance(value, str):
-                raise GameError(f"a card is text such as \"SA\", got {value!r}")
+                raise GameError(_("a card is text such as \"SA\", got {value}", value=repr(value)))
             return Card.parse(value)
     except GameError:
         raise
     except PrefsolveError as exc:
-        raise GameError(str(exc)) from None
-    raise GameError(f"unknown kind of move {kind!r} (expected one of: {', '.join(KINDS)})")
+        raise GameError(message_of(exc)) from None
+    raise GameError(_("unknown kind of move {kind} (expected one of: {kinds})", kind=repr(kind),
+                      kinds=", ".join(KINDS)))
 
 
 def decision_json(kind: str, decision: Decision) -> object:
@@ -219,8 +244,11 @@ class Move:
         return PHASE_OF[self.kind]
 
     def __str__(self) -> str:
-        who = f"seat {self.seat}" + (f" (by seat {self.by})" if self.by != self.seat else "")
-        return f"move {self.number}, {who}, {self.kind} {self.decision}"
+        if self.by != self.seat:
+            return _("move {number}, seat {seat} (by seat {by}), {kind} {decision}", number=self.number,
+                     seat=self.seat, by=self.by, kind=kind_word(self.kind), decision=self.decision)
+        return _("move {number}, seat {seat}, {kind} {decision}", number=self.number, seat=self.seat,
+                 kind=kind_word(self.kind), decision=self.decision)
 
     def to_dict(self) -> dict[str, Any]:
         return {"number": self.number, "phase": self.phase, "kind": self.kind, "seat": self.seat,
@@ -250,14 +278,14 @@ class DealState:
                  turn: object = None) -> None:
         self.deal = as_deal(deal)
         if self.deal.talon is None:
-            raise GameError(f"a deal to play needs its talon: {str(self.deal)!r} has none")
+            raise GameError(_("a deal to play needs its talon: {deal} has none", deal=repr(str(self.deal))))
         self.rules = Rules.of(rules).replace(players=3)
         self.allpass_count = check_count(allpass_count, "allpass_count", 0)
         talon = self.deal.talon
         self.turn: Cards = canonical_turn(talon) if turn is None else _cards_of(turn, "turn")
         if len(self.turn) != 2 or set(self.turn) != set(talon):
-            raise GameError(f"turn {self.turn} must be the deal's two talon cards {canonical_turn(talon)} "
-                            f"in the order they are turned")
+            raise GameError(_("turn {turn} must be the deal's two talon cards {talon} in the order they are turned",
+                              turn=shown(self.turn), talon=shown(canonical_turn(talon))))
         self.calls: list[Call] = []
         self.auction: AuctionResult | None = None
         self.declaration: Declaration | None = None
@@ -301,7 +329,7 @@ class DealState:
         """The first defender (declarer's left) and the second."""
         d = self.declarer
         if d is None:
-            raise GameError("all-pass has no declarer and no defenders")
+            raise GameError(_("all-pass has no declarer and no defenders"))
         return (d + 1) % 3, (d + 2) % 3
 
     @property
@@ -443,20 +471,19 @@ class DealState:
         their text). Raises :class:`GameError` naming the move and the rule."""
         kind = self.kind
         if kind is None:
-            raise GameError(f"move {len(self.moves) + 1}: the deal is over, no move is left")
+            raise GameError(_("move {number}: the deal is over, no move is left", number=len(self.moves) + 1))
         seat, by = self.to_move, self.decider
         assert seat is not None and by is not None
         number = len(self.moves) + 1
-        where = f"move {number} ({kind} of seat {seat}{'' if by == seat else f', played by seat {by}'})"
         try:
             value = parse_decision(kind, decision)
         except GameError as exc:
-            raise GameError(f"{where}: {exc}") from None
+            raise GameError(_("{where}: {message}", where=_move_words(number, kind, seat, by), message=exc)) from None
         forced = self.forced() is not None
         try:
             getattr(self, f"_{kind}")(value)
         except GameError as exc:
-            raise GameError(f"{where}: {exc}") from None
+            raise GameError(_("{where}: {message}", where=_move_words(number, kind, seat, by), message=exc)) from None
         move = Move(number, kind, seat, by, value, forced)
         self.moves.append(move)
         return move
@@ -469,7 +496,7 @@ class DealState:
             call = Call(HOLD, highest)      # repeating the current bid is a hold (RULES.md §2.7)
         verdict = check_auction([*self.calls, call], self.rules, self.allpass_count)
         if not verdict.legal:
-            raise GameError(f"{call} is illegal: {verdict.reason}")
+            raise GameError(_("{call} is illegal: {reason}", call=call, reason=verdict.reason))
         self.calls.append(call)
         if not verdict.finished:
             return
@@ -484,22 +511,23 @@ class DealState:
         assert bid is not None and declarer is not None
         verdict = check_declaration(bid, declaration.contract, self.rules)
         if not verdict.legal:
-            raise GameError(f"declaring {declaration.contract} is illegal: {verdict.reason}")
+            raise GameError(_("declaring {contract} is illegal: {reason}", contract=shown(declaration.contract),
+                              reason=verdict.reason))
         discard = declaration.discard
         if not self.talon_taken:
             if discard is not None or declaration.conceded:
-                raise GameError(f"{bid} was won without talon (RULES.md §2.5): no talon is taken, so nothing "
-                                f"is discarded and nothing conceded")
+                raise GameError(_("{bid} was won without talon (RULES.md §2.5): no talon is taken, so nothing is "
+                                  "discarded and nothing conceded", bid=shown(bid)))
         elif declaration.conceded:
             if declaration.contract.is_misere:
-                raise GameError("misère cannot be conceded «без трёх» (RULES.md §3.1 concedes a game)")
+                raise GameError(_("misère cannot be conceded «без трёх» (RULES.md §3.1 concedes a game)"))
         elif discard is None:
-            raise GameError("the declarer took the talon: name the two cards he discards")
+            raise GameError(_("the declarer took the talon: name the two cards he discards"))
         if discard is not None:
             twelve = self.holding(declarer)
             if len(discard) != 2 or len(set(discard)) != 2 or any(c not in twelve for c in discard):
-                raise GameError(f"discard {discard} must be two different cards of the declarer's 12 "
-                                f"({twelve.symbols()})")
+                raise GameError(_("discard {discard} must be two different cards of the declarer's 12 ({twelve})",
+                                  discard=shown(discard), twelve=shown(twelve.symbols)))
             discard = cards_in_hand_order(discard.mask)
         self.declaration = Declaration(declaration.contract, discard, declaration.conceded)
         if declaration.conceded:
@@ -516,7 +544,7 @@ class DealState:
         assert self.contract is not None
         verdict = check_whist_calls(self.contract, [*self.whist_calls, word], self.rules)
         if not verdict.legal:
-            raise GameError(f"{word} is illegal: {verdict.reason}")
+            raise GameError(_("{call} is illegal: {reason}", call=word, reason=verdict.reason))
         self.whist_calls.append(word)
         if not verdict.finished:
             return
@@ -539,7 +567,7 @@ class DealState:
         try:
             self.position.push(card)
         except IllegalPlayError as exc:
-            raise GameError(str(exc)) from None
+            raise GameError(message_of(exc)) from None
         if self.position.is_over():
             self.kind = None
 
@@ -563,8 +591,8 @@ class DealState:
     def outcome(self) -> DealOutcome:
         """The result as the score sheet takes it, in the deal's seats (RULES.md §5)."""
         if not self.is_over():
-            raise GameError(f"the deal is not over: move {len(self.moves) + 1} ({self.kind} of seat "
-                            f"{self.to_move}) is still to be made")
+            raise GameError(_("the deal is not over: move {number} ({kind} of seat {seat}) is still to be made",
+                              number=len(self.moves) + 1, kind=kind_word(str(self.kind)), seat=self.to_move))
         if self.all_pass:
             return AllPassDeal(self.tricks_won)
         assert self.declarer is not None and self.declaration is not None
@@ -598,6 +626,7 @@ class Forfeit:
 
     seat: int
     move: int
+    #: In the active language when the game stopped; the record's JSON says it in English.
     reason: str
 
 
@@ -658,7 +687,7 @@ class GameRecord:
     def state(self, upto: int | None = None) -> DealState:
         """The deal after its first ``upto`` moves (all by default)."""
         if self.deal is None:
-            raise GameError("this record holds only the result of the deal, not its cards and moves")
+            raise GameError(_("this record holds only the result of the deal, not its cards and moves"))
         state = DealState(self.deal, self.rules, allpass_count=self.allpass_count, turn=self.turn)
         for move in self.moves[:upto]:
             state.apply(move.decision)
@@ -668,7 +697,7 @@ class GameRecord:
         """Each table seat's result in whists, the deal scored and settled alone (RULES.md §6.4)."""
         if self.outcome is None:
             assert self.forfeit is not None
-            raise GameError(f"the game was forfeited at move {self.forfeit.move}: it has no result")
+            raise GameError(_("the game was forfeited at move {move}: it has no result", move=self.forfeit.move))
         rules = self.rules.replace(players=self.players)
         s = score_deal(self.outcome, rules, self.players, self.allpass_count)
         return settle(s.pool, s.mountain, s.whists, rules)
@@ -716,7 +745,7 @@ class GameRecord:
             out["turn"] = self.turn.to_list()
         if self.forfeit is not None:
             out["forfeit"] = {"player": players[self.seat_of(self.forfeit.seat)], "move": self.forfeit.move,
-                              "reason": self.forfeit.reason}
+                              "reason": english(self.forfeit.reason)}
         return out
 
     @classmethod
@@ -726,7 +755,7 @@ class GameRecord:
         the moves (docs/GAME_FORMAT.md), replayed by the rules and checked against
         whatever result the deal also gives."""
         if not isinstance(d, Mapping):
-            raise ScoringError(f"a deal must be an object, got {d!r}")
+            raise ScoringError(_("a deal must be an object, got {value}", value=repr(d)))
         n = len(players)
         if not any(k in d for k in MOVE_FIELDS):
             outcome = deal_from_dict(d, players, rules)
@@ -770,9 +799,9 @@ def _record_with_moves(d: Mapping[str, Any], players: Sequence[str], rules: Rule
     """A deal given with its cards and moves: replayed move by move, each checked."""
     extra = set(d) - set(MOVE_FIELDS) - set(OUTCOME_FIELDS) - {"dealer"}
     if extra:
-        raise GameError(f"unknown deal field(s) {sorted(map(str, extra))!r}")
+        raise GameError(_("unknown deal field(s) {fields}", fields=repr(sorted(map(str, extra)))))
     if len(players) != 3:
-        raise GameError("a deal with its cards and moves is recorded for three players")
+        raise GameError(_("a deal with its cards and moves is recorded for three players"))
     index = {p: i for i, p in enumerate(players)}
 
     def seat_of_name(key: str) -> int | None:
@@ -780,26 +809,30 @@ def _record_with_moves(d: Mapping[str, Any], players: Sequence[str], rules: Rule
         if name is None:
             return None
         if not isinstance(name, str) or name not in index:
-            raise GameError(f"\"{key}\": unknown player {name!r} (players: {', '.join(players)})")
+            raise GameError(_("\"{key}\": unknown player {name} (players: {players})", key=key, name=repr(name),
+                              players=", ".join(players)))
         return index[name]
 
     dealer = seat_of_name("dealer")
     first = seat_of_name("first_hand")
     if first is None:
         if dealer is None:
-            raise GameError("a deal with its cards names its \"first_hand\" (or its \"dealer\")")
+            raise GameError(_("a deal with its cards names its \"first_hand\" (or its \"dealer\")"))
         first = (dealer + 1) % 3
     elif dealer is not None and first != (dealer + 1) % 3:
-        raise GameError(f"first hand {players[first]!r} is not on the left of the dealer {players[dealer]!r}")
+        raise GameError(_("first hand {first} is not on the left of the dealer {dealer}", first=repr(players[first]),
+                          dealer=repr(players[dealer])))
     if not isinstance(d.get("deal"), str):
-        raise GameError(f"\"deal\" must be the deal's text, seat 0 (first hand) first, got {d.get('deal')!r}")
+        raise GameError(_("\"deal\" must be the deal's text, seat 0 (first hand) first, got {value}",
+                          value=repr(d.get("deal"))))
     state = DealState(d["deal"], rules, allpass_count=allpass_count, turn=d.get("turn"))
     for value in _recorded_moves(d, state):
         state.apply(value)
     forfeit = _forfeit_of(d.get("forfeit"), state, index, first)
     if forfeit is None and not state.is_over():
-        raise GameError(f"the record stops at move {len(state.moves) + 1} ({state.kind} of seat {state.to_move}), "
-                        f"but the deal is not over and no \"forfeit\" says why")
+        raise GameError(_("the record stops at move {number} ({kind} of seat {seat}), but the deal is not over and "
+                          "no \"forfeit\" says why", number=len(state.moves) + 1, kind=kind_word(str(state.kind)),
+                          seat=state.to_move))
     record = GameRecord.of(state, first_hand=first, forfeit=forfeit, dealer=dealer)
     if record.outcome is not None:
         _check_outcome(d, record.outcome, players, rules)
@@ -814,7 +847,7 @@ def _recorded_moves(d: Mapping[str, Any], state: DealState) -> Iterator[object]:
         if isinstance(value, str):
             value = value.split()
         if not isinstance(value, list):
-            raise GameError(f"\"{key}\" must be a list, got {value!r}")
+            raise GameError(_("\"{key}\" must be a list, got {value}", key=key, value=repr(value)))
         return list(value)
 
     queues = {CALL: items("calls"), WHIST_CALL: items("whist"), CARD: items("played")}
@@ -836,7 +869,7 @@ def _recorded_moves(d: Mapping[str, Any], state: DealState) -> Iterator[object]:
         elif kind == DEFENCE:
             value = d.get("open", True)
             if type(value) is not bool:
-                raise GameError(f"\"open\" must be true or false, got {value!r}")
+                raise GameError(_("\"open\" must be true or false, got {value}", value=repr(value)))
             yield OPEN if value else CLOSED
 
 
@@ -846,30 +879,38 @@ def _left_over(state: DealState, queues: Mapping[str, list]) -> None:
             CARD: state.is_over()}
     for kind, queue in queues.items():
         if queue and over[kind]:
-            what = {CALL: "the auction is over", WHIST_CALL: "the whist calls are over",
-                    CARD: "the play is over"}[kind] if not state.is_over() else "the deal is over"
+            if state.is_over():
+                what = _("the deal is over")
+            else:
+                what = {CALL: _("the auction is over"), WHIST_CALL: _("the whist calls are over"),
+                        CARD: _("the play is over")}[kind]
             more = ", ".join(map(str, queue[:3])) + (" …" if len(queue) > 3 else "")
-            raise GameError(f"move {len(state.moves) + 1}: {what}, but the record has {len(queue)} more "
-                            f"{kind}(s) ({more})")
+            raise GameError(ngettext("move {number}: {what}, but the record has {n} more {kind}(s) ({more})",
+                                     "move {number}: {what}, but the record has {n} more {kind}(s) ({more})",
+                                     len(queue), number=len(state.moves) + 1, what=what, kind=kind_word(kind),
+                                     more=more))
 
 
 def _forfeit_of(raw: object, state: DealState, index: Mapping[str, int], first: int) -> Forfeit | None:
     if raw is None:
         return None
     if not isinstance(raw, Mapping) or set(raw) - {"player", "move", "reason"}:
-        raise GameError(f"\"forfeit\" is an object with \"player\", \"move\" and \"reason\", got {raw!r}")
+        raise GameError(_("\"forfeit\" is an object with \"player\", \"move\" and \"reason\", got {value}",
+                          value=repr(raw)))
     if state.is_over():
-        raise GameError("the record has a \"forfeit\", but its deal is over")
+        raise GameError(_("the record has a \"forfeit\", but its deal is over"))
     seat = state.decider
     assert seat is not None
     name = raw.get("player")
     if not isinstance(name, str) or name not in index or (index[name] - first) % 3 != seat:
-        raise GameError(f"\"forfeit\": move {len(state.moves) + 1} was seat {seat}'s to decide, not that of {name!r}")
+        raise GameError(_("\"forfeit\": move {number} was seat {seat}'s to decide, not that of {name}",
+                          number=len(state.moves) + 1, seat=seat, name=repr(name)))
     if raw.get("move") != len(state.moves) + 1:
-        raise GameError(f"\"forfeit\": the record stops before move {len(state.moves) + 1}, not {raw.get('move')!r}")
+        raise GameError(_("\"forfeit\": the record stops before move {number}, not {value}",
+                          number=len(state.moves) + 1, value=repr(raw.get("move"))))
     reason = raw.get("reason", "")
     if not isinstance(reason, str):
-        raise GameError(f"\"forfeit\": the reason is text, got {reason!r}")
+        raise GameError(_("\"forfeit\": the reason is text, got {value}", value=repr(reason)))
     return Forfeit(seat, len(state.moves) + 1, reason)
 
 
@@ -877,14 +918,18 @@ def _check_outcome(d: Mapping[str, Any], outcome: DealOutcome, players: Sequence
     """The result fields a deal gives beside its moves must be those the moves lead to."""
     derived = _outcome_dict(outcome, players)
     if "all_pass" in d and d["all_pass"] != isinstance(outcome, AllPassDeal):
-        raise GameError(f"\"all_pass\": {d['all_pass']!r} does not match the moves, which give "
-                        f"{'an all-pass' if isinstance(outcome, AllPassDeal) else 'a contract'}")
+        if isinstance(outcome, AllPassDeal):
+            raise GameError(_("\"all_pass\": {value} does not match the moves, which give an all-pass",
+                              value=repr(d["all_pass"])))
+        raise GameError(_("\"all_pass\": {value} does not match the moves, which give a contract",
+                          value=repr(d["all_pass"])))
     for key in OUTCOME_FIELDS:
         if key not in d or key in ("contract", "conceded", "all_pass") or (key == "whist" and isinstance(d[key], list)):
             continue        # the declaration and the whist calls as a list are moves, replayed above
         given = deal_from_dict({**derived, key: d[key]}, players, rules)
         if not _same_outcome(given, outcome):
-            raise GameError(f"\"{key}\": {d[key]!r} does not match the moves, which give {derived.get(key)!r}")
+            raise GameError(_("\"{key}\": {value} does not match the moves, which give {derived}", key=key,
+                              value=repr(d[key]), derived=repr(derived.get(key))))
 
 
 def _same_outcome(a: DealOutcome, b: DealOutcome) -> bool:
@@ -929,8 +974,8 @@ class Session:
             if record.outcome is None:
                 assert record.forfeit is not None
                 who = self.players[record.seat_of(record.forfeit.seat)]
-                raise GameError(f"deal {i + 1} was forfeited by {who!r} at move {record.forfeit.move}: "
-                                f"it has no result to score")
+                raise GameError(_("deal {number} was forfeited by {player} at move {move}: it has no result to score",
+                                  number=i + 1, player=repr(who), move=record.forfeit.move))
             outcomes.append(record.outcome)
         return ScoreSheet.new(self.players, self.rules).add_all(outcomes)
 
@@ -956,25 +1001,25 @@ class Session:
         may also give their cards and moves (docs/GAME_FORMAT.md). ``profile`` and
         ``settings`` override the file's rules as ``prefsolve score`` does."""
         if not isinstance(data, Mapping):
-            raise ScoringError("a game file must be a JSON object")
+            raise ScoringError(_("a game file must be a JSON object"))
         header = {k: v for k, v in data.items() if k != "tags"}
         rules = game_rules(header, profile, settings)
         players = data.get("players")
         if not isinstance(players, list) or not all(isinstance(p, str) for p in players):
-            raise ScoringError(f"\"players\" must be a list of 3 or 4 names, got {players!r}")
+            raise ScoringError(_("\"players\" must be a list of 3 or 4 names, got {value}", value=repr(players)))
         names = ScoreSheet.new(players, rules).players      # 3 or 4 distinct names
         rules = rules.replace(players=len(names))
         deals = data.get("deals", [])
         if not isinstance(deals, list):
-            raise ScoringError(f"\"deals\" must be a list, got {deals!r}")
+            raise ScoringError(_("\"deals\" must be a list, got {value}", value=repr(deals)))
         records, streak = [], 0
         for i, d in enumerate(deals):
             try:
                 record = GameRecord.from_dict(d, names, rules, streak)
             except GameError as exc:
-                raise GameError(f"deal {i + 1}: {exc}") from None
+                raise GameError(_("deal {number}: {message}", number=i + 1, message=exc)) from None
             except PrefsolveError as exc:
-                raise ScoringError(f"deal {i + 1}: {exc}") from None
+                raise ScoringError(_("deal {number}: {message}", number=i + 1, message=exc)) from None
             records.append(record)
             streak = streak + 1 if isinstance(record.outcome, AllPassDeal) else 0
         return cls(names, rules, tuple(records), _tags(data.get("tags", {})))
@@ -983,7 +1028,8 @@ class Session:
 def _tags(raw: object) -> FrozenMap[str, Tag]:
     if not isinstance(raw, Mapping) or not all(isinstance(k, str) and (v is None or isinstance(v, (str, int, float)))
                                                for k, v in raw.items()):
-        raise ScoringError(f"\"tags\" must map names to text, numbers, true/false or null, got {raw!r}")
+        raise ScoringError(_("\"tags\" must map names to text, numbers, true/false or null, got {value}",
+                             value=repr(raw)))
     return FrozenMap(raw)
 
 
@@ -997,7 +1043,7 @@ def load_session(text: str, profile: str | None = None, settings: Iterable[str] 
     except ValueError as exc:
         lines = [(i, line) for i, line in enumerate(text.splitlines(), 1) if line.strip()]
         if len(lines) < 2:
-            raise ScoringError(f"not a JSON game file: {exc}") from None
+            raise ScoringError(_("not a JSON game file: {reason}", reason=exc)) from None
         data = _joined_lines(lines)
     return Session.from_dict(data, profile, settings)
 
@@ -1010,18 +1056,20 @@ def _joined_lines(lines: list[tuple[int, str]]) -> dict[str, Any]:
         try:
             data = json.loads(line)
         except ValueError as exc:
-            raise ScoringError(f"line {number}: not JSON: {exc}") from None
+            raise ScoringError(_("line {number}: not JSON: {reason}", number=number, reason=exc)) from None
         if not isinstance(data, dict):
-            raise ScoringError(f"line {number}: a line is a session object, got {line[:60]!r}")
+            raise ScoringError(_("line {number}: a line is a session object, got {value}", number=number,
+                                 value=repr(line[:60])))
         line_head = {k: v for k, v in data.items() if k not in ("deals", "tags")}
         if head is None:
             head = line_head
         elif line_head != head:
-            raise ScoringError(f"line {number}: its players or rules differ from line {lines[0][0]}'s: the lines "
-                               f"of one session share them (a match's records are separate games)")
+            raise ScoringError(_("line {number}: its players or rules differ from line {first}'s: the lines of one "
+                                 "session share them (a match's records are separate games)", number=number,
+                                 first=lines[0][0]))
         more = data.get("deals", [])
         if not isinstance(more, list):
-            raise ScoringError(f"line {number}: \"deals\" must be a list")
+            raise ScoringError(_("line {number}: \"deals\" must be a list", number=number))
         deals += more
     assert head is not None
     return {**head, "deals": deals}

@@ -336,7 +336,8 @@ def play_match(a: str, b: str, *, deals: int, seed: int = 0, rules: Rules | str 
     settings = match_settings(a, b, deals=deals, seed=seed, rules=rules, time_limit=time_limit)
     done = tuple(done)
     if len(done) > deals:
-        raise PrefsolveError(f"the records hold {len(done)} deals, more than the {deals} of the match")
+        raise PrefsolveError(_("the records hold {held} deals, more than the {deals} of the match", held=len(done),
+                               deals=deals))
     results = list(done)
     todo = range(len(done) + 1, deals + 1)
     for result in imap_deals(todo, partial(_work, settings), jobs=jobs, progress=progress, scheduler=scheduler):
@@ -353,7 +354,7 @@ def match_settings(a: str, b: str, *, deals: int, seed: int = 0, rules: Rules | 
         parse_spec(spec)
     if time_limit is not None and (isinstance(time_limit, bool) or not isinstance(time_limit, (int, float))
                                    or not 0 < time_limit < math.inf):
-        raise PlayerError(f"the time limit is a number of seconds above 0, got {time_limit!r}")
+        raise PlayerError(_("the time limit is a number of seconds above 0, got {value}", value=repr(time_limit)))
     return MatchSettings(a.strip(), b.strip(), check_count(deals, "deals", 1), check_seed(seed) or 0,
                          Rules.of(rules).replace(players=3), time_limit)
 
@@ -378,22 +379,24 @@ def read_records(lines: Iterable[str], settings: MatchSettings) -> Iterator[Dupl
         if not line.strip():
             continue
         number, lineup = len(games) // 4 + 1, LINEUPS[len(games) % 4]
-        where = f"record {i}"
         try:
             session = Session.from_dict(json.loads(line))
         except ValueError as exc:
             if isinstance(exc, PrefsolveError):
-                raise GameError(f"{where}: {exc}") from None
-            raise GameError(f"{where} is not JSON: {exc}") from None
+                raise GameError(_("record {number}: {message}", number=i, message=exc)) from None
+            raise GameError(_("record {number} is not JSON: {reason}", number=i, reason=exc)) from None
         want = settings.tags(number, lineup)
         if dict(session.tags) != want or session.rules != settings.rules:
-            raise GameError(f"{where} is {dict(session.tags)} under {session.rules.label} rules, but this match's "
-                            f"game {len(games) % 4 + 1} of deal {number} is {want} under {settings.rules.label}: "
-                            f"resume with the first run's players, seed and rules, or write to a new file")
+            raise GameError(_("record {number} is {tags} under {rules} rules, but this match's game {game} of deal "
+                              "{deal} is {wanted} under {match_rules}: resume with the first run's players, seed and "
+                              "rules, or write to a new file", number=i, tags=dict(session.tags),
+                              rules=session.rules.label, game=len(games) % 4 + 1, deal=number, wanted=want,
+                              match_rules=settings.rules.label))
         record = session.records[0] if len(session.records) == 1 else None
         deal = settings.deal(number)
         if record is None or record.deal != deal[0]:
-            raise GameError(f"{where} does not hold deal {number} of this match ({deal[0]})")
+            raise GameError(_("record {number} does not hold deal {deal} of this match ({cards})", number=i,
+                              deal=number, cards=deal[0]))
         games.append(record)
         if len(games) % 4 == 0:
             yield DuplicateDeal(number, tuple(games[-4:]))

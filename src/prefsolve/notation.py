@@ -38,7 +38,7 @@ from __future__ import annotations
 import re
 import unicodedata
 
-from .i18n import LANGUAGES, check_language
+from .i18n import LANGUAGES, N_, _, check_language
 
 #: Rank letters by rank 0..7 (7 8 9 10 J Q K A), as each language prints them.
 RANK_TEXTS = {
@@ -77,7 +77,7 @@ _SUIT_WORDS = {
 
 # Letters with two readings that give different answers: refused, never guessed.
 _AMBIGUOUS = {
-    "х": "the ten (X in some books) or a small card (фоска, no card in particular); type 10 for the ten",
+    "х": N_("the ten (X in some books) or a small card (фоска, no card in particular); type 10 for the ten"),
 }
 
 _AMBIGUOUS_LETTER = re.compile("|".join(re.escape(c) for letter in _AMBIGUOUS for c in (letter, letter.upper())))
@@ -136,7 +136,10 @@ def ambiguity(text: str) -> str | None:
     """Why ``text`` cannot be read, when a letter of it has two readings with
     different answers (the first such letter); None when it has none."""
     m = _AMBIGUOUS_LETTER.search(text)
-    return None if m is None else f"{m.group()!r} can be read two ways: {_AMBIGUOUS[m.group().lower()]}"
+    if m is None:
+        return None
+    return _("{letter} can be read two ways: {readings}", letter=repr(m.group()),
+             readings=_(_AMBIGUOUS[m.group().lower()]))
 
 
 def foreign_hint(text: str) -> str:
@@ -147,9 +150,9 @@ def foreign_hint(text: str) -> str:
             try:
                 name = unicodedata.name(ch).lower()
             except ValueError:
-                name = "a non-Latin character"
-            return (f" ({ch!r} is {name}; type the suits S C D H, ♠ ♣ ♦ ♥ or п т б ч and the ranks "
-                    f"7 8 9 10 J Q K A or В Д К Т)")
+                name = _("a non-Latin character")
+            return _(" ({letter} is {name}; type the suits S C D H, ♠ ♣ ♦ ♥ or п т б ч and the ranks "
+                     "7 8 9 10 J Q K A or В Д К Т)", letter=repr(ch), name=name)
     return ""
 
 

@@ -43,7 +43,7 @@ from .checks import check_optional_seat, check_seat
 from .deal import Deal
 from .engine import SEARCHES, Solver, check_solver, default_solver
 from .errors import CardError, DealError, IllegalPlayError, PrefsolveError, SeatError
-from .i18n import _, get_language, ngettext
+from .i18n import _, get_language, ngettext, say_in, shown
 from .solver import as_deal, game_talon_mode, solve
 from .strains import ALLPASS, IGNORE, MISERE, TAKE, check_talon_mode, parse_strain, trump_of
 
@@ -62,7 +62,7 @@ def _as_card(card: object) -> Card:
         return card
     if isinstance(card, str):
         return Card.parse(card)
-    raise CardError(f"expected a card such as 'SA', got {card!r}")
+    raise CardError(_("expected a card such as 'SA', got {value}", value=repr(card)))
 
 
 def _as_cards(cards: object, what: str) -> list[Card]:
@@ -72,13 +72,13 @@ def _as_cards(cards: object, what: str) -> list[Card]:
     if isinstance(cards, Card):
         return [cards]
     if isinstance(cards, (Mapping, set, frozenset)):    # no order of play (a dict would give its keys)
-        raise CardError(f"{what} must be cards in order, such as 'SA S7' or a list, got a "
-                        f"{type(cards).__name__}")
+        raise CardError(_("{what} must be cards in order, such as 'SA S7' or a list, got a {kind}", what=what,
+                          kind=type(cards).__name__))
     try:
         # Whatever is not iterable raises the TypeError caught below.
         return [_as_card(c) for c in cast("Iterable[object]", cards)]
     except TypeError:
-        raise CardError(f"{what} must be cards such as 'SA S7', got {cards!r}") from None
+        raise CardError(_("{what} must be cards such as 'SA S7', got {value}", what=what, value=repr(cards))) from None
 
 
 def _clipped(text: str, limit: int = 200) -> str:
@@ -96,41 +96,38 @@ def _talon_queue(deal: Deal, strain: str, leader: int, talon_mode: str, turn: ob
     """The talon cards that lead the first tricks of all-pass, in turning order (empty if none)."""
     if strain != ALLPASS or talon_mode == IGNORE:
         if turn is not None:
-            why = (f"strain {strain!r} plays no talon card" if strain != ALLPASS
-                   else "with the talon ignored no talon card is played")
-            raise DealError(f"turn {turn!r} orders the talon cards that lead tricks 1 and 2 "
-                            f"of all-pass; {why}")
+            why = (_("strain {strain} plays no talon card", strain=repr(strain)) if strain != ALLPASS
+                   else _("with the talon ignored no talon card is played"))
+            raise DealError(_("turn {turn} orders the talon cards that lead tricks 1 and 2 of all-pass; {why}",
+                              turn=repr(turn), why=why))
         return _cards(())
     if leader != 0:
-        raise SeatError(
-            f"in all-pass with the talon leading, seat 0 (first hand) plays first to "
-            f"tricks 1 and 2; leader must be 0, got {leader!r}"
-        )
+        raise SeatError(_("in all-pass with the talon leading, seat 0 (first hand) plays first to tricks 1 and 2; "
+                          "leader must be 0, got {value}", value=repr(leader)))
     if turn is None:
         if deal.talon is None:
-            raise DealError(
-                f"all-pass with talon_mode='lead' needs a deal with a talon; deal {str(deal)!r} has "
-                f"none (play it with talon_mode='ignore' / --talon-mode ignore, or give the turned "
-                f"cards as turn= / --turn)"
-            )
+            raise DealError(_("all-pass with talon_mode='lead' needs a deal with a talon; deal {deal} has none (play "
+                              "it with talon_mode='ignore' / --talon-mode ignore, or give the turned cards as turn= / "
+                              "--turn)", deal=repr(str(deal))))
         return canonical_turn(deal.talon)
     cards = _as_cards(turn, "turn")
     text = turn if isinstance(turn, str) else _cards_text(cards)
     if deal.talon is not None:
         if len(cards) != 2 or set(cards) != set(deal.talon):
-            raise DealError(
-                f"turn {text!r} must be the deal's two talon cards "
-                f"{_cards_text(canonical_turn(deal.talon))}, in the order they are turned"
-            )
+            talon = canonical_turn(deal.talon)
+            raise DealError(_("turn {turn} must be the deal's two talon cards {talon}, in the order they are turned",
+                              turn=repr(text), talon=shown(talon, _cards_text(talon))))
         return _cards(cards)
     # An ending without talon: the turned cards lead the next tricks (a study position).
     held = deal.hands[0].mask | deal.hands[1].mask | deal.hands[2].mask
     if not 1 <= len(cards) <= 2 or len(set(cards)) != len(cards):
-        raise DealError(f"turn {text!r} must be one or two different talon cards")
+        raise DealError(_("turn {turn} must be one or two different talon cards", turn=repr(text)))
     if any(held >> c.index & 1 for c in cards):
-        raise DealError(f"turn {text!r}: a talon card cannot also be in a hand of {str(deal)!r}")
+        raise DealError(_("turn {turn}: a talon card cannot also be in a hand of {deal}", turn=repr(text),
+                          deal=repr(str(deal))))
     if len(cards) > deal.tricks:
-        raise DealError(f"turn {text!r}: more talon cards than the {deal.tricks} tricks to play")
+        raise DealError(_("turn {turn}: more talon cards than the {tricks} tricks to play", turn=repr(text),
+                          tricks=deal.tricks))
     return _cards(cards)
 
 
@@ -330,15 +327,14 @@ class Position:
         self.seat = check_optional_seat(seat, "seat")
         if self.strain == ALLPASS:
             if self.declarer is not None or self.seat is None:
-                raise SeatError("all-pass has no declarer: give the seat whose tricks are counted "
-                                "(seat=, --seat)")
+                raise SeatError(_("all-pass has no declarer: give the seat whose tricks are counted (seat=, --seat)"))
             # Turned cards given for an ending without talon (a study position) lead as a talon would.
             has_talon = self.deal.talon is not None or turn is not None
             self.talon_mode = check_talon_mode(talon_mode, ALLPASS, has_talon)
         else:
             if self.seat is not None or self.declarer is None:
-                raise SeatError(f"a game or misère is counted for its declarer: give declarer= "
-                                f"(--declarer), not seat=, in strain {self.strain!r}")
+                raise SeatError(_("a game or misère is counted for its declarer: give declarer= (--declarer), not "
+                                  "seat=, in strain {strain}", strain=repr(self.strain)))
             self.talon_mode = game_talon_mode(self.deal, talon_mode, self.strain)
         self.leader = check_seat(leader, "leader")
         if solver is not None:
@@ -362,14 +358,16 @@ class Position:
             try:
                 self.push(card)
             except IllegalPlayError as exc:
-                raise IllegalPlayError(f"{exc} (card {i} of the played cards)") from None
+                raise IllegalPlayError(_("{message} (card {number} of the played cards)", message=exc,
+                                         number=i)) from None
 
     def _discard(self, discard: object) -> Cards | None:
         """The declarer's discard when he takes the talon: ``discard`` checked,
         or a best one found by the solver."""
         if self.talon_mode != TAKE:
             if discard is not None:
-                raise DealError(f"discard {discard!r} goes with talon_mode='take': nobody took the talon")
+                raise DealError(_("discard {discard} goes with talon_mode='take': nobody took the talon",
+                                  discard=repr(discard)))
             return None
         assert self.deal.talon is not None and self.declarer is not None   # game_talon_mode checked
         if discard is None:
@@ -379,8 +377,8 @@ class Position:
         twelve = Hand(self.deal.hands[self.declarer].mask | self.deal.talon.mask)
         text = discard if isinstance(discard, str) else _cards_text(cards)
         if len(cards) != 2 or len(set(cards)) != 2 or any(c not in twelve for c in cards):
-            raise DealError(f"discard {text!r} must be two different cards of the declarer's 12 "
-                            f"({twelve.symbols()})")
+            raise DealError(_("discard {discard} must be two different cards of the declarer's 12 ({twelve})",
+                              discard=repr(text), twelve=shown(twelve.symbols)))
         return cards_in_hand_order(_cards(cards).mask)
 
     # -- state -------------------------------------------------------------
@@ -487,39 +485,48 @@ class Position:
     def _check(self, card: Card) -> None:
         seat = self.to_move
         if seat is None:
-            raise IllegalPlayError(
-                f"cannot play {card}: all {self.deal.tricks} tricks have been played")
-        where = f"cannot play {card} (seat {seat}, trick {self.trick_number})"
+            raise IllegalPlayError(ngettext("cannot play {card}: all {n} tricks have been played",
+                                            "cannot play {card}: all {n} tricks have been played", self.deal.tricks,
+                                            card=shown(card)))
         hand = Hand(self._hands[seat])
         if card not in hand:
             if card in self._played:
-                raise IllegalPlayError(f"{where}: it was already played "
-                                       f"(card {self._played.index(card) + 1} of the play)")
+                raise IllegalPlayError(_("{where}: it was already played (card {number} of the play)",
+                                         where=self._where(card, seat), number=self._played.index(card) + 1))
             if card in self.turn:
-                raise IllegalPlayError(f"{where}: it is a talon card, turned to lead trick "
-                                       f"{self.turn.index(card) + 1}; list only the players' cards")
+                raise IllegalPlayError(_("{where}: it is a talon card, turned to lead trick {trick}; list only the "
+                                         "players' cards", where=self._where(card, seat),
+                                         trick=self.turn.index(card) + 1))
             holder = next((s for s in range(3) if self._hands[s] >> card.index & 1), None)
             if holder is not None:
-                whose = f"seat {holder} holds it"
+                whose = _("seat {seat} holds it", seat=holder)
             elif self.discard is not None and card in self.discard:
-                whose = f"the declarer discarded it ({self.discard})"
+                whose = _("the declarer discarded it ({discard})", discard=shown(self.discard))
             elif self.deal.talon is not None and card in self.deal.talon:
-                whose = "it is in the talon, out of play"
+                whose = _("it is in the talon, out of play")
             else:
-                whose = "nobody holds it"
-            raise IllegalPlayError(
-                f"{where}: it is not in seat {seat}'s hand ({hand.symbols() or 'empty'}); {whose}")
+                whose = _("nobody holds it")
+            raise IllegalPlayError(_("{where}: it is not in seat {seat}'s hand ({hand}); {whose}",
+                                     where=self._where(card, seat), seat=seat,
+                                     hand=shown(lambda lang: hand.symbols(lang) or say_in(_("empty"), lang)),
+                                     whose=whose))
         led = self.led_suit
         if led is None or card.suit == led:
             return
         if hand.suit_ranks(led):
-            raise IllegalPlayError(
-                f"{where}: must follow suit {SUIT_SYMBOLS[led]} "
-                f"(holds {SUIT_SYMBOLS[led]}{hand.suit_ranks(led)})")
+            raise IllegalPlayError(_("{where}: must follow suit {suit} (holds {holding})",
+                                     where=self._where(card, seat), suit=SUIT_SYMBOLS[led],
+                                     holding=shown(lambda lang: SUIT_SYMBOLS[led] + hand.suit_ranks(led, lang))))
         if self.trump >= 0 and card.suit != self.trump and hand.suit_ranks(self.trump):
-            raise IllegalPlayError(
-                f"{where}: void in {SUIT_SYMBOLS[led]}, must trump with {SUIT_SYMBOLS[self.trump]} "
-                f"(holds {SUIT_SYMBOLS[self.trump]}{hand.suit_ranks(self.trump)})")
+            trump = self.trump
+            raise IllegalPlayError(_("{where}: void in {suit}, must trump with {trump} (holds {holding})",
+                                     where=self._where(card, seat), suit=SUIT_SYMBOLS[led], trump=SUIT_SYMBOLS[trump],
+                                     holding=shown(lambda lang: SUIT_SYMBOLS[trump] + hand.suit_ranks(trump, lang))))
+
+    def _where(self, card: Card, seat: int) -> str:
+        """The card an error refuses, said only for the error: a legal card costs no message."""
+        return _("cannot play {card} (seat {seat}, trick {trick})", card=shown(card), seat=seat,
+                 trick=self.trick_number)
 
     def push(self, card: Card | str) -> None:
         """Play a card (a :class:`Card` or text such as ``"SA"``) for the seat to move.
@@ -545,7 +552,7 @@ class Position:
     def pop(self) -> Card:
         """Take back the last card played and return it."""
         if not self._played:
-            raise IllegalPlayError("no card to take back: nothing has been played")
+            raise IllegalPlayError(_("no card to take back: nothing has been played"))
         hands, won, n_tricks, cur = self._undo.pop()
         self._hands, self._won, self._cur = hands, won, cur
         del self._tricks[n_tricks:]
@@ -649,7 +656,7 @@ class Position:
             return _cards(())
         seat = self.to_move
         if seat is None:
-            raise IllegalPlayError("the play is over: there are no card values to choose from")
+            raise IllegalPlayError(_("the play is over: there are no card values to choose from"))
         best = (max if self.maximizing(seat) else min)(values.values())
         return _cards(c for c, v in values.items() if v == best)
 
@@ -670,7 +677,7 @@ class Position:
                     break
                 pos.pop()
             else:  # pragma: no cover - would mean the engine contradicts itself
-                raise RuntimeError(f"no card keeps the value {total} in {pos}")
+                raise RuntimeError(_("no card keeps the value {value} in {position}", value=total, position=pos))
         assert pos._won[self.counted_seat] == total
         return Line(self.strain, self.declarer, self.seat, total, _cards(pos._played[start:]),
                     tuple(pos._tricks[first - 1:]), pos.tricks_won, first)
@@ -765,7 +772,7 @@ class Position:
         True
         """
         if not isinstance(text, str):
-            raise DealError(f"a position is text, got {type(text).__name__}")
+            raise DealError(_("a position is text, got {kind}", kind=type(text).__name__))
         deal_text, *rest = [f.strip() for f in text.split(";")]
         if rest and not rest[-1]:
             rest.pop()      # a trailing ";" ends the last field
@@ -773,18 +780,19 @@ class Position:
         for field in rest:
             m = re.fullmatch(r"(\w+)\s*=\s*(.*)", field)
             if not m or m.group(1) not in _POSITION_FIELDS:
-                raise DealError(f"cannot read field {field!r} of position {text!r}: expected "
-                                f"{', '.join(f + '=' for f in _POSITION_FIELDS)}")
+                raise DealError(_("cannot read field {field} of position {text}: expected {fields}", field=repr(field),
+                                  text=repr(text), fields=", ".join(f + "=" for f in _POSITION_FIELDS)))
             if m.group(1) in fields:
-                raise DealError(f"field {m.group(1)}= given twice in position {text!r}")
+                raise DealError(_("field {field}= given twice in position {text}", field=m.group(1), text=repr(text)))
             fields[m.group(1)] = m.group(2).strip()
         if "strain" not in fields:
-            raise DealError(f"position {text!r} has no strain= field")
+            raise DealError(_("position {text} has no strain= field", text=repr(text)))
         seats: dict[str, int | None] = {}
         for key, default in (("declarer", None), ("seat", None), ("leader", "0")):
             value = fields.get(key, default)
             if value is not None and not re.fullmatch(r"[0-2]", value):
-                raise SeatError(f"{key} must be a seat 0, 1 or 2, got {value!r} in {text!r}")
+                raise SeatError(_("{what} must be a seat 0, 1 or 2, got {value} in {text}", what=key, value=repr(value),
+                                  text=repr(text)))
             seats[key] = None if value is None else int(value)
         try:
             return cls(deal_text, seats["declarer"], strain=fields["strain"], seat=seats["seat"],
@@ -792,7 +800,7 @@ class Position:
                        discard=fields.get("discard") or None, turn=fields.get("turn") or None,
                        played=fields.get("played", ""), solver=solver)
         except PrefsolveError as exc:
-            raise type(exc)(f"{exc} (in position {_clipped(text)})") from None
+            raise type(exc)(_("{message} (in position {text})", message=exc, text=_clipped(text))) from None
 
 
 _POSITION_FIELDS = ("declarer", "seat", "strain", "leader", "talon_mode", "discard", "turn", "played")

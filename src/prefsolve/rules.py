@@ -24,6 +24,7 @@ from dataclasses import dataclass, fields
 from typing import Any
 
 from prefsolve.errors import RulesError
+from prefsolve.i18n import _
 
 PROFILES = ("classic", "sochi", "leningrad", "rostov")
 
@@ -155,17 +156,20 @@ class Rules:
             value = getattr(self, name)
             if value not in choices or type(value) is not type(choices[0]):
                 # Yes/no switches come from Python (True) and JSON files (true) alike.
-                expected = ("true or false" if type(choices[0]) is bool
-                            else "one of: " + ", ".join(repr(c) for c in choices))
-                raise RulesError(f"bad value {value!r} for switch {name!r} (expected {expected})")
+                if type(choices[0]) is bool:
+                    raise RulesError(_("bad value {value} for switch {name} (expected true or false)",
+                                       value=repr(value), name=repr(name)))
+                raise RulesError(_("bad value {value} for switch {name} (expected one of: {choices})",
+                                   value=repr(value), name=repr(name), choices=", ".join(repr(c) for c in choices)))
         for name in ("pool_target", "rostov_raspasy_whists"):
             value = getattr(self, name)
             if type(value) is not int or value <= 0:
-                raise RulesError(f"bad value {value!r} for switch {name!r} (expected a positive integer)")
+                raise RulesError(_("bad value {value} for switch {name} (expected a positive integer)",
+                                   value=repr(value), name=repr(name)))
         value = self.allpass_dealer_limit
         if type(value) is not int or value < 0:
-            raise RulesError(f"bad value {value!r} for switch 'allpass_dealer_limit' "
-                             f"(expected a whole number >= 0; 0 = no limit)")
+            raise RulesError(_("bad value {value} for switch 'allpass_dealer_limit' (expected a whole number >= 0; "
+                               "0 = no limit)", value=repr(value)))
 
     # -- construction ---------------------------------------------------------
     @classmethod
@@ -177,7 +181,8 @@ class Rules:
         """
         key = str(name).strip().lower()
         if key not in _PROFILE_SWITCHES:
-            raise RulesError(f"unknown rules profile {name!r} (expected one of: {', '.join(PROFILES)})")
+            raise RulesError(_("unknown rules profile {name} (expected one of: {profiles})", name=repr(name),
+                               profiles=", ".join(PROFILES)))
         return cls(name=key, **_PROFILE_SWITCHES[key])
 
     @classmethod
@@ -198,7 +203,7 @@ class Rules:
             return rules
         if isinstance(rules, str):
             return cls.profile(rules)
-        raise RulesError(f"rules must be a Rules object or a profile name, got {rules!r}")
+        raise RulesError(_("rules must be a Rules object or a profile name, got {value}", value=repr(rules)))
 
     def replace(self, **switches: Any) -> Rules:
         """A copy with some switches changed; unknown names raise :class:`RulesError`.
@@ -213,7 +218,7 @@ class Rules:
         known = switch_names()
         for key in switches:
             if key not in known:
-                raise RulesError(f"unknown switch {key!r}")
+                raise RulesError(_("unknown switch {name}", name=repr(key)))
         return dataclasses.replace(self, **switches)
 
     @classmethod
@@ -226,7 +231,7 @@ class Rules:
         20
         """
         if not isinstance(data, Mapping):
-            raise RulesError(f"switches must be an object, got {data!r}")
+            raise RulesError(_("switches must be an object, got {value}", value=repr(data)))
         items = dict(data)
         base = items.pop("profile", base)
         rules = base if isinstance(base, Rules) else cls.profile(base)
@@ -248,23 +253,25 @@ class Rules:
             name, sep, raw = str(text).partition("=")
             name, raw = name.strip(), raw.strip()
             if not sep or not name:
-                raise RulesError(f"a setting is NAME=VALUE, e.g. stalingrad=true, got {text!r}")
+                raise RulesError(_("a setting is NAME=VALUE, e.g. stalingrad=true, got {text}", text=repr(text)))
             if name == "players":
-                raise RulesError("the number of players is not a setting: it is 3 at the table, "
-                                 "or the players named in a game file")
+                raise RulesError(_("the number of players is not a setting: it is 3 at the table, or the players "
+                                   "named in a game file"))
             if name not in known:
-                raise RulesError(f"unknown switch {name!r} (switches: {', '.join(sorted(set(known) - {'players'}))})")
+                raise RulesError(_("unknown switch {name} (switches: {switches})", name=repr(name),
+                                   switches=", ".join(sorted(set(known) - {"players"}))))
             kind = type(getattr(self, name))
             if kind is bool:
                 word = raw.lower()
                 if word not in _TRUE_WORDS + _FALSE_WORDS:
-                    raise RulesError(f"switch {name!r} is true or false, got {raw!r}")
+                    raise RulesError(_("switch {name} is true or false, got {value}", name=repr(name), value=repr(raw)))
                 changes[name] = word in _TRUE_WORDS
             elif kind is int:
                 try:
                     changes[name] = int(raw)
                 except ValueError:
-                    raise RulesError(f"switch {name!r} takes a whole number, got {raw!r}") from None
+                    raise RulesError(_("switch {name} takes a whole number, got {value}", name=repr(name),
+                                       value=repr(raw))) from None
             else:
                 changes[name] = raw
         return self.replace(**changes)
@@ -333,7 +340,7 @@ class Rules:
         if declarer is None or self.first_lead == "first_hand":
             return 0
         if isinstance(declarer, bool) or declarer not in (0, 1, 2):
-            raise RulesError(f"the declarer must be a seat 0, 1 or 2, got {declarer!r}")
+            raise RulesError(_("the declarer must be a seat 0, 1 or 2, got {value}", value=repr(declarer)))
         return (declarer + 1) % 3
 
 

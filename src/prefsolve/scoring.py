@@ -43,6 +43,7 @@ from prefsolve.cards import Card
 from prefsolve.checks import whole
 from prefsolve.contract import Contract
 from prefsolve.errors import AuctionError, CardError, ContractError, PrefsolveError, RulesError, ScoringError
+from prefsolve.i18n import N_, _, message_of, ngettext, shown
 from prefsolve.rules import Rules
 from prefsolve.strains import SUITS
 
@@ -126,22 +127,23 @@ def _active(n: int, dealer: int | None) -> list[int]:
     if n == 3:
         return [0, 1, 2]
     if n != 4:
-        raise ScoringError(f"a game has 3 or 4 players, not {n}")
+        raise ScoringError(_("a game has 3 or 4 players, not {count}", count=n))
     if dealer is None or not 0 <= dealer < 4:
-        raise ScoringError(f"a 4-player deal needs the dealer's seat (0..3), got {dealer!r}")
+        raise ScoringError(_("a 4-player deal needs the dealer's seat (0..3), got {value}", value=repr(dealer)))
     return [(dealer + k) % 4 for k in (1, 2, 3)]
 
 
 def _check_tricks(tricks: Sequence[int], n: int) -> tuple[int, ...]:
     if isinstance(tricks, (str, bytes)) or not hasattr(tricks, "__len__"):
-        raise ScoringError(f"tricks must be a sequence of {n} numbers, got {tricks!r}")
+        raise ScoringError(_("tricks must be a sequence of {count} numbers, got {value}", count=n, value=repr(tricks)))
     if len(tricks) != n:
-        raise ScoringError(f"expected tricks for {n} players, got {list(tricks)!r}")
+        raise ScoringError(_("expected tricks for {count} players, got {value}", count=n, value=repr(list(tricks))))
     for t in tricks:
         if type(t) is not int or not 0 <= t <= TRICKS:
-            raise ScoringError(f"a player's tricks must be 0..10, got {t!r}")
+            raise ScoringError(_("a player's tricks must be 0..10, got {value}", value=repr(t)))
     if sum(tricks) != TRICKS:
-        raise ScoringError(f"tricks must sum to 10, got {list(tricks)!r} (sum {sum(tricks)})")
+        raise ScoringError(_("tricks must sum to 10, got {value} (sum {sum})", value=repr(list(tricks)),
+                               sum=sum(tricks)))
     return tuple(tricks)
 
 
@@ -151,8 +153,9 @@ def _talon_card(text: str) -> tuple[int, str]:
     try:
         card = Card.parse(str(text))
     except CardError as exc:
-        why = str(exc).removeprefix(f"cannot read card {str(text)!r}: ")
-        raise ScoringError(f"unknown talon card {text!r}: {why}") from None
+        said = exc.args[0] if exc.args else ""
+        why = getattr(said, "fields", {}).get("why", exc)   # what Card.parse found, without "cannot read card"
+        raise ScoringError(_("unknown talon card {text}: {reason}", text=repr(text), reason=why)) from None
     return card.rank + 7, SUITS[card.suit]
 
 
@@ -189,9 +192,9 @@ def talon_misere_whists(talon: Sequence[str]) -> int:
 
 def _two(talon: Sequence[str]) -> Sequence[str]:
     if isinstance(talon, str) or len(talon) != 2:
-        raise ScoringError(f"the talon has exactly 2 cards, got {talon!r}")
+        raise ScoringError(_("the talon has exactly 2 cards, got {value}", value=repr(talon)))
     if _talon_card(talon[0]) == _talon_card(talon[1]):
-        raise ScoringError(f"the talon holds the same card twice: {list(talon)!r}")
+        raise ScoringError(_("the talon holds the same card twice: {value}", value=repr(list(talon))))
     return talon
 
 
@@ -210,16 +213,16 @@ def score_deal(deal: DealOutcome, rules: Rules | str | None = None, players: int
     """
     rules = Rules.of(rules)
     if whole(players) not in (3, 4):
-        raise ScoringError(f"a game has 3 or 4 players, got {players!r}")
+        raise ScoringError(_("a game has 3 or 4 players, got {value}", value=repr(players)))
     n_before = whole(allpass_count)
     if n_before is None or n_before < 0:
-        raise ScoringError(f"allpass_count (the all-pass deals right before this one) must be a whole "
-                           f"number >= 0, got {allpass_count!r}")
+        raise ScoringError(_("allpass_count (the all-pass deals right before this one) must be a whole number >= 0, "
+                             "got {value}", value=repr(allpass_count)))
     if isinstance(deal, AllPassDeal):
         return _score_all_pass(deal, rules, int(players), n_before)
     if isinstance(deal, GameDeal):
         return _score_game(deal, rules, int(players))
-    raise ScoringError(f"not a deal outcome: {deal!r}")
+    raise ScoringError(_("not a deal outcome: {value}", value=repr(deal)))
 
 
 def _parsed(deal: GameDeal) -> GameDeal:
@@ -231,14 +234,14 @@ def _parsed(deal: GameDeal) -> GameDeal:
         try:
             c = Contract.parse(c)
         except ContractError as exc:
-            raise ScoringError(str(exc)) from None
+            raise ScoringError(message_of(exc)) from None
     elif not isinstance(c, Contract):
-        raise ScoringError(f"a deal's contract must be a Contract or text such as '7H', got {c!r}")
+        raise ScoringError(_("a deal's contract must be a Contract or text such as '7H', got {value}", value=repr(c)))
     try:
         calls = parse_whist_calls(deal.whist_calls)
         open_play = parse_whist_play(deal.open) == OPEN
     except AuctionError as exc:
-        raise ScoringError(str(exc)) from None
+        raise ScoringError(message_of(exc)) from None
     return replace(deal, contract=c, whist_calls=calls, open=open_play)
 
 
@@ -246,13 +249,14 @@ def _score_game(deal: GameDeal, rules: Rules, n: int) -> DealScore:
     active = _active(n, deal.dealer)
     d = deal.declarer
     if d not in active:
-        raise ScoringError(f"declarer seat {d!r} is not an active player of this deal (active: {active})")
+        raise ScoringError(_("declarer seat {seat} is not an active player of this deal (active: {active})",
+                               seat=repr(d), active=active))
     deal = _parsed(deal)
     c = deal.contract
     try:
         seniority(c, rules)
     except ContractError as exc:
-        raise ScoringError(str(exc)) from None
+        raise ScoringError(message_of(exc)) from None
     k = active.index(d)
     f1, f2 = active[(k + 1) % 3], active[(k + 2) % 3]
     sitting_out = [s for s in range(n) if s not in active]
@@ -263,22 +267,29 @@ def _score_game(deal: GameDeal, rules: Rules, n: int) -> DealScore:
     if not verdict.legal:
         raise ScoringError(_illegal_call(verdict, deal.whist_calls))
     if not verdict.finished:
-        raise ScoringError(f"the whist calls {list(deal.whist_calls)!r} on {c} are incomplete")
+        raise ScoringError(_("the whist calls {calls} on {contract} are incomplete",
+                               calls=repr(list(deal.whist_calls)), contract=shown(c)))
     played = is_played(verdict.outcome, rules)
     if played and deal.tricks is None:
-        raise ScoringError(f"{c} was played ({(verdict.outcome or '').replace('_', ' ')}): the tricks of "
-                           f"each player are needed")
+        raise ScoringError(_("{contract} was played ({outcome}): the tricks of each player are needed",
+                             contract=shown(c), outcome=_(OUTCOME_WORDS[str(verdict.outcome)])))
     tricks = None
     if deal.tricks is not None:  # checked even when unplayed: bad input is never silently ignored
         tricks = _check_tricks(deal.tricks, n)
         if any(tricks[s] for s in sitting_out):
-            raise ScoringError(f"the sitting-out dealer cannot take tricks in a game, got {list(tricks)!r}")
+            raise ScoringError(_("the sitting-out dealer cannot take tricks in a game, got {value}",
+                                   value=repr(list(tricks))))
         if not played and c.level is not None and tricks[d] < c.level:
             # An unplayed deal (both passed, or a half-whist that stood) counts as made
             # (RULES.md §5.3); tricks saying otherwise contradict the calls: rejected.
-            what = "both defenders passed" if verdict.outcome == "pass_out" else "the half-whist stood"
-            raise ScoringError(f"{c} was not played ({what}) and counts as made, but the tricks give the "
-                               f"declarer only {tricks[d]} of {c.level}; correct or omit \"tricks\"")
+            fields = {"contract": shown(c), "tricks": tricks[d], "level": c.level}
+            if verdict.outcome == "pass_out":
+                raise ScoringError(_("{contract} was not played (both defenders passed) and counts as made, but the "
+                                     "tricks give the declarer only {tricks} of {level}; correct or omit \"tricks\"",
+                                     **fields))
+            raise ScoringError(_("{contract} was not played (the half-whist stood) and counts as made, but the "
+                                 "tricks give the declarer only {tricks} of {level}; correct or omit \"tricks\"",
+                                 **fields))
     wv = c.value * rules.whist_price_multiplier  # whist price per trick (RULES.md §5.2)
     if c.is_misere:
         assert tricks is not None
@@ -302,7 +313,13 @@ def _score_game(deal: GameDeal, rules: Rules, n: int) -> DealScore:
 def _illegal_call(verdict: WhistResult, calls: Sequence[str]) -> str:
     """An illegal whist call, counted from 1 as the auction's text counts calls."""
     k = verdict.call or 0
-    return f"illegal whist call {k + 1} ({calls[k]!r} in {list(calls)!r}): {verdict.reason}"
+    return _("illegal whist call {number} ({call} in {calls}): {reason}", number=k + 1, call=repr(calls[k]),
+             calls=repr(list(calls)), reason=verdict.reason)
+
+
+#: The whist outcomes that are played, in words (an error names the one that needs the tricks).
+OUTCOME_WORDS = {"misere": N_("misere"), "catch": N_("catch"), "one_whister": N_("one whister"),
+                 "two_whisters": N_("two whisters"), "half_whist": N_("half whist")}
 
 
 def is_played(outcome: str | None, rules: Rules | str | None = None) -> bool:
@@ -317,12 +334,12 @@ def _score_concession(e: _Entries, deal: GameDeal, c: Contract, rules: Rules) ->
     """«Без трёх» (RULES.md §3.1): the declarer concedes three undertricks, mountain
     only (value × mountain multiplier × 3), no whists."""
     if c.is_misere:
-        raise ScoringError("misère cannot be conceded «без трёх» (§3.1 concedes a game's undertricks)")
+        raise ScoringError(_("misère cannot be conceded «без трёх» (§3.1 concedes a game's undertricks)"))
     if c.without_talon:
-        raise ScoringError(f"{c} cannot be conceded «без трёх»: the concession follows seeing the talon "
-                           f"(§3.1), which a game without talon never takes")
+        raise ScoringError(_("{contract} cannot be conceded «без трёх»: the concession follows seeing the talon "
+                             "(§3.1), which a game without talon never takes", contract=shown(c)))
     if deal.tricks is not None:
-        raise ScoringError(f"a conceded {c} is not played; omit \"tricks\"")
+        raise ScoringError(_("a conceded {contract} is not played; omit \"tricks\"", contract=shown(c)))
     if deal.whist_calls:
         verdict = check_whist_calls(c, deal.whist_calls, rules, deal.open)
         if not verdict.legal:
@@ -429,8 +446,10 @@ def _score_all_pass(deal: AllPassDeal, rules: Rules, n: int, allpass_count: int)
     out = [s for s in range(n) if s not in active]
     talon_taken = sum(tricks[s] for s in out)
     if talon_taken and (rules.raspasy_talon == "ignored" or talon_taken > 2):
-        raise ScoringError(f"the sitting-out dealer's talon cannot take {talon_taken} trick(s) on all-pass "
-                           f"under raspasy_talon={rules.raspasy_talon!r}")
+        raise ScoringError(ngettext("the sitting-out dealer's talon cannot take {n} trick(s) on all-pass under "
+                                    "raspasy_talon={mode}", "the sitting-out dealer's talon cannot take {n} trick(s) "
+                                    "on all-pass under raspasy_talon={mode}", talon_taken,
+                                    mode=repr(rules.raspasy_talon)))
     stage = allpass_count + 1
     price = rules.raspasy_price(stage)
     # The "stage" bonus stops growing at the last progression step, as the price does.
@@ -485,13 +504,13 @@ def settle(pool: Sequence[Fraction | int], mountain: Sequence[Fraction | int],
         mountain = [Fraction(x) for x in mountain]
         whists = [[Fraction(x) for x in row] for row in whists]
     except (TypeError, ValueError):
-        raise ScoringError("pool, mountain and whists must hold numbers (whole, Fraction or "
-                           "decimal text)") from None
+        raise ScoringError(_("pool, mountain and whists must hold numbers (whole, Fraction or decimal text)")
+                           ) from None
     n = len(pool)
     if n not in (3, 4):
-        raise ScoringError(f"a game has 3 or 4 players, got {n} pool entries")
+        raise ScoringError(_("a game has 3 or 4 players, got {count} pool entries", count=n))
     if len(mountain) != n or len(whists) != n or any(len(r) != n for r in whists):
-        raise ScoringError("pool, mountain and whists must have one entry per player")
+        raise ScoringError(_("pool, mountain and whists must have one entry per player"))
     k = Fraction(n, n - 1) if rules.settlement_divisor == "N-1" else Fraction(1)
     mean_g = Fraction(sum(Fraction(x) for x in mountain), n)
     mean_p = Fraction(sum(Fraction(x) for x in pool), n)
@@ -535,11 +554,12 @@ class ScoreSheet:
         try:
             names = tuple(str(p) for p in players)
         except TypeError:
-            raise ScoringError(f"players must be 3 or 4 names, got {players!r}") from None
+            raise ScoringError(_("players must be 3 or 4 names, got {value}", value=repr(players))) from None
         if len(names) not in (3, 4):
-            raise ScoringError(f"a game has 3 or 4 players, got {len(names)}: {list(names)!r}")
+            raise ScoringError(_("a game has 3 or 4 players, got {count}: {names}", count=len(names),
+                                 names=repr(list(names))))
         if len(set(names)) != len(names):
-            raise ScoringError(f"player names must be distinct, got {list(names)!r}")
+            raise ScoringError(_("player names must be distinct, got {names}", names=repr(list(names))))
         n = len(names)
         rules = Rules.of(rules).replace(players=n)
         empty = DealScore.empty(n)
@@ -558,7 +578,7 @@ class ScoreSheet:
         score sheet can say that later deals were played past its end.
         """
         if not isinstance(deal, (GameDeal, AllPassDeal)):
-            raise ScoringError(f"not a deal outcome (GameDeal or AllPassDeal): {deal!r}")
+            raise ScoringError(_("not a deal outcome (GameDeal or AllPassDeal): {value}", value=repr(deal)))
         if isinstance(deal, GameDeal):
             deal = _parsed(deal)    # the dealer rotation reads the contract too
         self._check_dealer(deal.dealer)
@@ -601,20 +621,25 @@ class ScoreSheet:
         except TypeError:
             seat = None
         if seat is None or not 0 <= seat < self.n:
-            raise ScoringError(f"the dealer must be a seat 0..{self.n - 1}, got {dealer!r}")
+            raise ScoringError(_("the dealer must be a seat 0..{last}, got {value}", last=self.n - 1,
+                                 value=repr(dealer)))
         dealer = seat
         expected = self.next_dealer
         if self.rules.dealer_rotation == "unchecked" or expected is None:
             return
         if dealer != expected:
             limit = self.rules.allpass_dealer_limit
-            why = ("it stays after all-pass and a caught misère, else moves clockwise"
-                   + (f"; after {limit} all-passes in a row it moves on" if limit else "")
-                   if self.rules.dealer_rotation == "stays_after_allpass_and_caught_misere"
-                   else "it moves clockwise after every deal")
-            raise ScoringError(f"{self.players[dealer]!r} deals, but after deal {self.deals} the deal goes "
-                               f"to {self.players[expected]!r} (dealer_rotation={self.rules.dealer_rotation!r}: "
-                               f"{why})")
+            if self.rules.dealer_rotation != "stays_after_allpass_and_caught_misere":
+                why = _("it moves clockwise after every deal")
+            elif limit:
+                why = _("it stays after all-pass and a caught misère, else moves clockwise; after {limit} all-passes "
+                        "in a row it moves on", limit=limit)
+            else:
+                why = _("it stays after all-pass and a caught misère, else moves clockwise")
+            raise ScoringError(_("{player} deals, but after deal {deals} the deal goes to {expected} "
+                                 "(dealer_rotation={rotation}: {why})", player=repr(self.players[dealer]),
+                                 deals=self.deals, expected=repr(self.players[expected]),
+                                 rotation=repr(self.rules.dealer_rotation), why=why))
 
     def add_all(self, deals: Iterable[DealOutcome]) -> ScoreSheet:
         """Score several deals in order."""
@@ -623,7 +648,7 @@ class ScoreSheet:
             try:
                 sheet = sheet.add(deal)
             except ScoringError as exc:
-                raise ScoringError(f"deal {i + 1}: {exc}") from None
+                raise ScoringError(_("deal {number}: {message}", number=i + 1, message=exc)) from None
         return sheet
 
     @property
@@ -723,17 +748,18 @@ def contract_balance(contract: Contract | str, declarer_tricks: int, whist_calls
     rules = Rules.of(rules).replace(players=3)
     c = contract if isinstance(contract, Contract) else Contract.parse(contract)
     if type(declarer_tricks) is not int or not 0 <= declarer_tricks <= TRICKS:
-        raise ScoringError(f"declarer tricks must be 0..10, got {declarer_tricks!r}")
+        raise ScoringError(_("declarer tricks must be 0..10, got {value}", value=repr(declarer_tricks)))
     defence = TRICKS - declarer_tricks
     if defender_tricks is None:
         defender_tricks = ((defence + 1) // 2, defence // 2)
     if sum(defender_tricks) != defence:
-        raise ScoringError(f"defender tricks {defender_tricks!r} do not make 10 with {declarer_tricks}")
+        raise ScoringError(_("defender tricks {defence} do not make 10 with {declarer}", defence=repr(defender_tricks),
+                               declarer=declarer_tricks))
     unwhisted = c.is_misere or (c.level == 10 and rules.ten_whist == "checked")
     try:
         calls = () if unwhisted else parse_whist_calls(whist_calls)
     except AuctionError as exc:
-        raise ScoringError(str(exc)) from None
+        raise ScoringError(message_of(exc)) from None
     tricks: tuple[int, ...] | None = (declarer_tricks, *defender_tricks)
     if not is_played(check_whist_calls(c, calls, rules, open).outcome, rules):
         tricks = None  # not played: counted as made whatever the cards would have given
@@ -772,18 +798,18 @@ def game_rules(data: Mapping[str, Any], profile: str | None = None, settings: It
     (``--set NAME=VALUE``, see :meth:`Rules.with_settings`). Unless set, the
     dealer rotation stays the file's own: it checks what happened at the table."""
     if not isinstance(data, Mapping):
-        raise ScoringError("a game file must be a JSON object")
+        raise ScoringError(_("a game file must be a JSON object"))
     extra = set(data) - set(GAME_FIELDS)
     if extra:
-        raise ScoringError(f"unknown game file field(s) {sorted(map(str, extra))!r} "
-                           f"(expected: {', '.join(GAME_FIELDS)})")
+        raise ScoringError(_("unknown game file field(s) {fields} (expected: {expected})",
+                             fields=repr(sorted(map(str, extra))), expected=", ".join(GAME_FIELDS)))
     name = profile or data.get("rules", "sochi")
     if not isinstance(name, str):
-        raise ScoringError(f"\"rules\" must be a profile name, got {name!r}")
+        raise ScoringError(_("\"rules\" must be a profile name, got {value}", value=repr(name)))
     rules = Rules.profile(name)
     switches = data.get("switches", {})
     if not isinstance(switches, Mapping):
-        raise RulesError(f"\"switches\" must be an object, got {switches!r}")
+        raise RulesError(_("\"switches\" must be an object, got {value}", value=repr(switches)))
     rules = rules.replace(**switches)
     if "pool_target" in data:
         rules = rules.replace(pool_target=data["pool_target"])
@@ -807,17 +833,17 @@ def sheet_from_game(data: Mapping[str, Any], profile: str | None = None,
     rules = game_rules(data, profile, settings)
     players = data.get("players")
     if not isinstance(players, list) or not all(isinstance(p, str) for p in players):
-        raise ScoringError(f"\"players\" must be a list of 3 or 4 names, got {players!r}")
+        raise ScoringError(_("\"players\" must be a list of 3 or 4 names, got {value}", value=repr(players)))
     sheet = ScoreSheet.new(players, rules)
     deals = data.get("deals", [])
     if not isinstance(deals, list):
-        raise ScoringError(f"\"deals\" must be a list, got {deals!r}")
+        raise ScoringError(_("\"deals\" must be a list, got {value}", value=repr(deals)))
     out = []
     for i, d in enumerate(deals):
         try:
             out.append(deal_from_dict(d, sheet.players, sheet.rules))
         except PrefsolveError as exc:
-            raise ScoringError(f"deal {i + 1}: {exc}") from None
+            raise ScoringError(_("deal {number}: {message}", number=i + 1, message=exc)) from None
     return sheet.add_all(out)
 
 
@@ -836,33 +862,35 @@ def deal_from_dict(d: Mapping[str, Any], players: Sequence[str], rules: Rules | 
     prefsolve.errors.ScoringError: an all-pass deal cannot have "declarer" (contradicts "all_pass": true)
     """
     if not isinstance(d, Mapping):
-        raise ScoringError(f"a deal must be an object, got {d!r}")
+        raise ScoringError(_("a deal must be an object, got {value}", value=repr(d)))
     extra = set(d) - set(DEAL_FIELDS)
     if extra:
-        raise ScoringError(f"unknown deal field(s) {sorted(map(str, extra))!r}")
+        raise ScoringError(_("unknown deal field(s) {fields}", fields=repr(sorted(map(str, extra)))))
     for key in ("all_pass", "conceded"):
         if key in d and type(d[key]) is not bool:
-            raise ScoringError(f"\"{key}\" must be true or false (a JSON boolean), got {d[key]!r}")
+            raise ScoringError(_("\"{key}\" must be true or false (a JSON boolean), got {value}", key=key,
+                                   value=repr(d[key])))
     try:
         open_play = parse_whist_play(d.get("open", True)) == OPEN
     except AuctionError:
-        raise ScoringError(f"\"open\" must be true or false (a JSON boolean), or a word open or closed "
-                           f"(открыто/закрыто, лёжа/стоя), got {d['open']!r}") from None
+        raise ScoringError(_("\"open\" must be true or false (a JSON boolean), or a word open or closed "
+                             "(открыто/закрыто, лёжа/стоя), got {value}", value=repr(d["open"]))) from None
     seat = _seat_lookup(players)
     dealer = seat(d["dealer"]) if d.get("dealer") is not None else None
     if len(players) == 4 and dealer is None:
-        raise ScoringError("a 4-player deal needs a \"dealer\"")
+        raise ScoringError(_("a 4-player deal needs a \"dealer\""))
     tricks = _tricks_from(d.get("tricks"), players, seat)
     if d.get("all_pass", False):
         both = [k for k in _CONTRACT_ONLY if k in d]
         if both:
             names = ", ".join(f'"{k}"' for k in both)
-            raise ScoringError(f"an all-pass deal cannot have {names} (contradicts \"all_pass\": true)")
+            raise ScoringError(_("an all-pass deal cannot have {fields} (contradicts \"all_pass\": true)",
+                                 fields=names))
         if tricks is None:
-            raise ScoringError("an all-pass deal needs \"tricks\"")
+            raise ScoringError(_("an all-pass deal needs \"tricks\""))
         return AllPassDeal(tricks, dealer)
     if "declarer" not in d or "contract" not in d:
-        raise ScoringError("a deal needs \"declarer\" and \"contract\" (or \"all_pass\": true)")
+        raise ScoringError(_("a deal needs \"declarer\" and \"contract\" (or \"all_pass\": true)"))
     declarer = seat(d["declarer"])
     contract = Contract.parse(d["contract"])
     conceded = d.get("conceded", False)
@@ -871,7 +899,7 @@ def deal_from_dict(d: Mapping[str, Any], players: Sequence[str], rules: Rules | 
     talon = d.get("talon")
     if talon is not None:
         if not isinstance(talon, list) or len(talon) != 2 or not all(isinstance(x, str) for x in talon):
-            raise ScoringError(f"\"talon\" must be a list of 2 cards, got {talon!r}")
+            raise ScoringError(_("\"talon\" must be a list of 2 cards, got {value}", value=repr(talon)))
         _two(talon)  # both cards checked even when no rule uses the talon
     return GameDeal(declarer, contract, calls, tricks, open_play, dealer,
                     tuple(talon) if talon else None, conceded)
@@ -882,10 +910,11 @@ def _seat_lookup(players: Sequence[str]):
 
     def seat(name: Any) -> int:
         if not isinstance(name, str):
-            raise ScoringError(f"a player must be named by a string, got {name!r} "
-                               f"(players: {', '.join(players)})")
+            raise ScoringError(_("a player must be named by a string, got {value} (players: {players})",
+                                 value=repr(name), players=", ".join(players)))
         if name not in index:
-            raise ScoringError(f"unknown player {name!r} (players: {', '.join(players)})")
+            raise ScoringError(_("unknown player {name} (players: {players})", name=repr(name),
+                                 players=", ".join(players)))
         return index[name]
 
     return seat
@@ -895,7 +924,7 @@ def _tricks_from(raw: Any, players: Sequence[str], seat) -> tuple[int, ...] | No
     if raw is None:
         return None
     if not isinstance(raw, Mapping):
-        raise ScoringError(f"\"tricks\" must map player names to tricks, got {raw!r}")
+        raise ScoringError(_("\"tricks\" must map player names to tricks, got {value}", value=repr(raw)))
     out = [0] * len(players)
     for name, t in raw.items():
         out[seat(name)] = t
@@ -914,24 +943,25 @@ def _whist_calls_from(raw: Any, declarer: int, dealer: int | None, players: Sequ
     """
     if contract.is_misere:
         if raw:
-            raise ScoringError("§3.2: nobody whists on misère; omit \"whist\"")
+            raise ScoringError(_("§3.2: nobody whists on misère; omit \"whist\""))
         return ()
     if raw is None:
         if contract.level == 10 and rules.ten_whist == "checked":
             return ()
-        raise ScoringError(f"a {contract} deal needs the defenders' \"whist\" calls")
+        raise ScoringError(_("a {contract} deal needs the defenders' \"whist\" calls", contract=shown(contract)))
     if isinstance(raw, list):
         return tuple(parse_whist_call(w) for w in raw)
     if not isinstance(raw, Mapping):
-        raise ScoringError(f"\"whist\" must map defenders to whist/pass/half, got {raw!r}")
+        raise ScoringError(_("\"whist\" must map defenders to whist/pass/half, got {value}", value=repr(raw)))
     active = _active(len(players), dealer)
     k = active.index(declarer) if declarer in active else None
     if k is None:
-        raise ScoringError(f"declarer {players[declarer]!r} sits out this deal")
+        raise ScoringError(_("declarer {player} sits out this deal", player=repr(players[declarer])))
     f1, f2 = active[(k + 1) % 3], active[(k + 2) % 3]
     words = {seat(name): parse_whist_call(w) for name, w in raw.items()}
     if set(words) != {f1, f2}:
-        raise ScoringError(f"\"whist\" needs a call for each defender: {players[f1]!r} and {players[f2]!r}")
+        raise ScoringError(_("\"whist\" needs a call for each defender: {first} and {second}",
+                               first=repr(players[f1]), second=repr(players[f2])))
     w1, w2 = words[f1], words[f2]
     if w2 == HALF:
         return (PASS, HALF, WHIST if w1 == WHIST else w1)

@@ -32,7 +32,7 @@ def as_deal(deal: Deal | str) -> Deal:
         return deal
     if isinstance(deal, str):
         return Deal.parse(deal)
-    raise DealError(f"expected a Deal or deal text, got {type(deal).__name__}")
+    raise DealError(_("expected a Deal or deal text, got {kind}", kind=type(deal).__name__))
 
 
 @dataclass(frozen=True)
@@ -91,18 +91,18 @@ def game_talon_mode(deal: Deal, talon_mode: object, strain: str = "S") -> str:
     (None: ``take`` when the deal has a talon). Asking to take a talon the
     deal does not have is an error."""
     if strain == ALLPASS:
-        raise PrefsolveError("all-pass has no declarer: solve it with solve_allpass")
+        raise PrefsolveError(_("all-pass has no declarer: solve it with solve_allpass"))
     mode = check_talon_mode(talon_mode, strain, deal.talon is not None)
     if mode == TAKE and deal.talon is None:
-        raise DealError(f"deal {str(deal)!r} has no talon to take; talon_mode='ignore' "
-                        f"(--talon-mode ignore) plays the hands as given")
+        raise DealError(_("deal {deal} has no talon to take; talon_mode='ignore' (--talon-mode ignore) plays the "
+                          "hands as given", deal=repr(str(deal))))
     return mode
 
 
 def check_hints(hints: object) -> DiscardHints | None:
     """``hints`` itself, after checking that it is a DiscardHints or None."""
     if hints is not None and not isinstance(hints, DiscardHints):
-        raise PrefsolveError(f"hints must be a DiscardHints or None, got {type(hints).__name__}")
+        raise PrefsolveError(_("hints must be a DiscardHints or None, got {kind}", kind=type(hints).__name__))
     return hints
 
 
@@ -125,7 +125,8 @@ class DiscardHints:
 
     def __init__(self, limit: int = 1 << 15) -> None:
         if isinstance(limit, bool) or not isinstance(limit, int) or limit < 1:
-            raise PrefsolveError(f"the hints' limit must be a positive whole number of keys, got {limit!r}")
+            raise PrefsolveError(_("the hints' limit must be a positive whole number of keys, got {value}",
+                                   value=repr(limit)))
         self._memo: dict[tuple, tuple] = {}
         self._limit = limit
 

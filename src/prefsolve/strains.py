@@ -23,6 +23,7 @@ symbols and words in English and Russian (``п``, ``тр``, ``пики``, ``че
 from __future__ import annotations
 
 from .errors import RulesError, StrainError
+from .i18n import _
 from .notation import check_language, normal, suit_of
 
 #: Suit letters and symbols, in bidding order: index = suit number.
@@ -78,12 +79,12 @@ def parse_strain(strain: object, *, allpass: bool = False) -> str:
     of :data:`PLAY_STRAINS`). Symbols, English and Russian names are read."""
     canon = strain_of(strain) if isinstance(strain, str) else None
     if canon == ALLPASS and not allpass:
-        raise StrainError(f"strain {strain!r} is all-pass, which has no declarer: solve it with "
-                          f"solve_allpass (prefsolve allpass, or play --strain allpass)")
+        raise StrainError(_("strain {strain} is all-pass, which has no declarer: solve it with solve_allpass "
+                            "(prefsolve allpass, or play --strain allpass)", strain=repr(strain)))
     if canon is None:
         known = PLAY_STRAINS if allpass else STRAINS
-        raise StrainError(f"unknown strain {strain!r}: expected one of {', '.join(known)} "
-                          f"(or a name: ♠, spades, пики, бк, мизер …)")
+        raise StrainError(_("unknown strain {strain}: expected one of {strains} (or a name: ♠, spades, пики, бк, "
+                            "мизер …)", strain=repr(strain), strains=", ".join(known)))
     return canon
 
 
@@ -111,13 +112,14 @@ def check_talon_mode(talon_mode: object, strain: str, has_talon: bool) -> str:
             return IGNORE
         return LEAD if strain == ALLPASS else TAKE
     if talon_mode not in TALON_MODES:
-        raise RulesError(f"unknown talon mode {talon_mode!r}: expected one of {', '.join(TALON_MODES)}")
+        raise RulesError(_("unknown talon mode {mode}: expected one of {modes}", mode=repr(talon_mode),
+                           modes=", ".join(TALON_MODES)))
     if talon_mode == TAKE and strain == ALLPASS:
-        raise RulesError("talon mode 'take' is for games and misère: in all-pass nobody takes the talon "
-                          "(use 'lead' or 'ignore')")
+        raise RulesError(_("talon mode 'take' is for games and misère: in all-pass nobody takes the talon "
+                           "(use 'lead' or 'ignore')"))
     if talon_mode == LEAD and strain != ALLPASS:
-        raise RulesError(f"talon mode 'lead' is for all-pass, not strain {strain!r} "
-                          f"(use 'take' or 'ignore')")
+        raise RulesError(_("talon mode 'lead' is for all-pass, not strain {strain} (use 'take' or 'ignore')",
+                           strain=repr(strain)))
     return talon_mode
 
 

@@ -19,15 +19,16 @@ from ..cards import Hand
 from ..checks import check_seat
 from ..contract import LADDER, Contract
 from ..errors import ContractError, HandError
-from ..i18n import get_language
+from ..i18n import N_, _, get_language, shown
 from ..rules import Rules
 
 #: Called with the number of items finished since the last call.
 Progress = Callable[[int], None]
 
 
-def as_hand(hand: Hand | str, size: int = 10, what: str = "hand") -> Hand:
-    """A :class:`Hand` of exactly ``size`` cards from a Hand or text.
+def as_hand(hand: Hand | str, size: int = 10, what: str = N_("hand")) -> Hand:
+    """A :class:`Hand` of exactly ``size`` cards from a Hand or text (``what``,
+    marked with ``N_``, names it in an error).
 
     >>> as_hand("A.K.-.-")
     Traceback (most recent call last):
@@ -40,9 +41,10 @@ def as_hand(hand: Hand | str, size: int = 10, what: str = "hand") -> Hand:
     elif isinstance(hand, Hand):
         text = str(hand)
     else:
-        raise HandError(f"expected a {what} as text or Hand, got {hand!r}")
+        raise HandError(_("expected a {what} as text or Hand, got {value}", what=_(what), value=repr(hand)))
     if len(hand) != size:
-        raise HandError(f"{what} {text!r} has {len(hand)} cards, expected {size}")
+        raise HandError(_("{what} {text} has {count} cards, expected {size}", what=_(what), text=repr(text),
+                          count=len(hand), size=size))
     return hand
 
 
@@ -61,7 +63,8 @@ def as_contract(contract: Contract | str) -> Contract:
     """A contract the analyzer samples: any contract with the talon, or misère."""
     c = contract if isinstance(contract, Contract) else Contract.parse(contract)
     if c.without_talon:
-        raise ContractError(f"contract {str(c)!r}: games without talon are not analysed")
+        raise ContractError(_("contract {contract}: games without talon are not analysed",
+                              contract=shown(c, repr(str(c)))))
     return c
 
 

@@ -28,7 +28,7 @@ from ..checks import check_count, check_seat
 from ..contract import Contract
 from ..deal import Deal
 from ..errors import IllegalPlayError, PrefsolveError, SeatError
-from ..i18n import N_, _, get_language
+from ..i18n import N_, _, get_language, shown
 from ..play import Position, _as_cards, _winner, canonical_turn
 from ..rules import Rules
 from ..strains import ALLPASS, MISERE, strain_of, trump_of
@@ -264,15 +264,17 @@ def _turned(turn: object, talon: Hand | None, allpass: bool, leads: bool, played
     if turn is None:
         return canonical_turn(talon) if leads and talon is not None else Cards(())
     if not leads:
-        why = "the talon plays no part in this all-pass" if allpass else "only all-pass turns the talon"
-        raise PrefsolveError(f"turn= orders the talon cards turned in all-pass; {why}")
+        why = _("the talon plays no part in this all-pass") if allpass else _("only all-pass turns the talon")
+        raise PrefsolveError(_("turn= orders the talon cards turned in all-pass; {why}", why=why))
     cards = Cards(_as_cards(turn, "turn"))
     if not 1 <= len(cards) <= 2 or len(set(cards)) != len(cards):
-        raise PrefsolveError(f"turn= is the one or two talon cards turned so far, in order, got {cards}")
+        raise PrefsolveError(_("turn= is the one or two talon cards turned so far, in order, got {cards}",
+                               cards=shown(cards)))
     if talon is not None and any(x not in talon for x in cards):
-        raise PrefsolveError(f"turn= {cards} holds a card that is not in the talon {talon.symbols()}")
+        raise PrefsolveError(_("turn= {cards} holds a card that is not in the talon {talon}", cards=shown(cards),
+                               talon=shown(talon.symbols)))
     if len(cards) == 1 and played >= 3:
-        raise PrefsolveError("from trick 2 on both talon cards are turned: give both in turn=")
+        raise PrefsolveError(_("from trick 2 on both talon cards are turned: give both in turn="))
     return cards
 
 
@@ -322,50 +324,52 @@ def advise(hand: Hand | str, seat: int, *, contract: Contract | str, declarer: i
     r = as_rules(rules)
     sampling = _check_sampling(sampling).seeded()
     if sampling.adaptive is not None:
-        raise PrefsolveError(f"the play advice draws a fixed number of samples, not adaptive ones "
-                             f"(adaptive={sampling.adaptive!r})")
+        raise PrefsolveError(_("the play advice draws a fixed number of samples, not adaptive ones "
+                               "(adaptive={adaptive})", adaptive=repr(sampling.adaptive)))
     samples = sampling.samples
     allpass = isinstance(contract, str) and strain_of(contract) == ALLPASS     # «распасы» too
     c: Contract | None = None
     if allpass:
         if declarer is not None:
-            raise SeatError("all-pass has no declarer: leave declarer= out")
+            raise SeatError(_("all-pass has no declarer: leave declarer= out"))
         strain = ALLPASS
     else:
         c = contract if isinstance(contract, Contract) else Contract.parse(contract)
         if declarer is None:
-            raise SeatError(f"a game or misère has a declarer: give declarer= for {c}")
+            raise SeatError(_("a game or misère has a declarer: give declarer= for {contract}", contract=shown(c)))
         declarer = check_seat(declarer, "declarer")
         strain = c.strain
     leader = check_seat(leader, "leader")
     cards_played = _as_cards(played, "played")
     talon_hand = None if talon is None else (talon if isinstance(talon, Hand) else Hand.parse(talon))
     if talon_hand is not None and len(talon_hand) != 2:
-        raise PrefsolveError(f"the talon has two cards, got {len(talon_hand)}: {talon!r}")
+        raise PrefsolveError(_("the talon has two cards, got {count}: {talon}", count=len(talon_hand),
+                               talon=repr(talon)))
     talon_leads = allpass and r.raspasy_talon == "sets_suit"
     turned = _turned(turn, talon_hand, allpass, talon_leads, len(cards_played))
     if talon_leads and not turned and len(cards_played) > 0:
-        raise PrefsolveError("all-pass advice needs the talon cards (talon= or turn=): they are turned and "
-                             "lead tricks 1 and 2")
+        raise PrefsolveError(_("all-pass advice needs the talon cards (talon= or turn=): they are turned and lead "
+                               "tricks 1 and 2"))
     if talon_hand is None and turned:
         talon_hand = Hand(turned) if len(turned) == 2 else None
     who, voids, to_move = _replay(cards_played, strain, leader, turned)
     if to_move != seat:
-        raise IllegalPlayError(f"after {len(cards_played)} cards played seat {to_move} is to play, not seat {seat}")
+        raise IllegalPlayError(_("after {played} cards played seat {to_move} is to play, not seat {seat}",
+                                 played=len(cards_played), to_move=to_move, seat=seat))
     # What is known of each place: the open hands, the talon, and every card seen played.
     fixed_known: dict[object, Hand] = dict(sampling.known_cards)
     seen_talon = talon_hand if talon_hand is not None else Hand(turned) if turned else None
     if seen_talon is not None:
         if "talon" in fixed_known:
-            raise PrefsolveError("the talon is given twice (talon= and sampling.known)")
+            raise PrefsolveError(_("the talon is given twice (talon= and sampling.known)"))
         fixed_known["talon"] = seen_talon
     extra: dict[int, int] = {}
     talon_mask = talon_hand.mask if talon_hand is not None else 0
     for card, s in zip(cards_played, who):
         if s == seat:
             if card not in hand and not (s == declarer and talon_mask >> card.index & 1):
-                raise IllegalPlayError(f"card {card} was played by seat {seat}, who does not hold it "
-                                       f"({hand.symbols()})")
+                raise IllegalPlayError(_("card {card} was played by seat {seat}, who does not hold it ({hand})",
+                                         card=shown(card), seat=seat, hand=shown(hand.symbols)))
             continue
         if s == declarer and talon_mask >> card.index & 1:
             continue    # a talon card the declarer took
@@ -422,8 +426,8 @@ def advise(hand: Hand | str, seat: int, *, contract: Contract | str, declarer: i
             if fit is None:     # no discard fits: the layout cannot be the real one
                 redrawn += 1
                 if redrawn > 20 * samples + 1000:
-                    raise PrefsolveError("the declarer's play fits no discard in nearly every layout: "
-                                         "check the played cards") from None
+                    raise PrefsolveError(_("the declarer's play fits no discard in nearly every layout: check the "
+                                           "played cards")) from None
                 continue
             replaced += 1
             pos = Position(deal, declarer, strain=strain, leader=leader, discard=fit, played=cards_played,
@@ -450,12 +454,12 @@ def advise(hand: Hand | str, seat: int, *, contract: Contract | str, declarer: i
             p = float(made.mean())
             p_se = binomial_se(p, len(t))
         stats.append(CardStats(card, mean, se, p, p_se))
-    shown = tuple((s, tuple(ks)) for s, ks in sorted(shown_out.items()))
+    showed_out = tuple((s, tuple(ks)) for s, ks in sorted(shown_out.items()))
     texts = tuple(SHOWED_OUT.format(seat=s, suits=" ".join(SUIT_SYMBOLS[k] for k in ks))
-                  for s, ks in shown) + tuple(sampling.condition_texts())
+                  for s, ks in showed_out) + tuple(sampling.condition_texts())
     return Advice(seat, hand, "allpass" if allpass else str(c), declarer, Cards(cards_played), sampling, r.label,
                   texts, sampler.acceptance, redrawn, replaced, tuple(stats), _ranked(stats, c, seat, declarer)[0].card,
-                  None if n == samples else n, tuple(sampled), reused - len(pool), shown)
+                  None if n == samples else n, tuple(sampled), reused - len(pool), showed_out)
 
 
 def _ranked(stats: list[CardStats] | tuple[CardStats, ...], contract: Contract | None, seat: int,

@@ -113,8 +113,8 @@ def analyze_allpass(hand: Hand | str, seat: int = 0, *, sampling: Sampling = DEF
     allpass_count = check_count(allpass_count, "allpass_count", 0)
     r = as_rules(rules)
     if isinstance(sampling, Sampling) and sampling.adaptive is not None:
-        raise ConstraintError(f"the all-pass analysis draws a fixed number of samples, not adaptive ones "
-                              f"(adaptive={sampling.adaptive!r})")
+        raise ConstraintError(_("the all-pass analysis draws a fixed number of samples, not adaptive ones "
+                                "(adaptive={adaptive})", adaptive=repr(sampling.adaptive)))
     mode = allpass_talon_mode(r)
     sampling, sampler = start(sampling, hand, seat)
     samples = sampling.samples

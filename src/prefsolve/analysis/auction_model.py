@@ -172,7 +172,7 @@ class HandCondition:
             return misere_unsafe(hand) <= self.value
         if self.kind == "sure_tricks":
             return sure_tricks(hand) >= self.value
-        raise PrefsolveError(f"unknown kind of hand condition {self.kind!r}")
+        raise PrefsolveError(_("unknown kind of hand condition {kind}", kind=repr(self.kind)))
 
 
 def _num(x: float) -> str:
@@ -184,7 +184,7 @@ def check_tolerance(tolerance: object) -> float:
     ok = not isinstance(tolerance, bool) and isinstance(tolerance, (int, float))
     value = float(tolerance) if ok else math.nan    # type: ignore[arg-type]
     if not math.isfinite(value) or value < 0:
-        raise PrefsolveError(f"tolerance must be a number of tricks 0 or more, got {tolerance!r}")
+        raise PrefsolveError(_("tolerance must be a number of tricks 0 or more, got {value}", value=repr(tolerance)))
     return value
 
 
@@ -208,7 +208,8 @@ def auction_conditions(calls: str | Iterable[str], *, rules: Rules | str = "soch
     parsed = parse_calls(calls) if not isinstance(calls, tuple) else calls
     result = check_auction(parsed, r, allpass_count) if parsed else None
     if result is not None and not result.legal:
-        raise AuctionError(f"auction {' '.join(str(c) for c in parsed)!r}: {result.reason}")
+        raise AuctionError(_("auction {auction}: {reason}", auction=repr(" ".join(str(c) for c in parsed)),
+                             reason=result.reason))
     skip = {check_seat(s, "seat") for s in exclude}
     out: list[HandCondition] = []
     misere_bidders: set[int] = set()
@@ -242,8 +243,8 @@ def auction_conditions(calls: str | Iterable[str], *, rules: Rules | str = "soch
                                                 low))
     if contract is not None or whist is not None:
         if result is None or not result.finished or result.winner is None:
-            raise AuctionError("a declaration and whist calls need a won auction, got "
-                               f"{' '.join(str(c) for c in parsed)!r}")
+            raise AuctionError(_("a declaration and whist calls need a won auction, got {auction}",
+                                 auction=repr(" ".join(str(c) for c in parsed))))
         declarer = result.winner
         if contract is not None:
             c = contract if isinstance(contract, Contract) else Contract.parse(contract)
@@ -281,14 +282,15 @@ def check_won(auction: str, rules: Rules | str, declarer: int | None, allpass_co
     if declarer is None:
         if not verdict.legal or not verdict.all_pass:
             why = verdict.reason if not verdict.legal else (
-                "it is not over" if not verdict.finished else f"seat {verdict.winner} won it")
-            raise AuctionError(f"auction {auction!r} must end in all-pass: {why}")
+                _("it is not over") if not verdict.finished else _("seat {seat} won it", seat=verdict.winner))
+            raise AuctionError(_("auction {auction} must end in all-pass: {why}", auction=repr(auction), why=why))
         return
     if not verdict.legal or not verdict.finished or verdict.winner != declarer:
         why = verdict.reason if not verdict.legal else (
-            "it is not over" if not verdict.finished else
-            "it ended in all-pass" if verdict.all_pass else f"seat {verdict.winner} won it")
-        raise AuctionError(f"auction {auction!r} must be won by the declarer, seat {declarer}: {why}")
+            _("it is not over") if not verdict.finished else
+            _("it ended in all-pass") if verdict.all_pass else _("seat {seat} won it", seat=verdict.winner))
+        raise AuctionError(_("auction {auction} must be won by the declarer, seat {declarer}: {why}",
+                             auction=repr(auction), declarer=declarer, why=why))
 
 
 def condition_on_auction(sampling: Sampling, auction: str, *, seat: int, rules: Rules | str,

@@ -122,7 +122,7 @@ class Analysis:
         for s in self.contracts:
             if s.contract == c:
                 return s
-        raise ContractError(f"contract {key!r} is not in this analysis")
+        raise ContractError(_("contract {contract} is not in this analysis", contract=repr(key)))
 
     @property
     def model(self) -> str:
@@ -258,13 +258,14 @@ def _with_auction(sampling: Sampling, auction: str, seat: int, rules: Rules, tol
     verdict = check_auction(auction, rules, allpass_count) if auction.strip() else None
     if verdict is not None:
         if not verdict.legal:
-            raise AuctionError(f"auction {auction!r}: {verdict.reason}")
+            raise AuctionError(_("auction {auction}: {reason}", auction=repr(auction), reason=verdict.reason))
         if verdict.finished:
-            raise AuctionError(f"auction {auction!r} is over: no bid is left to advise on")
+            raise AuctionError(_("auction {auction} is over: no bid is left to advise on", auction=repr(auction)))
         if verdict.next_seat != seat:
-            raise AuctionError(f"after the auction {auction!r} seat {verdict.next_seat} speaks, not seat {seat}")
+            raise AuctionError(_("after the auction {auction} seat {next_seat} speaks, not seat {seat}",
+                                 auction=repr(auction), next_seat=verdict.next_seat, seat=seat))
     elif seat != 0:
-        raise AuctionError(f"with no calls made, seat 0 speaks first, not seat {seat}")
+        raise AuctionError(_("with no calls made, seat 0 speaks first, not seat {seat}", seat=seat))
     if verdict is None:
         return sampling, LADDER
     open_ = tuple(c.contract for c in legal_calls(auction, rules, allpass_count)

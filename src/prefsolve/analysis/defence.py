@@ -65,7 +65,8 @@ DEFENCE_TEXT = {d: defence_text(d) for d in DEFENCES}
 def check_defence(defence: str) -> str:
     """The defence model's name, checked."""
     if defence not in DEFENCES:
-        raise PrefsolveError(f"unknown defence model {defence!r} (expected one of: {', '.join(DEFENCES)})")
+        raise PrefsolveError(_("unknown defence model {defence} (expected one of: {defences})", defence=repr(defence),
+                               defences=", ".join(DEFENCES)))
     return defence
 
 
@@ -86,8 +87,8 @@ def defence_calls(contract: Contract, defence: str, rules: Rules | str) -> tuple
     (('whist', 'pass'), True)
     """
     if check_defence(defence) == "best":
-        raise PrefsolveError("the defence model 'best' has no fixed calls: it chooses among "
-                             "defence_options() in each layout")
+        raise PrefsolveError(_("the defence model 'best' has no fixed calls: it chooses among defence_options() in "
+                               "each layout"))
     rules = Rules.of(rules)
     if contract.is_misere:
         return (), False

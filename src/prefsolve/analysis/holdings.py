@@ -152,8 +152,8 @@ def holdings(*, sampling: Sampling = HOLDINGS_SAMPLING, numbers: Iterable[int] |
     """
     import numpy as np  # on use: see the note in sampling.py
     if not isinstance(sampling, Sampling):
-        raise PrefsolveError(f"sampling must be a Sampling, e.g. Sampling(samples=200, seed=1), "
-                             f"got {sampling!r}")
+        raise PrefsolveError(_("sampling must be a Sampling, e.g. Sampling(samples=200, seed=1), got {value}",
+                               value=repr(sampling)))
     sampling.only_samples("holdings")
     sampling = sampling.seeded()
     samples, seed = sampling.samples, sampling.seed
@@ -161,12 +161,12 @@ def holdings(*, sampling: Sampling = HOLDINGS_SAMPLING, numbers: Iterable[int] |
     chosen = list(SEED_HOLDINGS)
     if numbers is not None:
         if isinstance(numbers, (int, str)):
-            raise PrefsolveError(f"numbers must be a sequence of holding numbers (1..46), e.g. [8], "
-                                 f"got {numbers!r}")
+            raise PrefsolveError(_("numbers must be a sequence of holding numbers (1..46), e.g. [8], got {value}",
+                                   value=repr(numbers)))
         wanted = list(numbers)
         bad = [n for n in wanted if not any(n == h[0] for h in SEED_HOLDINGS)]
         if bad:
-            raise PrefsolveError(f"no holding number {bad[0]!r} in the book's table (1..46)")
+            raise PrefsolveError(_("no holding number {number} in the book's table (1..46)", number=repr(bad[0])))
         chosen = [h for h in SEED_HOLDINGS if h[0] in wanted]
     work = []
     for number, text, _estimate in chosen:

@@ -25,7 +25,7 @@ from ..cards import ALL_CARDS, SUIT_SYMBOLS, Hand, in_hand_order
 from ..checks import check_seat, check_seed, whole as _whole
 from ..deal import Deal
 from ..errors import DealError, PrefsolveError
-from ..i18n import N_, _, get_language
+from ..i18n import N_, _, get_language, shown
 from ..notation import suit_of, suit_spellings
 from ._common import as_hand
 
@@ -70,14 +70,14 @@ def _suits(value: object, seat: object) -> int:
         try:
             items = list(value)    # type: ignore[call-overload]
         except TypeError:
-            raise ConstraintError(f"voids of seat {seat!r} must be suits such as 'SH' or [0, 3], "
-                                  f"got {value!r}") from None
+            raise ConstraintError(_("voids of seat {seat} must be suits such as 'SH' or [0, 3], got {value}",
+                                    seat=repr(seat), value=repr(value))) from None
     mask = 0
     for item in items:
         suit = suit_of(item) if isinstance(item, str) else item
         if isinstance(suit, bool) or suit not in (0, 1, 2, 3):
-            raise ConstraintError(f"unknown suit {item!r} in voids of seat {seat!r}: expected the "
-                                  f"letters S C D H (or ♠ ♣ ♦ ♥, п т б ч, or 0..3), e.g. 'SH' or 'пч'")
+            raise ConstraintError(_("unknown suit {suit} in voids of seat {seat}: expected the letters S C D H (or "
+                                    "♠ ♣ ♦ ♥, п т б ч, or 0..3), e.g. 'SH' or 'пч'", suit=repr(item), seat=repr(seat)))
         mask |= 1 << suit
     return mask
 
@@ -203,8 +203,8 @@ class Sampling:
         """Refuse the options an analysis that samples no layouts of a hand cannot honour."""
         for name in ("adaptive", "known", "voids", "conditions"):
             if getattr(self, name):
-                raise PrefsolveError(f"{what} takes no {name} in its sampling, got {name}="
-                                     f"{getattr(self, name)!r}")
+                raise PrefsolveError(_("{what} takes no {name} in its sampling, got {name}={value}", what=what,
+                                       name=name, value=repr(getattr(self, name))))
 
 
 def sampling_json(sampling: Sampling, *, samples: int, acceptance: float | None,
@@ -236,9 +236,10 @@ def check_samples(samples: object) -> int:
     """
     value = _whole(samples)
     if value is None or value < 1:
-        raise PrefsolveError(f"samples must be a positive whole number, got {samples!r}")
+        raise PrefsolveError(_("samples must be a positive whole number, got {value}", value=repr(samples)))
     if value > MAX_SAMPLES:
-        raise PrefsolveError(f"{value} samples is more than the maximum of {MAX_SAMPLES} samples")
+        raise PrefsolveError(_("{value} samples is more than the maximum of {most} samples", value=value,
+                               most=MAX_SAMPLES))
     return value
 
 
@@ -255,7 +256,8 @@ def _check_adaptive(adaptive: object) -> float | None:
             pass
     value = float(cast(float, adaptive)) if real else math.nan
     if not math.isfinite(value) or value <= 0:
-        raise PrefsolveError(f"adaptive must be a positive standard error threshold, got {adaptive!r}")
+        raise PrefsolveError(_("adaptive must be a positive standard error threshold, got {value}",
+                               value=repr(adaptive)))
     return value
 
 
@@ -274,11 +276,11 @@ def _normal_known(known: object) -> KnownCards:
         else:
             seat = _whole(place)
             if seat not in (0, 1, 2):
-                raise ConstraintError(f"unknown place {place!r} for known cards: expected a seat 0, 1, 2 "
-                                      f"or 'talon'")
+                raise ConstraintError(_("unknown place {place} for known cards: expected a seat 0, 1, 2 or 'talon'",
+                                        place=repr(place)))
             key = seat
         if key in out:
-            raise ConstraintError(f"known cards for place {place!r} are given twice")
+            raise ConstraintError(_("known cards for place {place} are given twice", place=repr(place)))
         out[key] = _known_hand(key, cards)
     return tuple(sorted(out.items(), key=lambda kv: _place_key(kv[0])))
 
@@ -288,7 +290,7 @@ def _normal_voids(voids: object) -> Voids:
         voids = dict(voids)     # the held form, given again
     out: dict[int, int] = {}
     for seat, suits in _mapping(voids, "voids").items():
-        s = check_seat(seat, "a void's seat")
+        s = check_seat(seat, _("a void's seat"))
         out[s] = out.get(s, 0) | _suits(suits, seat)
     return tuple((s, "".join("SCDH"[k] for k in range(4) if mask >> k & 1))
                  for s, mask in sorted(out.items()) if mask)
@@ -341,31 +343,33 @@ def _normal_conditions(conditions: object) -> Conditions:
             elif isinstance(preds, (list, tuple)):
                 items += [(seat, p) for p in preds]
             else:
-                raise ConstraintError(f"the condition of seat {seat!r} must be a predicate on a hand "
-                                      f"(or a list of them), got {preds!r}")
+                raise ConstraintError(_("the condition of seat {seat} must be a predicate on a hand (or a list of "
+                                        "them), got {value}", seat=repr(seat), value=repr(preds)))
     else:
         try:
             seq = list(cast(Iterable[object], conditions))
         except TypeError:
-            raise ConstraintError(f"conditions must map a seat to predicates, e.g. {{1: lambda h: ...}}, "
-                                  f"got {conditions!r}") from None
+            raise ConstraintError(_("conditions must map a seat to predicates, e.g. {{1: lambda h: ...}}, got {value}",
+                                    value=repr(conditions))) from None
         for item in seq:
             if isinstance(item, tuple) and len(item) == 2 and callable(item[1]):
                 items.append(item)
             elif callable(item) and hasattr(item, "seat"):
                 items.append((item.seat, item))
             else:
-                raise ConstraintError(f"a condition must be a (seat, predicate) pair or have a seat, "
-                                      f"got {item!r}")
+                raise ConstraintError(_("a condition must be a (seat, predicate) pair or have a seat, got {value}",
+                                        value=repr(item)))
     out: list[tuple[int, Callable[[Hand], bool]]] = []
     for seat, pred in items:
         if not callable(pred):
-            raise ConstraintError(f"the condition of seat {seat!r} must be a predicate on a hand, got {pred!r}")
+            raise ConstraintError(_("the condition of seat {seat} must be a predicate on a hand, got {value}",
+                                    seat=repr(seat), value=repr(pred)))
         try:
             hash(pred)
         except TypeError:
-            raise ConstraintError(f"the condition {pred!r} must be hashable (a Sampling is)") from None
-        out.append((check_seat(seat, "a condition's seat"), cast(Callable[[Hand], bool], pred)))
+            raise ConstraintError(_("the condition {condition} must be hashable (a Sampling is)",
+                                    condition=repr(pred))) from None
+        out.append((check_seat(seat, _("a condition's seat")), cast(Callable[[Hand], bool], pred)))
     return tuple(out)
 
 
@@ -432,21 +436,24 @@ class Sampler:
         self._fixed = {p: 0 for p in places}
         for place, hand in fixed.items():
             if place not in places:
-                raise ConstraintError(f"unknown place {place!r} for known cards: expected a seat 0, 1, 2"
-                                      + (" or 'talon'" if talon else ""))
+                raise ConstraintError(_("unknown place {place} for known cards: expected a seat 0, 1, 2 or 'talon'",
+                                        place=repr(place)) if talon else
+                                      _("unknown place {place} for known cards: expected a seat 0, 1, 2",
+                                        place=repr(place)))
             dup = taken & hand.mask
             if dup:
                 card = ALL_CARDS[(dup & -dup).bit_length() - 1]
-                raise ConstraintError(f"card {card} is known to be in two places (again in {place!r})")
+                raise ConstraintError(_("card {card} is known to be in two places (again in {place})",
+                                        card=shown(card), place=repr(place)))
             taken |= hand.mask
             self._fixed[place] |= hand.mask
             if len(Hand(self._fixed[place])) > size[place]:
-                where = "the talon" if place == "talon" else f"seat {place}"
-                raise ConstraintError(f"{where} cannot hold {len(Hand(self._fixed[place]))} known cards "
-                                      f"(it has {size[place]})")
+                raise ConstraintError(_("{place} cannot hold {count} known cards (it has {size})",
+                                        place=_place_words(place), count=len(Hand(self._fixed[place])),
+                                        size=size[place]))
         self._voids = {}
         for seat, suits in _mapping(voids, "voids").items():
-            check_seat(seat, "a void's seat")
+            check_seat(seat, _("a void's seat"))
             smask = _suits(suits, seat)
             cmask = 0
             for s in range(4):
@@ -454,7 +461,8 @@ class Sampler:
                     cmask |= 0xFF << (8 * s)
             if self._fixed[seat] & cmask and not voids_beyond_known:
                 card = ALL_CARDS[((self._fixed[seat] & cmask) & -(self._fixed[seat] & cmask)).bit_length() - 1]
-                raise ConstraintError(f"seat {seat} is void in {suits!r} but holds {card}")
+                raise ConstraintError(_("seat {seat} is void in {suits} but holds {card}", seat=seat, suits=repr(suits),
+                                        card=shown(card)))
             if cmask:
                 self._voids[seat] = cmask
         self._places = places
@@ -462,8 +470,8 @@ class Sampler:
         self._need = [size[p] - self._fixed[p].bit_count() for p in places]
         self._unseen = [c for c in ALL_CARDS if not taken >> c.index & 1]
         if sum(self._need) != len(self._unseen):
-            raise ConstraintError(f"{len(self._unseen)} unseen cards cannot fill the "
-                                  f"{sum(self._need)} places left")
+            raise ConstraintError(_("{unseen} unseen cards cannot fill the {places} places left",
+                                    unseen=len(self._unseen), places=sum(self._need)))
         self.seed = seed
         self._rng = random.Random(seed)
         self.drawn = 0
@@ -472,7 +480,7 @@ class Sampler:
         self.conditions = tuple(conditions)
         for seat, _predicate in self.conditions:
             if seat not in (0, 1, 2):
-                raise ConstraintError(f"a condition's seat must be 0, 1 or 2, got {seat!r}")
+                raise ConstraintError(_("a condition's seat must be 0, 1 or 2, got {value}", value=repr(seat)))
         self.tried = 0
         self.accepted = 0
 
@@ -487,15 +495,15 @@ class Sampler:
         return all(pred(Hand(masks[seat])) for seat, pred in self.conditions)
 
     def _give_up(self, wanted: int) -> None:
-        texts = "; ".join(condition_text(seat, pred) for seat, pred in self.conditions)
+        texts = "; ".join(describe_condition(seat, pred) for seat, pred in self.conditions)
         if not self.accepted:
-            raise NarrowConditionsError(
-                f"no layout of {self.tried} tried meets the conditions ({texts}): they cannot hold "
-                f"together with the known cards, or are far too narrow")
-        raise NarrowConditionsError(
-            f"the conditions accept only {self.accepted / self.tried:.3%} of layouts ({self.accepted} of "
-            f"{self.tried} tried), too few to sample {wanted} layouts: widen the tolerance or drop a "
-            f"condition ({texts})")
+            raise NarrowConditionsError(_("no layout of {tried} tried meets the conditions ({conditions}): they cannot "
+                                          "hold together with the known cards, or are far too narrow",
+                                          tried=self.tried, conditions=texts))
+        raise NarrowConditionsError(_("the conditions accept only {share:.3%} of layouts ({accepted} of {tried} "
+                                      "tried), too few to sample {wanted} layouts: widen the tolerance or drop a "
+                                      "condition ({conditions})", share=self.accepted / self.tried,
+                                      accepted=self.accepted, tried=self.tried, wanted=wanted, conditions=texts))
 
     def _accepted_one(self, wanted: int) -> list[int]:
         while True:
@@ -541,8 +549,8 @@ class Sampler:
                 groups.setdefault(allowed, []).append(c.index)
             self._groups = sorted(groups.items())
         if self._ways(0, tuple(self._need)) == 0:     # memoised: every call says so, not just the first
-            raise ConstraintError("no layout fits the voids and known cards: the unseen cards "
-                                  "cannot fill every place without breaking a void")
+            raise ConstraintError(_("no layout fits the voids and known cards: the unseen cards cannot fill every "
+                                    "place without breaking a void"))
         caps = tuple(self._need)
         masks = [self._fixed[place] for place in self._places]
         for g, (allowed, group) in enumerate(self._groups):
@@ -621,10 +629,17 @@ def _mapping(value: object, what: str) -> Mapping:
     if value is None:
         return {}
     if not isinstance(value, Mapping):
-        example = "a seat (or 'talon') to cards, e.g. {1: 'SA SK'}" if what == "known" else \
-            "a seat to suits, e.g. {2: 'H'}"
-        raise ConstraintError(f"{what} must map {example}, got {value!r}")
+        if what == "known":
+            raise ConstraintError(_("{what} must map a seat (or 'talon') to cards, e.g. {{1: 'SA SK'}}, got {value}",
+                                    what=what, value=repr(value)))
+        raise ConstraintError(_("{what} must map a seat to suits, e.g. {{2: 'H'}}, got {value}", what=what,
+                                value=repr(value)))
     return value
+
+
+def _place_words(place: object) -> str:
+    """A place of known cards in words, for an error: the talon, or a seat."""
+    return _("the talon") if place == "talon" else _("seat {seat}", seat=place)
 
 
 def _known_hand(place: object, cards: object) -> Hand:
@@ -637,9 +652,8 @@ def _known_hand(place: object, cards: object) -> Hand:
     if isinstance(cards, (list, tuple, set, frozenset)):
         return Hand(cards)      # a collection of cards (Card or text)
     # An integer would be read as a bit mask, None as nothing: neither is a hand.
-    where = "the talon" if place == "talon" else f"seat {place}"
-    raise ConstraintError(f"known cards for {where} must be a hand text, a Hand or a list of "
-                          f"cards, got {cards!r}")
+    raise ConstraintError(_("known cards for {place} must be a hand text, a Hand or a list of cards, got {value}",
+                            place=_place_words(place), value=repr(cards)))
 
 
 def _known_hands(known: Mapping[object, object] | None, own_seat: int, own: Hand,
@@ -648,16 +662,16 @@ def _known_hands(known: Mapping[object, object] | None, own_seat: int, own: Hand
     out: dict = {own_seat: own}
     for place, cards in _mapping(known, "known").items():
         if place == own_seat:
-            raise ConstraintError(f"known cards for seat {place}: that is the player's own seat")
+            raise ConstraintError(_("known cards for seat {seat}: that is the player's own seat", seat=place))
         if place not in places:
-            raise ConstraintError(f"unknown place {place!r} for known cards: expected one of "
-                                  f"{', '.join(repr(p) for p in places if p != own_seat)}")
+            raise ConstraintError(_("unknown place {place} for known cards: expected one of {places}",
+                                    place=repr(place), places=", ".join(repr(p) for p in places if p != own_seat)))
         hand = _known_hand(place, cards)
         dup = hand.mask & own.mask
         if dup:
             card = ALL_CARDS[(dup & -dup).bit_length() - 1]
-            where = "the talon" if place == "talon" else f"seat {place}"
-            raise ConstraintError(f"known card {card} for {where} is in the player's own hand {str(own)!r}")
+            raise ConstraintError(_("known card {card} for {place} is in the player's own hand {hand}",
+                                    card=shown(card), place=_place_words(place), hand=repr(str(own))))
         out[place] = hand
     return out
 
@@ -684,8 +698,8 @@ def sample_deals(hand: Hand | str, seat: int = 0, *, sampling: Sampling = DEFAUL
 
 def _check_sampling(sampling: object) -> Sampling:
     if not isinstance(sampling, Sampling):
-        raise PrefsolveError(f"sampling must be a Sampling, e.g. Sampling(samples=500, seed=1), "
-                             f"got {sampling!r}")
+        raise PrefsolveError(_("sampling must be a Sampling, e.g. Sampling(samples=500, seed=1), got {value}",
+                               value=repr(sampling)))
     return sampling
 
 

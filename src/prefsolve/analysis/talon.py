@@ -23,7 +23,7 @@ from ..cards import ALL_CARDS, Card, Cards, Hand, cards_of_mask, in_hand_order
 from ..checks import check_count, check_seat
 from ..contract import Contract
 from ..deal import Deal
-from ..i18n import _, get_language
+from ..i18n import N_, _, get_language
 from ..rules import Rules
 from ..solver import solve
 from ..strains import STRAINS
@@ -47,6 +47,11 @@ PILOT = 40
 
 #: The talon analysis's default sampling: 200 layouts, a fresh seed.
 TALON_SAMPLING = Sampling(samples=200)
+#: The model in words, in English (the JSON's ``model``).
+_MODEL = N_("candidate discards: per strain, the discards most often best double-dummy on the first {pilot} samples; "
+            "each candidate played double-dummy on every sample, the discard chosen once for all samples (as the "
+            "declarer chooses it, from his 12 cards); seat {leader} leads; defence: {defence}; score: one deal's net "
+            "whists under the {rules} rules")
 
 
 def equivalent_discards(hand12: Hand) -> list[Cards]:
@@ -136,11 +141,8 @@ class TalonAnalysis:
 
     @property
     def model(self) -> str:
-        return (f"candidate discards: per strain, the discards most often best double-dummy on the "
-                f"first {self.pilot} samples; each candidate played double-dummy on every sample, the "
-                f"discard chosen once for all samples (as the declarer chooses it, from his 12 cards); "
-                f"seat {self.leader} leads; defence: {DEFENCE_TEXT[self.defence]}; score: one deal's "
-                f"net whists under the {self.rules} rules")
+        return _MODEL.format(pilot=self.pilot, leader=self.leader, defence=DEFENCE_TEXT[self.defence],
+                             rules=self.rules)
 
     def to_dict(self) -> dict:
         return {
@@ -219,7 +221,7 @@ def analyze_talon(hand12: Hand | str, seat: int = 0, *, sampling: Sampling = TAL
     prefsolve.errors.HandError: 12-card hand 'A.KT9.KT97.K7' has 10 cards, expected 12
     """
     import numpy as np  # on use: see the note in sampling.py
-    hand12 = as_hand(hand12, 12, "12-card hand")
+    hand12 = as_hand(hand12, 12, N_("12-card hand"))
     seat = check_seat(seat, "seat")
     defence = check_defence(defence)
     candidates = check_count(candidates, "candidates", 1)
@@ -228,8 +230,8 @@ def analyze_talon(hand12: Hand | str, seat: int = 0, *, sampling: Sampling = TAL
     contracts = allowed_contracts(b, r)
     strains = [s for s in STRAINS if any(c.strain == s for c in contracts)]
     if isinstance(sampling, Sampling) and sampling.adaptive is not None:
-        raise ConstraintError(f"the talon analysis draws a fixed number of samples, not adaptive ones "
-                              f"(adaptive={sampling.adaptive!r})")
+        raise ConstraintError(_("the talon analysis draws a fixed number of samples, not adaptive ones "
+                                "(adaptive={adaptive})", adaptive=repr(sampling.adaptive)))
     if auction is not None:
         check_won(auction, r, seat)
         sampling = condition_on_auction(sampling, auction, seat=seat, rules=r, tolerance=tolerance)

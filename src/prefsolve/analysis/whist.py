@@ -21,7 +21,7 @@ from ..cards import Hand
 from ..checks import check_seat
 from ..contract import Contract
 from ..errors import ContractError, PrefsolveError
-from ..i18n import N_, _, get_language
+from ..i18n import N_, _, get_language, shown
 from ..rules import Rules
 from ..solver import DiscardHints
 from ._common import Progress, as_contract, as_hand, as_rules, contract_text, leader_for
@@ -205,13 +205,13 @@ def analyze_whist(hand: Hand | str, seat: int, *, declarer: int, contract: Contr
     seat = check_seat(seat, "seat")
     declarer = check_seat(declarer, "declarer")
     if seat == declarer:
-        raise PrefsolveError(f"the whisting seat {seat} is the declarer's seat")
+        raise PrefsolveError(_("the whisting seat {seat} is the declarer's seat", seat=seat))
     c = as_contract(contract)
     if partner is not None:
         word = parse_whist_call(partner)       # вист, пас … too
         if word not in PARTNER_CALLS:
-            raise PrefsolveError(f"the other defender's call must be one of {', '.join(PARTNER_CALLS)}, "
-                                 f"got {partner!r}")
+            raise PrefsolveError(_("the other defender's call must be one of {calls}, got {value}",
+                                   calls=", ".join(PARTNER_CALLS), value=repr(partner)))
         partner = word
     r = as_rules(rules)
     # The rules say whether anybody may whist (not on misère, RULES.md §3.2, nor
@@ -220,12 +220,13 @@ def analyze_whist(hand: Hand | str, seat: int, *, declarer: int, contract: Contr
     # judges it.
     whist = check_whist_calls(c, (WHIST,), r)
     if not whist.legal:
-        raise ContractError(f"no whist to advise on {c} under the {r.label} rules: {whist.reason}")
+        raise ContractError(_("no whist to advise on {contract} under the {rules} rules: {reason}", contract=shown(c),
+                              rules=r.label, reason=whist.reason))
     passing = check_whist_calls(c, (PASS,), r)
     if not passing.legal:
         if partner == PASS:
-            raise ContractError(f"the other defender cannot pass on {c} under the {r.label} rules "
-                                f"({passing.reason})")
+            raise ContractError(_("the other defender cannot pass on {contract} under the {rules} rules ({reason})",
+                                  contract=shown(c), rules=r.label, reason=passing.reason))
         partner = WHIST
     elif partner is None:
         partner = PASS
@@ -280,14 +281,15 @@ def _with_talon(sampling: Sampling, talon: Hand | str, hand: Hand) -> Sampling:
         return sampling     # start() names the error
     cards = talon if isinstance(talon, Hand) else Hand.parse(talon)
     if len(cards) != 2:
-        raise ConstraintError(f"the talon has two cards (the declarer shows both, §3.1), got "
-                              f"{len(cards)}: {talon!r}")
+        raise ConstraintError(_("the talon has two cards (the declarer shows both, §3.1), got {count}: {talon}",
+                                count=len(cards), talon=repr(talon)))
     own = cards.mask & hand.mask
     if own:
         card = next(x for x in cards if x.index == (own & -own).bit_length() - 1)
-        raise ConstraintError(f"talon card {card} is in the player's own hand {str(hand)!r}")
+        raise ConstraintError(_("talon card {card} is in the player's own hand {hand}", card=shown(card),
+                                hand=repr(str(hand))))
     known: dict[object, object] = dict(sampling.known_cards)
     if "talon" in known:
-        raise ConstraintError("the talon is given twice (talon= and in sampling.known)")
+        raise ConstraintError(_("the talon is given twice (talon= and in sampling.known)"))
     known["talon"] = cards
     return replace(sampling, known=known)

@@ -20,7 +20,7 @@ from ..auction import AuctionResult, WhistResult, check_auction, check_declarati
 from ..contract import Contract
 from ..errors import PrefsolveError
 from ..game import load_session
-from ..i18n import N_, _, get_language, ngettext
+from ..i18n import N_, _, english, get_language, ngettext
 from ..rules import Rules
 from ..scoring import ScoreSheet
 from ._common import command, echo, emit_json, json_option, rules_option, rules_with_settings, settings_option
@@ -94,7 +94,7 @@ def auction(calls: tuple[str, ...], profile: str, settings: tuple[str, ...], all
         contract = result.contract
         if declared_c is not None:
             v = check_declaration(result.contract, declared_c, rules)
-            out["declaration"] = {"contract": str(declared_c), "legal": v.legal, "reason": v.reason}
+            out["declaration"] = {"contract": str(declared_c), "legal": v.legal, "reason": english(v.reason)}
             shown = _contract(declared_c)
             lines.append(_("declaration {contract}: legal", contract=shown) if v.legal else
                          _("declaration {contract}: illegal: {reason}", contract=shown, reason=v.reason))

@@ -34,6 +34,7 @@ import shlex
 from typing import Any
 
 from ..errors import PlayerError, PrefsolveError
+from ..i18n import _
 from .base import Player, SeatView, seat_view
 
 #: The built-in players: name → (module of this package, class).
@@ -47,14 +48,15 @@ _TRUE, _FALSE = ("true", "yes", "on", "1"), ("false", "no", "off", "0")
 def player_class(name: str) -> type[Player]:
     """The class of a built-in player."""
     if name not in BUILTIN:
-        raise PlayerError(f"unknown player {name!r} (expected one of: {', '.join(BUILTIN)}, or cmd:PROGRAM ARGS)")
+        raise PlayerError(_("unknown player {name} (expected one of: {players}, or cmd:PROGRAM ARGS)", name=repr(name),
+                            players=", ".join(BUILTIN)))
     module, cls = BUILTIN[name]
     try:
         home = importlib.import_module(f".{module}", __name__)
     except ModuleNotFoundError as exc:
         if exc.name != f"{__name__}.{module}":
             raise
-        raise PlayerError(f"player {name!r} is not part of this version of prefsolve") from None
+        raise PlayerError(_("player {name} is not part of this version of prefsolve", name=repr(name))) from None
     return getattr(home, cls)
 
 
@@ -68,27 +70,31 @@ def parse_spec(spec: str) -> tuple[str, dict[str, Any]]:
     ('cmd', {'argv': ['python', 'bot.py', '--fast']})
     """
     if not isinstance(spec, str) or not spec.strip():
-        raise PlayerError(f"a player is named by text such as 'random' or 'advisor:samples=50', got {spec!r}")
+        raise PlayerError(_("a player is named by text such as 'random' or 'advisor:samples=50', got {value}",
+                            value=repr(spec)))
     spec = spec.strip()
     if spec.startswith(COMMAND):
         try:
             argv = shlex.split(spec[len(COMMAND):])
         except ValueError as exc:
-            raise PlayerError(f"cannot read the command of player {spec!r}: {exc}") from None
+            raise PlayerError(_("cannot read the command of player {player}: {reason}", player=repr(spec),
+                                reason=exc)) from None
         if not argv:
-            raise PlayerError(f"player {spec!r} names no program: write cmd:PROGRAM ARGS")
+            raise PlayerError(_("player {player} names no program: write cmd:PROGRAM ARGS", player=repr(spec)))
         return "cmd", {"argv": argv}
-    name, _, rest = spec.partition(":")
+    name, _colon, rest = spec.partition(":")
     cls = player_class(name.strip())
     options: dict[str, Any] = {}
     for item in filter(None, (x.strip() for x in rest.split(","))):
         key, sep, raw = (x.strip() for x in item.partition("="))
         if key not in cls.OPTIONS:
             known = ", ".join(cls.OPTIONS)
-            raise PlayerError(f"player {name!r} takes " + (f"the options {known}, not {key!r}" if known
-                                                            else f"no options, got {key!r}"))
+            raise PlayerError(_("player {name} takes the options {options}, not {key}", name=repr(name), options=known,
+                                key=repr(key)) if known else
+                              _("player {name} takes no options, got {key}", name=repr(name), key=repr(key)))
         if not sep:
-            raise PlayerError(f"option {key!r} of player {name!r} needs a value: {key}=VALUE")
+            raise PlayerError(_("option {key} of player {name} needs a value: {option}=VALUE", key=repr(key),
+                                name=repr(name), option=key))
         options[key] = _typed(name, key, raw, cls.OPTIONS[key])
     return name, options
 
@@ -96,12 +102,14 @@ def parse_spec(spec: str) -> tuple[str, dict[str, Any]]:
 def _typed(name: str, key: str, raw: str, kind: type) -> Any:
     if kind is bool:
         if raw.lower() not in _TRUE + _FALSE:
-            raise PlayerError(f"option {key!r} of player {name!r} is on or off, got {raw!r}")
+            raise PlayerError(_("option {key} of player {name} is on or off, got {value}", key=repr(key),
+                                name=repr(name), value=repr(raw)))
         return raw.lower() in _TRUE
     try:
         return kind(raw)
     except ValueError:
-        raise PlayerError(f"option {key!r} of player {name!r} takes a {kind.__name__}, got {raw!r}") from None
+        raise PlayerError(_("option {key} of player {name} takes a {kind}, got {value}", key=repr(key), name=repr(name),
+                            kind=kind.__name__, value=repr(raw))) from None
 
 
 def make_player(spec: str, *, time_limit: float | None = None) -> Player:
@@ -117,7 +125,7 @@ def make_player(spec: str, *, time_limit: float | None = None) -> Player:
     except PlayerError:
         raise
     except PrefsolveError as exc:
-        raise PlayerError(f"player {spec!r}: {exc}") from None
+        raise PlayerError(_("player {player}: {message}", player=repr(spec), message=exc)) from None
     return player
 
 

@@ -50,6 +50,7 @@ from ..cards import Card, Hand
 from ..checks import check_count, check_seed
 from ..errors import PlayerError
 from ..game import CALL, CARD, DECLARATION, DEFENCE, DEFENCES, WHIST_CALL, Decision, Declaration
+from ..i18n import _
 from ..rules import Rules
 from ..scoring import GameDeal, score_deal, settle
 from .base import Player, SeatView, call_for
@@ -75,7 +76,7 @@ class Advisor(Player):
         self.samples = check_count(samples, "samples", 1)
         self.tolerance = check_tolerance(TOLERANCE if tolerance is None else tolerance)
         if not isinstance(auction, bool):
-            raise PlayerError(f"the advisor's auction option is on or off, got {auction!r}")
+            raise PlayerError(_("the advisor's auction option is on or off, got {value}", value=repr(auction)))
         self.auction = auction
         self.seed = check_seed(seed) or 0
         self.agreed = check_count(agreed, "agreed", 0)

@@ -66,6 +66,7 @@ from ..game import (
     decision_json,
     parse_decision,
 )
+from ..i18n import _
 from ..play import Trick
 from ..rules import Rules
 from ..strains import ALLPASS
@@ -201,9 +202,10 @@ class SeatView:
         try:
             return _view_from_dict(data)
         except PrefsolveError as exc:
-            raise PlayerError(f"a seat's view that cannot be read: {exc}") from None
+            raise PlayerError(_("a seat's view that cannot be read: {reason}", reason=exc)) from None
         except (KeyError, TypeError, ValueError, AttributeError) as exc:
-            raise PlayerError(f"a seat's view that cannot be read: {type(exc).__name__}: {exc}") from None
+            raise PlayerError(_("a seat's view that cannot be read: {kind}: {reason}", kind=type(exc).__name__,
+                                reason=exc)) from None
 
 
 def _text(x: object) -> str | None:
@@ -226,7 +228,7 @@ def _contract(text: str | None) -> Contract | None:
 def _view_from_dict(d: Mapping[str, Any]) -> SeatView:
     kind = d["kind"]
     if kind not in KINDS:
-        raise GameError(f"unknown kind of move {kind!r}")
+        raise GameError(_("unknown kind of move {kind}", kind=repr(kind)))
     options = tuple(Contract.parse(o) if kind == DECLARATION else parse_decision(kind, o) for o in d["options"])
     trick_list = []
     for t in d.get("tricks", []):
@@ -305,23 +307,23 @@ class Player:
 
     def call(self, view: SeatView) -> Call:
         """A call of the auction, among ``view.options``."""
-        raise NotImplementedError(f"{type(self).__name__} does not bid")
+        raise NotImplementedError(_("{player} does not bid", player=type(self).__name__))
 
     def declare(self, view: SeatView) -> Declaration:
         """The discard (two cards of ``view.hand``, or None without talon) and a contract of ``view.options``."""
-        raise NotImplementedError(f"{type(self).__name__} does not declare")
+        raise NotImplementedError(_("{player} does not declare", player=type(self).__name__))
 
     def whist(self, view: SeatView) -> str:
         """``whist``, ``pass`` or ``half``, among ``view.options``."""
-        raise NotImplementedError(f"{type(self).__name__} does not whist")
+        raise NotImplementedError(_("{player} does not whist", player=type(self).__name__))
 
     def defence(self, view: SeatView) -> str:
         """``open`` or ``closed``: how the lone whister plays (RULES.md §3.2)."""
-        raise NotImplementedError(f"{type(self).__name__} does not choose a defence")
+        raise NotImplementedError(_("{player} does not choose a defence", player=type(self).__name__))
 
     def card(self, view: SeatView) -> Card:
         """A card of ``view.options`` for the seat ``view.to_play``."""
-        raise NotImplementedError(f"{type(self).__name__} does not play cards")
+        raise NotImplementedError(_("{player} does not play cards", player=type(self).__name__))
 
     def close(self) -> None:
         """Release what the player holds (a bot's process)."""

@@ -37,6 +37,7 @@ from ..contract import LADDER, Contract
 from ..deal import Deal
 from ..errors import PlayerError
 from ..game import DEFENCES, Declaration
+from ..i18n import _
 from ..play import Position
 from ..scoring import GameDeal, score_deal, settle
 from ..solver import solve
@@ -58,7 +59,7 @@ class Cheater(Player):
 
     def _deal(self, view: SeatView) -> Deal:
         if view.deal is None:
-            raise PlayerError("the cheater needs the whole deal in its view (its sees_all)")
+            raise PlayerError(_("the cheater needs the whole deal in its view (its sees_all)"))
         return view.deal
 
     def _strain_tricks(self, deal: Deal, seat: int, rules: Rules) -> tuple[int, ...]:

@@ -33,7 +33,8 @@ from typing import IO, Any
 
 from .._version import __version__
 from ..errors import GameError, PlayerError, PrefsolveError
-from ..game import Decision, decision_json, parse_decision
+from ..game import Decision, decision_json, kind_word, parse_decision
+from ..i18n import _, english
 from ..rules import Rules
 from .base import Player, SeatView, _switches
 
@@ -52,7 +53,7 @@ class ExternalPlayer(Player):
 
     def __init__(self, argv: Sequence[str], *, time_limit: float | None = None, name: str | None = None) -> None:
         if not argv:
-            raise PlayerError("an external player needs a program to run")
+            raise PlayerError(_("an external player needs a program to run"))
         self.argv = list(argv)
         self.time_limit = TIME_LIMIT if time_limit is None else float(time_limit)
         self.name = name or "cmd:" + shlex.join(self.argv)
@@ -79,20 +80,22 @@ class ExternalPlayer(Player):
     def decide(self, view: SeatView) -> Decision:
         if self._failure is not None:
             raise self._failure
-        what = f"move {view.move} ({view.kind})"
+        what = _("move {number} ({kind})", number=view.move, kind=kind_word(view.kind))
         self._send({"type": "decide", "view": view.to_dict()})
         answer = self._receive(self.time_limit, what)
         if answer.get("type") == "error":
             self._stop()
-            raise PlayerError(f"gave up at {what}: {str(answer.get('message', ''))[:200]}")
+            raise PlayerError(_("gave up at {what}: {message}", what=what,
+                                message=str(answer.get("message", ""))[:200]))
         if answer.get("type") != "decision" or "decision" not in answer:
             self._stop()
-            raise PlayerError(f"answered {_short(answer)} to {what}, not {{\"type\": \"decision\", ...}}")
+            raise PlayerError(_("answered {answer} to {what}, not {{\"type\": \"decision\", ...}}",
+                                answer=_short(answer), what=what))
         try:
             return parse_decision(view.kind, answer["decision"])
         except GameError as exc:
             self._stop()
-            raise PlayerError(f"answered nonsense to {what}: {exc}") from None
+            raise PlayerError(_("answered nonsense to {what}: {reason}", what=what, reason=exc)) from None
 
     def close(self) -> None:
         """Say goodbye and make sure the program has ended."""
@@ -111,7 +114,8 @@ class ExternalPlayer(Player):
             proc = subprocess.Popen(self.argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                                     stderr=subprocess.PIPE, text=True, encoding="utf-8", bufsize=1)
         except OSError as exc:
-            raise PlayerError(f"cannot start {shlex.join(self.argv)!r}: {exc.strerror or exc}") from None
+            raise PlayerError(_("cannot start {program}: {reason}", program=repr(shlex.join(self.argv)),
+                                reason=exc.strerror or exc)) from None
         self._proc = proc
         self._lines = queue.Queue()
         self._errors.clear()
@@ -125,17 +129,19 @@ class ExternalPlayer(Player):
 
     def _hello(self) -> None:
         self._send({"type": "hello", "protocol": PROTOCOL, "program": "prefsolve", "version": __version__})
-        answer = self._receive(max(START_LIMIT, self.time_limit), "the greeting")
+        answer = self._receive(max(START_LIMIT, self.time_limit), _("the greeting"))
         if answer.get("type") != "hello":
-            raise PlayerError(f"answered {_short(answer)} to the greeting, not {{\"type\": \"hello\", ...}}")
+            raise PlayerError(_("answered {answer} to the greeting, not {{\"type\": \"hello\", ...}}",
+                                answer=_short(answer)))
         if answer.get("protocol") != PROTOCOL:
-            raise PlayerError(f"speaks protocol {answer.get('protocol')!r}; prefsolve speaks {PROTOCOL}")
+            raise PlayerError(_("speaks protocol {protocol}; prefsolve speaks {ours}",
+                                protocol=repr(answer.get("protocol")), ours=PROTOCOL))
         self.sees_all = answer.get("sees_all", False) is True
 
     def _send(self, message: dict[str, Any]) -> None:
         proc = self._proc
         if proc is None or proc.stdin is None:
-            raise PlayerError("the program is not running")
+            raise PlayerError(_("the program is not running"))
         try:
             proc.stdin.write(json.dumps(message, ensure_ascii=False) + "\n")
             proc.stdin.flush()
@@ -147,18 +153,19 @@ class ExternalPlayer(Player):
             line = self._lines.get(timeout=limit)
         except queue.Empty:
             self._stop()
-            raise PlayerError(f"no answer to {what} within {limit:g} s (docs/BOT_PROTOCOL.md: the time limit); "
-                              f"the program was stopped") from None
+            raise PlayerError(_("no answer to {what} within {limit:g} s (docs/BOT_PROTOCOL.md: the time limit); the "
+                                "program was stopped", what=what, limit=limit)) from None
         if line is None:
             raise PlayerError(self._ended(what))
         try:
             answer = json.loads(line)
         except ValueError:
             self._stop()
-            raise PlayerError(f"answered {line.strip()[:80]!r} to {what}, which is not JSON") from None
+            raise PlayerError(_("answered {answer} to {what}, which is not JSON", answer=repr(line.strip()[:80]),
+                                what=what)) from None
         if not isinstance(answer, dict):
             self._stop()
-            raise PlayerError(f"answered {_short(answer)} to {what}, not a JSON object")
+            raise PlayerError(_("answered {answer} to {what}, not a JSON object", answer=_short(answer), what=what))
         return answer
 
     def _ended(self, what: str = "") -> str:
@@ -169,9 +176,13 @@ class ExternalPlayer(Player):
                 code = proc.wait(1)
             except subprocess.TimeoutExpired:
                 self._stop()
-        last = f": {self._errors[-1]}" if self._errors else ""
-        when = f" before answering {what}" if what else ""
-        return f"the program stopped{when} (exit status {code}){last}"
+        if not self._errors:
+            return (_("the program stopped before answering {what} (exit status {code})", what=what, code=code) if what
+                    else _("the program stopped (exit status {code})", code=code))
+        last = self._errors[-1]
+        return (_("the program stopped before answering {what} (exit status {code}): {stderr}", what=what, code=code,
+                  stderr=last) if what
+                else _("the program stopped (exit status {code}): {stderr}", code=code, stderr=last))
 
     def _stop(self) -> None:
         proc, self._proc = self._proc, None
@@ -222,16 +233,17 @@ def serve(player: Player, messages: Iterable[str], write: Callable[[str], None])
                 player.start(int(message["seat"]), rules.replace(players=3))
                 continue
             except (PrefsolveError, KeyError, TypeError, ValueError) as exc:
-                answer = {"type": "error", "message": f"cannot read the deal message: {exc}"}
+                answer = {"type": "error", "message": english(_("cannot read the deal message: {reason}", reason=exc))}
         elif kind == "decide":
             try:
                 view = SeatView.from_dict(message["view"])
                 answer = {"type": "decision", "decision": decision_json(view.kind, player.decide(view))}
             except (PrefsolveError, KeyError, TypeError) as exc:
-                answer = {"type": "error", "message": str(exc)}
+                answer = {"type": "error", "message": english(exc)}
         else:
-            answer = {"type": "error", "message": f"unknown message {line.strip()[:80]!r} (expected a JSON object "
-                                                  f"of type hello, deal, decide or quit)"}
+            unknown = _("unknown message {text} (expected a JSON object of type hello, deal, decide or quit)",
+                        text=repr(line.strip()[:80]))
+            answer = {"type": "error", "message": english(unknown)}
         write(json.dumps(answer, ensure_ascii=False))
 
 

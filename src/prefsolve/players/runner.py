@@ -33,6 +33,7 @@ from ..deal import Deal
 from ..engine import solver_calls, solver_nodes
 from ..errors import GameError, PlayerError
 from ..game import DealState, Forfeit, GameRecord
+from ..i18n import _
 from ..rules import Rules
 from .base import Player, seat_view
 
@@ -76,7 +77,7 @@ def play_deal(deal: Deal | str, players: Sequence[Player], *, rules: Rules | str
     seeds every decision (:func:`decision_seed`); ``turn`` orders the all-pass
     talon; ``first_hand`` is the table seat of seat 0 in the record."""
     if len(players) != 3:
-        raise PlayerError(f"a deal is played by three players, got {len(players)}")
+        raise PlayerError(_("a deal is played by three players, got {count}", count=len(players)))
     seed = check_seed(seed) or 0
     state = DealState(deal, rules, allpass_count=allpass_count, turn=turn)
     for seat, player in enumerate(players):
@@ -101,7 +102,7 @@ def play_deal(deal: Deal | str, players: Sequence[Player], *, rules: Rules | str
         try:
             state.apply(player.decide(view))
         except (PlayerError, GameError) as exc:
-            forfeit = Forfeit(by, len(state.moves) + 1, f"{player.name}: {exc}")
+            forfeit = Forfeit(by, len(state.moves) + 1, _("{player}: {reason}", player=player.name, reason=exc))
             break
         calls.append(solver_calls() - before)
         nodes.append(solver_nodes() - before_nodes)

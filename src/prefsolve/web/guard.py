@@ -22,6 +22,10 @@ routes) keeps these rules:
   and answered with HTTP 500 in one line; a client that goes away in the
   middle of its request, or before its answer, is one line of the log.
 * Every answer carries :data:`SECURITY_HEADERS`.
+* **Language.** A message for people (an error) is said in the language the
+  request asks for in its ``Accept-Language`` header (:func:`asked_language`:
+  the board sends the language it shows), else in English, whatever language
+  the server's process speaks.
 
 >>> rule = HostRule("127.0.0.2")
 >>> [rule.allows(h) for h in ("127.0.0.2:8000", "localhost:8000", "attacker.example")]
@@ -43,6 +47,8 @@ from dataclasses import dataclass, field
 import anyio
 from starlette.requests import ClientDisconnect
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
+
+from ..i18n import DEFAULT_LANGUAGE, _, language_of, say_in
 
 log = logging.getLogger("prefsolve.web")
 
@@ -147,14 +153,41 @@ class HostRule:
 
 # -- the rules of a request ------------------------------------------------------------------
 
+def asked_language(accept: str | None) -> str:
+    """The language of the messages a request asks for: the first language of
+    its ``Accept-Language`` header (by weight, then order) that prefsolve
+    speaks; English without one.
+
+    >>> asked_language("de-DE,ru;q=0.8,en;q=0.5"), asked_language(None), asked_language("fr, *;q=0.1")
+    ('ru', 'en', 'en')
+    """
+    weighted = []
+    for k, item in enumerate((accept or "").split(",")):
+        tag, _semi, params = item.strip().partition(";")
+        try:
+            weight = float(params.strip()[2:]) if params.strip().startswith("q=") else 1.0
+        except ValueError:
+            weight = 0.0
+        weighted.append((-weight, k, tag.strip()))
+    for weight, _k, tag in sorted(weighted):
+        lang = language_of(tag) if tag and tag != "*" and weight < 0 else None
+        if lang is not None:
+            return lang
+    return DEFAULT_LANGUAGE
+
+
+def _headers(scope: Scope) -> dict[str, str]:
+    return {k.decode("latin-1"): v.decode("latin-1") for k, v in scope["headers"]}
+
+
 def cross_site(headers: dict[str, str], host: str, scheme: str = "http") -> str | None:
     """Why a request that is not a read is refused as coming from another site, or None."""
     origin = headers.get("origin")
     if origin is not None and origin.lower() != f"{scheme}://{host}".lower():
-        return f"a request from another site is refused: Origin {origin!r} is not this board's"
+        return _("a request from another site is refused: Origin {origin} is not this board's", origin=repr(origin))
     site = headers.get("sec-fetch-site")
     if site is not None and site not in ("same-origin", "none"):
-        return f"a request from another site is refused: Sec-Fetch-Site is {site!r}"
+        return _("a request from another site is refused: Sec-Fetch-Site is {site}", site=repr(site))
     return None
 
 
@@ -163,8 +196,10 @@ def not_json(headers: dict[str, str]) -> str | None:
     kind = headers.get("content-type")
     if kind is not None and kind.split(";", 1)[0].strip().lower() == "application/json":
         return None
-    got = "no Content-Type" if kind is None else f"Content-Type {kind!r}"
-    return f"the request body must be JSON sent with Content-Type: application/json, got {got}"
+    if kind is None:
+        return _("the request body must be JSON sent with Content-Type: application/json, got no Content-Type")
+    return _("the request body must be JSON sent with Content-Type: application/json, got Content-Type {kind}",
+             kind=repr(kind))
 
 
 class Guard:
@@ -178,7 +213,7 @@ class Guard:
         if scope["type"] != "http":
             await self.app(scope, receive, send)
             return
-        secured = _Secured(send)
+        secured = _Secured(send, asked_language(_headers(scope).get("accept-language")))
         refusal = self.refusal(scope)
         if refusal is not None:
             status, message = refusal
@@ -191,19 +226,20 @@ class Guard:
         except Abandoned:
             log.info("%s %s: the client went away before its answer", scope["method"], scope["path"])
         except RequestTooLarge:
-            await secured.error(413, f"the request body is over {MAX_BODY} bytes")
+            await secured.error(413, _("the request body is over {most} bytes", most=MAX_BODY))
         except BodyTimeout:
-            await secured.error(408, f"the request body did not arrive within {BODY_TIMEOUT:g} seconds")
+            await secured.error(408, _("the request body did not arrive within {seconds:g} seconds",
+                                       seconds=BODY_TIMEOUT))
         except Exception as exc:    # a bug: logged once, one line for the client, the server goes on
             log.exception("%s %s failed", scope["method"], scope["path"])
-            await secured.error(500, f"internal error: {type(exc).__name__}: {exc}")
+            await secured.error(500, _("internal error: {kind}: {reason}", kind=type(exc).__name__, reason=exc))
 
     def refusal(self, scope: Scope) -> tuple[int, str] | None:
         """The status and message that refuse a request before it is read, or None."""
-        headers = {k.decode("latin-1"): v.decode("latin-1") for k, v in scope["headers"]}
+        headers = _headers(scope)
         host = headers.get("host", "")
         if not self.rule.allows(host):
-            return 400, f"invalid Host header {host!r}: this board answers only at its own address"
+            return 400, _("invalid Host header {host}: this board answers only at its own address", host=repr(host))
         if scope["method"] not in READ_METHODS:
             why = cross_site(headers, host, scope.get("scheme", "http"))
             if why is not None:
@@ -213,7 +249,7 @@ class Guard:
                 return 415, why
         length = headers.get("content-length", "0")
         if not length.isdigit() or int(length) > MAX_BODY:
-            return 413, f"the request body is over {MAX_BODY} bytes"
+            return 413, _("the request body is over {most} bytes", most=MAX_BODY)
         return None
 
 
@@ -247,10 +283,12 @@ class _Body:
 
 
 class _Secured:
-    """A ``send`` that adds :data:`SECURITY_HEADERS` and knows whether the answer has begun."""
+    """A ``send`` that adds :data:`SECURITY_HEADERS` and knows whether the answer has begun;
+    its errors are said in ``lang``, the request's language."""
 
-    def __init__(self, send: Send) -> None:
+    def __init__(self, send: Send, lang: str = DEFAULT_LANGUAGE) -> None:
         self._send = send
+        self.lang = lang
         self.started = False
 
     async def send(self, message: Message) -> None:
@@ -264,7 +302,7 @@ class _Secured:
         request's body may be unread, so the connection closes after it."""
         if self.started:
             return
-        body = json.dumps({"error": message}).encode()
+        body = json.dumps({"error": say_in(message, self.lang)}).encode()
         headers = [(b"content-type", b"application/json"), (b"content-length", str(len(body)).encode()),
                    (b"connection", b"close")]
         await self.send({"type": "http.response.start", "status": status, "headers": headers})

@@ -35,6 +35,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from ..errors import PrefsolveError
+from ..i18n import _, message_of
 
 log = logging.getLogger("prefsolve.web")
 
@@ -163,10 +164,10 @@ class Job:
         except Cancelled:
             pass
         except PrefsolveError as exc:
-            self._error = str(exc)
+            self._error = message_of(exc)     # said again in the language of the request that reads it
         except Exception as exc:    # a bug: logged, reported as one line, the server goes on
             log.exception("job of client %s failed", self.client)
-            self._error = f"internal error: {type(exc).__name__}: {exc}"
+            self._error = _("internal error: {kind}: {reason}", kind=type(exc).__name__, reason=exc)
         finally:
             self._ended.set()
             self._notify()
@@ -192,10 +193,11 @@ class JobBoard:
             if old.cancelled:
                 await old.ended(CANCEL_GRACE)
             if old.running:
-                raise Busy("an analysis of this client is already running; cancel it first "
-                           "(one long job per client at a time)", 409)
+                raise Busy(_("an analysis of this client is already running; cancel it first (one long job per "
+                             "client at a time)"), 409)
         if len(self.running()) >= self.limit:
-            raise Busy(f"the server is busy: {self.limit} analyses are running; try again when one ends", 503)
+            raise Busy(_("the server is busy: {limit} analyses are running; try again when one ends",
+                         limit=self.limit), 503)
         job = Job(client, work, total)
         self._jobs = {c: j for c, j in self._jobs.items() if j.running}    # ended jobs are forgotten
         self._jobs[client] = job

@@ -17,6 +17,8 @@ import socket
 import threading
 import time
 
+from ..i18n import _
+
 #: Where Debian installs its Chromium; ``apt-get install chromium`` puts it there.
 DEBIAN_CHROMIUM = "/usr/bin/chromium"
 
@@ -62,7 +64,7 @@ class LocalServer:
         deadline = time.monotonic() + 20
         while not self._server.started:
             if not self._thread.is_alive() or time.monotonic() > deadline:
-                raise RuntimeError(f"the board server did not start on {self.url}")
+                raise RuntimeError(_("the board server did not start on {url}", url=self.url))
             time.sleep(0.02)
         return self.url
 

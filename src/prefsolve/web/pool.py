@@ -29,6 +29,7 @@ from collections.abc import Awaitable, Callable
 from concurrent.futures import Future, ThreadPoolExecutor
 from typing import Any, TypeVar
 
+from ..i18n import _
 from .guard import Abandoned
 from .jobs import Busy
 
@@ -63,8 +64,8 @@ class SolvingQueue:
         with self._lock:
             if len(self._queued) >= self.limit:
                 self.counts["refused"] += 1
-                raise Busy(f"the server is busy: {self.limit} requests are waiting to be solved; "
-                           f"try again in a moment", 503)
+                raise Busy(_("the server is busy: {limit} requests are waiting to be solved; try again in a moment",
+                             limit=self.limit), 503)
             future = self._pool.submit(self._started, work)
             self._queued.add(future)
         future.add_done_callback(self._finished)

@@ -15,8 +15,10 @@ local server safe:
   numbers have at most :data:`MAX_NUMBER` characters; a table request has at
   most :data:`MAX_DEALS` deals, an analysis at most :data:`MAX_SAMPLES` samples;
 * bad input is HTTP 400 with ``{"error": message}``, the one line the
-  command line prints; an unexpected failure is HTTP 500 with one line, and
-  the server goes on;
+  command line prints, in the language the request's ``Accept-Language``
+  asks for (:func:`~.guard.asked_language`; English without one, whatever
+  the server's process speaks); an unexpected failure is HTTP 500 with one
+  line, and the server goes on;
 * solving waits its turn in a bounded queue (:mod:`.pool`) on
   :data:`SOLVE_THREADS` threads and is dropped when its client goes away; an
   analysis runs on a job of its own (:mod:`.jobs`): one per client,
@@ -54,13 +56,13 @@ from ..allpass import allpass_table
 from ..analysis import Sampling, analyze
 from ..deal import Deal
 from ..errors import PrefsolveError
-from ..i18n import BOARD_DOMAIN, DEFAULT_LANGUAGE, LANGUAGES, catalogue
+from ..i18n import BOARD_DOMAIN, DEFAULT_LANGUAGE, LANGUAGES, _, catalogue, say_in
 from ..play import Position
 from ..rules import PROFILES, Rules
 from ..solver import solve, table
 from ..strains import STRAINS
 from . import STATIC
-from .guard import BODY_TIMEOUT, MAX_BODY, Guard, HostRule
+from .guard import BODY_TIMEOUT, MAX_BODY, Guard, HostRule, asked_language
 from .jobs import Busy, Job, JobBoard
 from .listen import HEAD_TIMEOUT
 from .pool import SolvingQueue
@@ -130,12 +132,13 @@ def json_depth(text: str) -> int:
 
 def _number(text: str) -> int | float:
     if len(text) > MAX_NUMBER:
-        raise BadRequest(f"a number in the request has {len(text)} characters; at most {MAX_NUMBER}")
+        raise BadRequest(_("a number in the request has {count} characters; at most {most}", count=len(text),
+                           most=MAX_NUMBER))
     return float(text) if any(c in text for c in ".eE") else int(text)
 
 
 def _constant(name: str) -> float:
-    raise BadRequest(f"the request body is not JSON: {name} is not a JSON number")
+    raise BadRequest(_("the request body is not JSON: {name} is not a JSON number", name=name))
 
 
 def parse_json(raw: bytes) -> Any:
@@ -143,23 +146,24 @@ def parse_json(raw: bytes) -> Any:
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError as exc:
-        raise BadRequest(f"the request body is not JSON: {exc}") from None
+        raise BadRequest(_("the request body is not JSON: {reason}", reason=exc)) from None
     if json_depth(text) > MAX_DEPTH:
-        raise BadRequest(f"the request body nests arrays and objects more than {MAX_DEPTH} deep")
+        raise BadRequest(_("the request body nests arrays and objects more than {most} deep", most=MAX_DEPTH))
     try:
         return json.loads(text or "{}", parse_int=_number, parse_float=_number, parse_constant=_constant)
     except json.JSONDecodeError as exc:
-        raise BadRequest(f"the request body is not JSON: {exc}") from None
+        raise BadRequest(_("the request body is not JSON: {reason}", reason=exc)) from None
 
 
 async def read_json(request: Request, fields: tuple[str, ...]) -> dict[str, Any]:
     """The request's JSON object, whose keys must be among ``fields``."""
     body = parse_json(await request.body())
     if not isinstance(body, dict):
-        raise BadRequest(f"the request body must be a JSON object, got {type(body).__name__}")
+        raise BadRequest(_("the request body must be a JSON object, got {kind}", kind=type(body).__name__))
     unknown = [k for k in body if k not in fields]
     if unknown:
-        raise BadRequest(f"unknown field {unknown[0]!r} (expected: {', '.join(fields)})")
+        raise BadRequest(_("unknown field {field} (expected: {fields})", field=repr(unknown[0]),
+                           fields=", ".join(fields)))
     return body
 
 
@@ -167,7 +171,7 @@ def _text(body: dict, key: str) -> str | None:
     """An optional text field."""
     value = body.get(key)
     if value is not None and not isinstance(value, str):
-        raise BadRequest(f"{key} must be text, got {json.dumps(value)[:80]}")
+        raise BadRequest(_("{key} must be text, got {value}", key=key, value=json.dumps(value)[:80]))
     return value
 
 
@@ -175,7 +179,7 @@ def _required(body: dict, key: str) -> str:
     """A text field the request must give."""
     value = _text(body, key)
     if value is None:
-        raise BadRequest(f"the field {key!r} is required")
+        raise BadRequest(_("the field {key} is required", key=repr(key)))
     return value
 
 
@@ -189,15 +193,18 @@ def _whole(body: dict, key: str, default: int | None, low: int, high: int | None
     if value is None:
         return None
     if isinstance(value, bool) or not isinstance(value, int) or value < low or (high is not None and value > high):
-        bound = f"from {low} to {high}" if high is not None else f"at least {low}"
-        raise BadRequest(f"{key} must be a whole number {bound}, got {json.dumps(value)[:80]}")
+        if high is not None:
+            raise BadRequest(_("{key} must be a whole number from {low} to {high}, got {value}", key=key, low=low,
+                               high=high, value=json.dumps(value)[:80]))
+        raise BadRequest(_("{key} must be a whole number at least {low}, got {value}", key=key, low=low,
+                           value=json.dumps(value)[:80]))
     return value
 
 
 def _flag(body: dict, key: str) -> bool:
     value = body.get(key, False)
     if not isinstance(value, bool):
-        raise BadRequest(f"{key} must be true or false, got {json.dumps(value)[:80]}")
+        raise BadRequest(_("{key} must be true or false, got {value}", key=key, value=json.dumps(value)[:80]))
     return value
 
 
@@ -208,7 +215,8 @@ def _cards(body: dict, key: str) -> str | list | None:
         return value
     if isinstance(value, list) and all(isinstance(c, str) for c in value):
         return value
-    raise BadRequest(f"{key} must be cards as text or a list of card texts, got {json.dumps(value)[:80]}")
+    raise BadRequest(_("{key} must be cards as text or a list of card texts, got {value}", key=key,
+                       value=json.dumps(value)[:80]))
 
 
 def client_of(request: Request) -> str:
@@ -246,12 +254,12 @@ async def deal(request: Request) -> Response:
     q = request.query_params
     unknown = [k for k in q if k not in ("seed", "cards")]
     if unknown:
-        raise BadRequest(f"unknown parameter {unknown[0]!r} (expected: seed, cards)")
+        raise BadRequest(_("unknown parameter {name} (expected: {names})", name=repr(unknown[0]), names="seed, cards"))
     values: dict[str, Any] = {}
     for key, default in (("seed", None), ("cards", "10")):
         text = q.get(key, default)
         if text is not None and not re.fullmatch(r"\d{1,18}", text):
-            raise BadRequest(f"{key} must be a whole number, got {text!r}")
+            raise BadRequest(_("{key} must be a whole number, got {value}", key=key, value=repr(text)))
         values[key] = None if text is None else int(text)
     if values["seed"] is None:
         values["seed"] = secrets.randbelow(10**9)
@@ -266,10 +274,11 @@ async def messages(request: Request) -> Response:
     q = request.query_params
     unknown = [k for k in q if k != "lang"]
     if unknown:
-        raise BadRequest(f"unknown parameter {unknown[0]!r} (expected: lang)")
+        raise BadRequest(_("unknown parameter {name} (expected: {names})", name=repr(unknown[0]), names="lang"))
     lang = q.get("lang", DEFAULT_LANGUAGE)
     if lang not in LANGUAGES:
-        raise BadRequest(f"lang must be one of {', '.join(LANGUAGES)}, got {lang!r}")
+        raise BadRequest(_("lang must be one of {languages}, got {value}", languages=", ".join(LANGUAGES),
+                           value=repr(lang)))
     return JSONResponse({"lang": lang, "messages": catalogue(lang, BOARD_DOMAIN)})
 
 
@@ -283,18 +292,18 @@ async def table_(request: Request) -> Response:
     leader, talon_mode = _value(body, "leader", 0), _text(body, "talon_mode")
     if "deals" in body:
         if "deal" in body:
-            raise BadRequest("give either deal or deals, not both")
+            raise BadRequest(_("give either deal or deals, not both"))
         deals = body["deals"]
         if not isinstance(deals, list) or not all(isinstance(d, str) for d in deals):
-            raise BadRequest("deals must be a list of deal texts")
+            raise BadRequest(_("deals must be a list of deal texts"))
         if len(deals) > MAX_DEALS:
-            raise BadRequest(f"at most {MAX_DEALS} deals a request, got {len(deals)}")
+            raise BadRequest(_("at most {most} deals a request, got {count}", most=MAX_DEALS, count=len(deals)))
         parsed = []
         for i, text in enumerate(deals, 1):
             try:
                 parsed.append(Deal.parse(text))
             except PrefsolveError as exc:
-                raise type(exc)(f"deal {i}: {exc}") from None
+                raise type(exc)(_("deal {number}: {message}", number=i, message=exc)) from None
 
         def work() -> dict:
             tables = [table(d, leader=leader, talon_mode=talon_mode).to_dict() for d in parsed]
@@ -343,8 +352,8 @@ async def play(request: Request) -> Response:
     if text is not None:
         given = [k for k in PLAY_FIELDS if k in body and k not in ("position", "line")]
         if given:
-            raise BadRequest(f"{', '.join(given)}: a position text carries the seats, strain, leader, "
-                             f"played cards and talon itself; change them there")
+            raise BadRequest(_("{options}: a position text carries the seats, strain, leader, played cards and talon "
+                               "itself; change them there", options=", ".join(given)))
 
         def start() -> Position:
             return Position.parse(text)
@@ -391,7 +400,7 @@ async def analyze_(request: Request) -> Response:
     seed = _whole(body, "seed", None, 0)
     settings = body.get("settings", [])
     if not isinstance(settings, list) or not all(isinstance(s, str) for s in settings):
-        raise BadRequest('settings must be a list of "SWITCH=VALUE" texts')
+        raise BadRequest(_('settings must be a list of "SWITCH=VALUE" texts'))
     rules = Rules.profile(_text(body, "rules") or "sochi").with_settings(tuple(settings))
     defence = _text(body, "defence") or "best"
     stream = _flag(body, "stream")
@@ -404,18 +413,20 @@ async def analyze_(request: Request) -> Response:
     snap = job.snapshot()
     while not snap.finished and snap.done == 0:
         snap = await job.changed(0.25)
+    lang = asked_language(request.headers.get("accept-language"))
     if snap.error is not None and (snap.done == 0 or not stream):
-        return JSONResponse({"error": snap.error}, status_code=400)
-    return JobResponse(job, stream)
+        return JSONResponse({"error": say_in(snap.error, lang)}, status_code=400)
+    return JobResponse(job, stream, lang)
 
 
 class JobResponse(Response):
     """The answer of a long job: its JSON object when it ends or, streamed,
-    one JSON line per progress notice and one for the end. While it is sent
-    the client's disconnect is watched; it cancels the job."""
+    one JSON line per progress notice and one for the end, its error said in
+    ``lang``. While it is sent the client's disconnect is watched; it cancels
+    the job."""
 
-    def __init__(self, job: Job, stream: bool) -> None:
-        self.job, self.stream = job, stream
+    def __init__(self, job: Job, stream: bool, lang: str = DEFAULT_LANGUAGE) -> None:
+        self.job, self.stream, self.lang = job, stream, lang
         self.background = None
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
@@ -444,9 +455,9 @@ class JobResponse(Response):
         if snap.result is not None:
             response = JSONResponse(snap.result)
         elif snap.error is not None:
-            response = JSONResponse({"error": snap.error}, status_code=400)
+            response = JSONResponse({"error": say_in(snap.error, self.lang)}, status_code=400)
         else:
-            response = JSONResponse({"error": "the analysis was cancelled"}, status_code=409)
+            response = JSONResponse({"error": say_in(_("the analysis was cancelled"), self.lang)}, status_code=409)
         await response({"type": "http"}, _no_receive, send)
 
     async def _lines(self, send: Send) -> None:
@@ -458,7 +469,7 @@ class JobResponse(Response):
                 if snap.result is not None:
                     last: dict = {"result": snap.result}
                 elif snap.error is not None:
-                    last = {"error": snap.error}
+                    last = {"error": say_in(snap.error, self.lang)}
                 else:
                     last = {"cancelled": True}
                 await send({"type": "http.response.body", "body": _line(last), "more_body": False})
@@ -501,24 +512,29 @@ async def asset(request: Request) -> Response:
     """GET /static/NAME: one of the page's files, by its exact name."""
     found = request.app.state.files.get(request.path_params["name"])
     if found is None:
-        return JSONResponse({"error": "not found"}, status_code=404)
+        return JSONResponse({"error": _said(request, _("not found"))}, status_code=404)
     return FileResponse(found[0], media_type=found[1])
 
 
 # -- errors -----------------------------------------------------------------------------
 
+def _said(request: Request, message: object) -> str:
+    """A message (an error's) in the language the request asks for."""
+    return say_in(message, asked_language(request.headers.get("accept-language")))
+
+
 async def bad_input(request: Request, exc: Exception) -> Response:
-    return JSONResponse({"error": str(exc)}, status_code=400)
+    return JSONResponse({"error": _said(request, exc)}, status_code=400)
 
 
 async def busy(request: Request, exc: Exception) -> Response:
-    return JSONResponse({"error": str(exc)}, status_code=getattr(exc, "status", 503))
+    return JSONResponse({"error": _said(request, exc)}, status_code=getattr(exc, "status", 503))
 
 
 async def not_found(request: Request, exc: Exception) -> Response:
     status = getattr(exc, "status_code", 404)
-    return JSONResponse({"error": "not found" if status == 404 else str(getattr(exc, "detail", exc))},
-                        status_code=status)
+    return JSONResponse({"error": _said(request, _("not found")) if status == 404
+                         else str(getattr(exc, "detail", exc))}, status_code=status)
 
 
 # -- the application --------------------------------------------------------------------

@@ -1,4 +1,7 @@
-// The JSON API of the server (docs/WEB.md): one function per kind of call.
+// The JSON API of the server (docs/WEB.md): one function per kind of call. Every request
+// names the page's language (Accept-Language), so that the server's errors come in it.
+
+import {language} from "./i18n.js";
 
 /** An answer that is not 2xx: `message` is the server's one line. */
 export class ApiError extends Error {
@@ -19,8 +22,9 @@ async function failure(response) {
 
 /** GET (no body) or POST a JSON body; the answer's JSON object. */
 export async function api(path, body, options = {}) {
-  const init = body === undefined ? {method: "GET"}
-    : {method: "POST", headers: {"content-type": "application/json"}, body: JSON.stringify(body)};
+  const init = body === undefined ? {method: "GET", headers: {"accept-language": language()}}
+    : {method: "POST", headers: {"content-type": "application/json", "accept-language": language()},
+       body: JSON.stringify(body)};
   const response = await fetch(path, {...init, signal: options.signal, credentials: "same-origin"});
   if (!response.ok) throw await failure(response);
   return response.json();
@@ -29,7 +33,8 @@ export async function api(path, body, options = {}) {
 /** POST and read an answer of JSON lines, calling onLine with each object as it comes. */
 export async function apiLines(path, body, onLine, signal) {
   const response = await fetch(path, {
-    method: "POST", headers: {"content-type": "application/json"}, body: JSON.stringify(body),
+    method: "POST", headers: {"content-type": "application/json", "accept-language": language()},
+    body: JSON.stringify(body),
     signal, credentials: "same-origin",
   });
   if (!response.ok) throw await failure(response);
