@@ -790,3 +790,148 @@ def test_classic_defenders_say_whist_or_pass_only():
     r = check_whist_calls("6S", ["pass", "half"], Rules.profile("classic"))
     assert not r.legal and "half-whist is not played in the classic rules" in r.reason
     assert check_whist_calls("6S", ["pass", "half"], SOCHI).legal
+
+
+# -- rules the mutation tests found unpinned (docs/TESTING.md) -----------------------------
+def test_american_aid_overflows_past_the_open_pools_then_writes_off_the_mountain():
+    # RULES.md §6.2, target 10. B's pool 6, C's 8; A's mountain 4 (7♥ one under, §5.10 Sochi 1),
+    # A's pool exactly 10 (a made 10, §3.4), then a 9♠ passed out (v = 8): A's pool 18, surplus 8.
+    # The highest open pool first: C (8) needs 2, then B (6) needs 4; A writes 10 whists a point on
+    # each he helped, C 20 and B 40. Nobody needs the last 2: they come off A's mountain, 4 -> 2.
+    sheet = ScoreSheet.new("ABC", SOCHI.replace(pool_target=10)).add_all([
+        game(B, "8S", ["pass", "pass"]), game(C, "9S", ["pass", "pass"]),
+        game(A, "7H", ["whist", "pass"], (6, 2, 2)), game(A, "10S", [], (10, 0, 0)),
+        game(A, "9S", ["pass", "pass"])])
+    assert sheet.pool == (10, 10, 10) and sheet.mountain == (2, 0, 0) and sheet.finished
+    assert sheet.whists[A] == (0, 40, 20)
+    assert (sheet.whists[B][A], sheet.whists[C][A]) == (20, 4)         # the 7♥'s whists, untouched by the aid
+
+
+def test_american_aid_tie_goes_first_clockwise_from_the_helper():
+    # RULES.md §6.2: C (seat 2) helps; A and B tie at 2. Clockwise from C comes A (seat 0)
+    # before B: A's pool 2 -> 4 and C writes 2 × 10 = 20 on A, nothing on B.
+    sheet = ScoreSheet.new("ABC", SOCHI.replace(pool_target=10)).add_all([
+        game(A, "6S", ["pass", "pass"]), game(B, "6S", ["pass", "pass"]),
+        game(C, "10S", [], (0, 0, 10)), game(C, "6S", ["pass", "pass"])])
+    assert sheet.pool == (4, 2, 10) and sheet.whists[C] == (20, 0, 0)
+    # Four players, target 2: B (seat 1) makes 7♠ passed out, pool 4, surplus 2, and the three
+    # others tie at 0: clockwise from B, seat 2 takes the 2 points (20 whists), seats 3 and 0 none.
+    four = ScoreSheet.new("ABCD", SOCHI.replace(pool_target=2)).add(
+        GameDeal(1, Contract.parse("7S"), ("pass", "pass"), dealer=0))
+    assert four.pool == (0, 2, 2, 0) and four.whists[1] == (0, 0, 20, 0)
+
+
+def test_american_aid_writes_into_the_others_mountains_what_the_own_mountain_cannot_take():
+    # RULES.md §6.2, target 4: B and C closed (7♠ passed out, v = 4). A's mountain 2 (6♠ one
+    # under); then a made 10 (v = 10): surplus 10 - 4 = 6, nobody needs it, the mountain takes 2
+    # (down to 0) and the other 4 go into B's and C's mountains.
+    deals = [game(B, "7S", ["pass", "pass"]), game(C, "7S", ["pass", "pass"]),
+             game(A, "6S", ["whist", "pass"], (5, 3, 2)), game(A, "10S", [], (10, 0, 0))]
+    sheet = ScoreSheet.new("ABC", SOCHI.replace(pool_target=4)).add_all(deals)
+    assert sheet.pool == (4, 4, 4) and sheet.mountain == (0, 4, 4)
+    # ... which settles as A's own mountain taken down by all 6, to -4 (RULES.md §6.2).
+    assert sheet.settlement() == settle(sheet.pool, (-4, 0, 0), sheet.whists, sheet.rules)
+
+
+def test_rostov_allpass_tie_with_an_odd_number_of_tricks():
+    # Three players who tie share an even remainder (10 - 2t); with four, the talon's trick
+    # makes it odd. Dealer A sits out, the talon takes 1 (charged to him at price 1, RULES.md
+    # §5.8); B and C take 2 each, D 5. floor_half: each writes ⌊5/2⌋ × 5 = 10 on D; split: they
+    # share 5 × 5 = 25, 25/2 each.
+    rules = ROSTOV.replace(raspasy_talon="sets_suit")
+    s = score_deal(AllPassDeal((1, 2, 2, 5), dealer=0), rules, 4)
+    assert s.whists[1][3] == 10 and s.whists[2][3] == 10 and s.mountain == (1, 0, 0, 0)
+    assert sum(map(sum, s.whists)) == 20 and s.pool == (0, 0, 0, 0)
+    s = score_deal(AllPassDeal((1, 2, 2, 5), dealer=0), rules.replace(rostov_raspasy_tie="split"), 4)
+    assert s.whists[1][3] == F(25, 2) and s.whists[2][3] == F(25, 2) and sum(map(sum, s.whists)) == 25
+
+
+@pytest.mark.parametrize("talon, whists", [
+    (("7S", "7H"), 20),     # two sevens: 10 each
+    (("8S", "7S"), 20),     # a seven and an eight of one suit, in either order
+    (("7S", "8H"), 10),     # seven and eight of different suits: the seven alone
+    (("AH", "7D"), 10),     # an ace brings nothing on a misère
+    (("8S", "9S"), 0), (("AS", "AH"), 0)])
+def test_dealer_talon_whists_on_a_misere(talon, whists):
+    # RULES.md §5.9: the sitting-out dealer (seat 0) writes on the misère player (seat 1)
+    # 10 per seven of the talon, 20 for a seven and an eight of one suit, × whist_price_multiplier.
+    deal = GameDeal(1, Contract.misere(), (), (0, 0, 5, 5), dealer=0, talon=talon)
+    classic = Rules.profile("classic")
+    s = score_deal(deal, classic.replace(dealer_talon_whists_misere=True), 4)
+    assert s.whists[0][1] == whists and s.pool == (0, 10, 0, 0)
+    leningrad = LENINGRAD.replace(dealer_talon_whists=True)           # whist_price_multiplier 2
+    assert score_deal(deal, leningrad, 4).whists[0][1] == 2 * whists
+    assert score_deal(deal, classic, 4).whists[0][1] == 0             # the classic book: tricks only
+
+
+def test_defence_shortfall_of_more_than_one_trick():
+    # RULES.md §3.6, §5.6. 6♠ (need 4), B whists alone, the defence takes 1: B answers for 3
+    # tricks at wv = 2 (Sochi, full): 6; he writes 2 for the one trick.
+    s = score_deal(game(A, "6S", ["whist", "pass"], (9, 0, 1)), SOCHI)
+    assert s.mountain == (0, 6, 0) and w(s, B, A) == 2 and s.pool == (2, 0, 0)
+    # 7♠ (need 2, wv 4) taken 10-0 by A in Rostov (half-responsible): 2 × 2 = 4.
+    s = score_deal(game(A, "7S", ["whist", "pass"], (10, 0, 0)), ROSTOV)
+    assert s.mountain == (0, 4, 0) and s.pool == (4, 0, 0)
+    # Two whisters on 6♠ (quota 2 each), B 0 and C 1: B misses 2 (4), C 1 (2) individually;
+    # one unit each (2 and 2) under one_unit.
+    s = score_deal(game(A, "6S", ["whist", "whist"], (9, 0, 1)), SOCHI)
+    assert s.mountain == (0, 4, 2) and w(s, C, A) == 2
+    s = score_deal(game(A, "6S", ["whist", "whist"], (9, 0, 1)), SOCHI.replace(two_whister_shortfall="one_unit"))
+    assert s.mountain == (0, 2, 2)
+    # A half-whist played on 6♠ (quota 2) with no defence trick: 2 missing tricks, 4.
+    s = score_deal(game(A, "6S", ["pass", "half", "pass"], (10, 0, 0)), SOCHI.replace(half_whist="played"))
+    assert s.mountain == (0, 0, 4) and w(s, C, A) == 0
+
+
+def test_gentleman_whist_when_the_lone_whister_sits_second():
+    # RULES.md §5.4: B passes, C whists; 6♠ one under in Leningrad (wv = 4): the 5 defence tricks'
+    # 20 whists are split 10 and 10, and each adds the consolation of 4: 14 each; A's mountain 4.
+    s = score_deal(game(A, "6S", ["pass", "whist"], (5, 3, 2)), LENINGRAD)
+    assert w(s, B, A) == 14 and w(s, C, A) == 14 and s.mountain == (4, 0, 0)
+    # Made, it is scored greedily: C writes for the 4 defence tricks, 16; B nothing.
+    s = score_deal(game(A, "6S", ["pass", "whist"], (6, 3, 1)), LENINGRAD)
+    assert w(s, C, A) == 16 and w(s, B, A) == 0 and s.pool == (2, 0, 0)
+    # Greedy (Sochi 7♥ one under, §5.10 Sochi 1 with the calls the other way): C 20, B 4.
+    s = score_deal(game(A, "7H", ["pass", "whist"], (6, 2, 2)), SOCHI)
+    assert w(s, C, A) == 20 and w(s, B, A) == 4
+
+
+def test_the_allpass_streak_of_a_running_sheet():
+    # RULES.md §5.8, Sochi (1-2-3, amnesty): four all-passes in a row are priced 1, 2, 3, 3; a
+    # contract passed out by both defenders resets the streak, and the next all-pass is priced 1.
+    #   1. (0, 4, 6) at 1: A's pool +1 (no trick), mountains B +4, C +6
+    #   2. (2, 3, 5) at 2, 2 off each: B +2, C +6
+    #   3. (1, 4, 5) at 3, 1 off each: B +9, C +12
+    #   4. (1, 4, 5) at 3 again: B +9, C +12
+    #   5. B's 6♠ passed out: B's pool +2
+    #   6. (1, 4, 5) at 1: B +3, C +4
+    deals = [AllPassDeal((0, 4, 6)), AllPassDeal((2, 3, 5)), AllPassDeal((1, 4, 5)), AllPassDeal((1, 4, 5)),
+             game(B, "6S", ["pass", "pass"]), AllPassDeal((1, 4, 5))]
+    sheet = ScoreSheet.new("ABC", SOCHI)
+    streaks = []
+    for deal in deals:
+        sheet = sheet.add(deal)
+        streaks.append(sheet.allpass_streak)
+    assert streaks == [1, 2, 3, 4, 0, 1]
+    assert sheet.pool == (1, 2, 0) and sheet.mountain == (0, 27, 40)
+
+
+def test_a_game_file_s_talon_and_open():
+    # RULES.md §9: "talon" feeds the dealer's talon whists (§5.9); "open" defaults to true,
+    # and it is recorded: open or closed, the same score.
+    deal = {"declarer": "B", "contract": "7H", "whist": {"C": "whist", "D": "pass"}, "dealer": "A",
+            "tricks": {"B": 7, "C": 2, "D": 1}, "talon": ["AS", "KS"]}
+    data = {"players": ["A", "B", "C", "D"], "rules": "classic", "deals": [deal]}
+    sheet = sheet_from_game(data)
+    assert sheet.whists[0][1] == 8 and sheet.whists[2][1] == 12      # A+K of one suit: 2 × wv 4
+    assert sheet.pool == (0, 4, 0, 0)
+    no_talon = dict(deal)
+    del no_talon["talon"]
+    assert sheet_from_game(dict(data, deals=[no_talon])).whists[0][1] == 0
+    parsed = deal_from_dict(deal, ["A", "B", "C", "D"])
+    assert parsed.open is True and parsed.talon == ("AS", "KS") and parsed.dealer == 0
+    closed = deal_from_dict(dict(deal, open="стоя"), ["A", "B", "C", "D"])
+    assert closed.open is False and score_deal(closed, "classic", 4) == score_deal(parsed, "classic", 4)
+    for bad in (["AS"], "AS KS", ["AS", 7]):
+        with pytest.raises(ScoringError, match="\"talon\" must be a list of 2 cards"):
+            deal_from_dict(dict(deal, talon=bad), ["A", "B", "C", "D"])
