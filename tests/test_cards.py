@@ -244,3 +244,40 @@ def test_russian_printing_of_cards_and_hands():
     assert Hand.parse("AK7.AT.KQ.-").symbols("ru") == "♠ТК7 ♣Т10 ♦КД"
     with pytest.raises(PrefsolveError, match="unknown language 'fr': expected one of en, ru"):
         Hand.parse("A.-.-.-").format("fr")
+
+
+# -- the deck's bounds and a hand's cards (docs/TESTING.md: faults no test caught) ---------
+@pytest.mark.parametrize("suit, rank", [(0, 0), (0, 7), (3, 0), (3, 7), (2, 4)])
+def test_every_card_of_the_deck_is_built_from_its_suit_and_rank(suit, rank):
+    # RULES.md §1.1: 4 suits (0..3, ♠ ♣ ♦ ♥) × 8 ranks (0..7, 7 8 9 10 J Q K A).
+    card = Card(suit, rank)
+    assert (card.suit, card.rank, card.index) == (suit, rank, suit * 8 + rank)
+    assert card == ALL_CARDS[suit * 8 + rank] and hash(card) == card.index
+
+
+@pytest.mark.parametrize("suit, rank", [(4, 0), (-1, 0), (0, 8), (0, -1), (4, 8), (True, 0), (0, False),
+                                        (1.0, 2), (0, None)])
+def test_a_card_outside_the_deck_is_refused(suit, rank):
+    with pytest.raises(CardError) as info:
+        Card(suit, rank)
+    assert str(info.value) == f"no card with suit {suit!r} and rank {rank!r} (suit 0..3, rank 0..7)"
+
+
+@pytest.mark.parametrize("cards, card", [
+    ([Card(0, 7), Card(0, 7)], "SA"),                       # the same card built twice
+    ([Card.parse("SA"), Card.parse("♠A")], "SA"),
+    ([Card(3, 0), "S8", Card(3, 0)], "H7"),
+    (["HK", Card(3, 6)], "HK"),                             # text and a Card naming one card
+])
+def test_a_hand_of_the_same_card_twice_is_refused(cards, card):
+    with pytest.raises(HandError) as info:
+        Hand(cards)
+    assert str(info.value) == f"duplicate card {card} in hand"
+
+
+def test_a_hand_s_mask_holds_32_cards_at_most():
+    assert len(Hand(0xFFFFFFFF)) == 32 and len(Hand(0)) == 0 and list(Hand(1 << 31)) == [Card(3, 7)]
+    for mask in (-1, 1 << 32):
+        with pytest.raises(HandError, match=f"hand mask {mask} is not a 32-bit card set"):
+            Hand(mask)
+    assert Hand(Card(s, r) for s, r in ((0, 7), (3, 0))) == Hand.parse("A.-.-.7")

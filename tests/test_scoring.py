@@ -935,3 +935,79 @@ def test_a_game_file_s_talon_and_open():
     for bad in (["AS"], "AS KS", ["AS", 7]):
         with pytest.raises(ScoringError, match="\"talon\" must be a list of 2 cards"):
             deal_from_dict(dict(deal, talon=bad), ["A", "B", "C", "D"])
+
+
+@pytest.mark.parametrize("call, message", [
+    (lambda: talon_tricks(["AS", "KS", "QS"]), "the talon has exactly 2 cards, got ['AS', 'KS', 'QS']"),
+    (lambda: talon_tricks("ASKS"), "the talon has exactly 2 cards, got 'ASKS'"),
+    (lambda: talon_tricks(["AS", "ZZ"]), "unknown talon card 'ZZ': expected a suit (S C D H, ♠ ♣ ♦ ♥ or п т б ч) and a "
+                                         "rank (7 8 9 10 J Q K A or В Д К Т), e.g. 'SA', 'H10' or 'Тп'"),
+    (lambda: talon_tricks(["AS", "♠A"]), "the talon holds the same card twice: ['AS', '♠A']"),
+    (lambda: deal_from_dict(["x"], "ABC"), "a deal must be an object, got ['x']"),
+    (lambda: deal_from_dict({"declarer": "A", "contract": "6S", "x": 2, "bid": 1}, "ABC"),
+     "unknown deal field(s) ['bid', 'x']"),
+    (lambda: deal_from_dict({"declarer": "A", "contract": "misere", "whist": {"B": "pass"}}, "ABC"),
+     "§3.2: nobody whists on misère; omit \"whist\""),
+    (lambda: deal_from_dict({"declarer": "A", "contract": "6S"}, "ABC"),
+     "a 6S deal needs the defenders' \"whist\" calls"),
+    (lambda: deal_from_dict({"declarer": "A", "contract": "6S", "whist": "pass pass"}, "ABC"),
+     "\"whist\" must map defenders to whist/pass/half, got 'pass pass'"),
+    (lambda: deal_from_dict({"declarer": "A", "contract": "6S", "whist": {"B": "pass"}}, "ABC"),
+     "\"whist\" needs a call for each defender: 'B' and 'C'"),
+    (lambda: deal_from_dict({"declarer": "A", "contract": "6S", "whist": {"B": "pass"}, "dealer": "A"}, "ABCD"),
+     "declarer 'A' sits out this deal"),
+    (lambda: contract_balance("6S", True, ("pass", "pass")), "declarer tricks must be 0..10, got True"),
+    (lambda: contract_balance("6S", 6, ("pass", "pass"), defender_tricks=(2, 1)),
+     "defender tricks (2, 1) do not make 10 with 6"),
+    (lambda: score_deal(GameDeal(0, Contract.misere(), ("pass",), (0, 5, 5))),
+     "illegal whist call 1 ('pass' in ['pass']): §3.2: misère has no whist calls, not even passes: both opponents "
+     "catch the declarer; give no calls"),
+])
+def test_scoring_errors_say_exactly_what_is_wrong(call, message):
+    with pytest.raises(ScoringError) as info:
+        call()
+    assert str(info.value) == message
+
+
+def test_a_game_file_s_whist_calls_in_speaking_order():
+    # RULES.md §9: the mapping gives each defender's final word; C's defenders are A (his
+    # left, first) then B. A list is the calls in speaking order.
+    deal = {"declarer": "C", "contract": "6S", "whist": {"B": "pass", "A": "whist"}}
+    assert deal_from_dict(deal, "ABC").whist_calls == ("whist", "pass")
+    assert deal_from_dict(dict(deal, whist={"A": "pass", "B": "half"}), "ABC").whist_calls == ("pass", "half", "pass")
+    assert deal_from_dict(dict(deal, whist={"A": "whist", "B": "half"}), "ABC").whist_calls == \
+        ("pass", "half", "whist")
+    assert deal_from_dict(dict(deal, whist=["пас", "полвиста", "вист"]), "ABC").whist_calls == \
+        ("pass", "half", "whist")
+    # A 10 under ten_whist="checked" (Sochi) needs no calls; under obligation1 (Leningrad) it does.
+    ten = {"declarer": "A", "contract": "10S", "tricks": {"A": 10}}
+    assert deal_from_dict(ten, "ABC").whist_calls == ()
+    with pytest.raises(ScoringError, match="a 10S deal needs the defenders' \"whist\" calls"):
+        deal_from_dict(ten, "ABC", "leningrad")
+
+
+def test_single_deal_balances_follow_the_rules_given():
+    # RULES.md §6.4 and §6.5: a 6♠ passed out in Leningrad puts 2 in the pool, worth 20 whists a
+    # point: 2 × 20 × 2/3 = 80/3 to the declarer, -40/3 to each defender.
+    assert contract_balance(Contract.parse("6S"), 6, ("pass", "pass"), "leningrad") == (F(80, 3), F(-40, 3), F(-40, 3))
+    # A 10 passed out in Leningrad (ten_whist=obligation1, §3.4) is not played: made, whatever
+    # the tricks; in Sochi the 10 is always played, so 8 tricks are two under.
+    made = contract_balance("10S", 10, ("pass", "pass"), "leningrad")
+    assert contract_balance("10S", 8, ("pass", "pass"), "leningrad") == made == (F(400, 3), F(-200, 3), F(-200, 3))
+    assert contract_balance("10S", 8, ("pass", "pass"), "sochi") != contract_balance("10S", 10, (), "sochi")
+    # All-pass (RULES.md §5.8) in Leningrad at the second stage (price 4): A (no trick) earns the
+    # stage, 2 pool points; B and C take 16 and 24 into the mountain. Mean mountain 40/3, mean
+    # pool 2/3: A 10 × 40/3 + 20 × (2 - 2/3) = 160, B 10 × (40/3 - 16) - 40/3 = -40, C -120.
+    assert allpass_balance((0, 4, 6), "leningrad", allpass_count=1) == (160, -40, -120)
+
+
+def test_a_sheet_s_json_form_keeps_fractions_and_says_when_it_is_finished():
+    # The Rostov split of an odd payment (RULES.md §5.8) makes half whists: "25/2" in JSON.
+    rules = ROSTOV.replace(raspasy_talon="sets_suit", rostov_raspasy_tie="split")
+    sheet = ScoreSheet.new("ABCD", rules).add(AllPassDeal((1, 2, 2, 5), dealer=0))
+    d = sheet.to_dict()
+    assert d["sheet"]["B"]["whists"] == {"A": 0, "C": 0, "D": "25/2"} and d["sheet"]["A"]["mountain"] == 1
+    assert d["finished"] is False and d["finished_after"] is None
+    passed_out = [game(p, "6S", ["pass", "pass"]) for p in (A, B, C)]
+    done = ScoreSheet.new("ABC", SOCHI.replace(pool_target=2)).add_all(passed_out)
+    assert done.to_dict()["finished"] is True and done.to_dict()["finished_after"] == 3
