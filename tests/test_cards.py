@@ -5,7 +5,17 @@ import random
 import pytest
 from hypothesis import given, strategies as st
 
-from prefsolve.cards import ALL_CARDS, Card, Cards, Hand, cards_of_mask
+from prefsolve.cards import (
+    ALL_CARDS,
+    Card,
+    Cards,
+    Hand,
+    _card_spellings,
+    cards_in_hand_order,
+    cards_of_mask,
+    in_hand_order,
+    mask_of_cards,
+)
 from prefsolve.deal import Deal
 from prefsolve.errors import CardError, DealError, HandError, PrefsolveError
 from prefsolve.notation import CARD_SUITS, RANK_SPELLINGS
@@ -281,3 +291,52 @@ def test_a_hand_s_mask_holds_32_cards_at_most():
         with pytest.raises(HandError, match=f"hand mask {mask} is not a 32-bit card set"):
             Hand(mask)
     assert Hand(Card(s, r) for s, r in ((0, 7), (3, 0))) == Hand.parse("A.-.-.7")
+
+
+def test_cards_print_and_order_as_a_player_writes_them():
+    # A hand prints suit by suit (♠ ♣ ♦ ♥), high to low in each (RULES.md §1.2).
+    cards = [Card.parse(t) for t in ("H7", "SA", "C8", "S7", "HA", "C9")]
+    assert [str(c) for c in in_hand_order(cards)] == ["SA", "S7", "C9", "C8", "HA", "H7"]
+    assert cards_in_hand_order(mask_of_cards(cards)) == Cards.parse("SA S7 C9 C8 HA H7")
+    assert mask_of_cards([Card(0, 7), Card(3, 0)]) == 1 << 7 | 1 << 24 and mask_of_cards([]) == 0
+    assert cards_of_mask(0xFFFFFFFF) == list(ALL_CARDS)
+    played = Cards.parse("HT, SA ♦7")
+    assert str(played) == "♥T ♠A ♦7" and played.format() == "♥T ♠A ♦7" and played.format("ru") == "♥10 ♠Т ♦7"
+    assert repr(played) == "Cards.parse('HT SA D7')" and played.to_list() == ["HT", "SA", "D7"]
+    assert Hand.parse("AK.-.T.7").format() == "AK.-.T.7" and Hand.parse("AK.-.T.7").symbols() == "♠AK ♦T ♥7"
+    assert Card.from_index(0) == Card(0, 0) and Card.from_index(31) == Card(3, 7)
+    with pytest.raises(CardError) as info:
+        Cards.parse(["SA"])
+    assert str(info.value) == "cannot read cards ['SA']: expected text such as 'SA S7 D9'"
+    with pytest.raises(CardError) as info:
+        Card.from_index(32)
+    assert str(info.value) == "no card with index 32 (0..31)"
+    with pytest.raises(HandError) as info:
+        Hand.parse("SA ZZ")
+    assert str(info.value).startswith("cannot read hand 'SA ZZ': cannot read card 'ZZ'")
+
+
+def test_cards_compare_by_index():
+    assert Card(0, 7) != Card(0, 6) and Card(0, 7) == Card.parse("SA") and Card(0, 7) != "SA"
+    assert Card(0, 6) < Card(0, 7) and not Card(0, 7) < Card(0, 7) and not Card(1, 0) < Card(0, 7)
+    assert sorted([Card(3, 0), Card(0, 7), Card(1, 0)]) == [Card(0, 7), Card(1, 0), Card(3, 0)]
+    hands = {Hand(m) for m in range(64)} | {Hand(m) for m in range(64)}
+    assert len(hands) == 64 and Hand.parse("87.-.-.-") in hands and Hand.parse("A.-.-.-") not in hands
+
+
+def test_suit_groups_with_an_emoji_variation_selector():
+    # ♠️ (♠ and U+FE0F, as phones type it) is the suit ♠.
+    assert Hand.parse("♠\ufe0fAK ♥\ufe0f7") == Hand.parse("AK.-.-.7")
+    assert Card.parse("♥\ufe0fT") == Card.parse("HA")
+
+
+def test_the_table_of_card_spellings():
+    # Every suit spelling with every rank spelling, in either order, names one card; no
+    # token names two (the one letter both a suit and a rank, Т, makes ТТ the ace of clubs).
+    one, two = _card_spellings()
+    assert two == {} and one["тт"] == Card.parse("CA") and one["as"] == one["sa"] == Card(0, 7)
+    expected = {}
+    for suit_spelling, suit in CARD_SUITS:
+        for rank_spelling, rank in RANK_SPELLINGS:
+            expected[suit_spelling + rank_spelling] = expected[rank_spelling + suit_spelling] = Card(suit, rank)
+    assert one == expected
