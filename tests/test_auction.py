@@ -6,6 +6,8 @@ from hypothesis import assume, given, settings, strategies as st
 from prefsolve.auction import (
     BID,
     Call,
+    WhistResult,
+    allowed_declarations,
     check_auction,
     check_declaration,
     check_whist_calls,
@@ -19,7 +21,7 @@ from prefsolve.auction import (
     split_whist_text,
 )
 from prefsolve.contract import Contract
-from prefsolve.errors import AuctionError, RulesError
+from prefsolve.errors import AuctionError, ContractError, RulesError
 from prefsolve.rules import PROFILES, Rules
 
 SOCHI = Rules.profile("sochi")
@@ -491,3 +493,92 @@ def test_the_opening_leader_is_first_hand_or_the_declarers_left(first_lead, decl
     # RULES.md §1.6: first hand leads in every kind of deal; the switch gives the lead to the
     # declarer's left in a game. All-pass has no declarer: first hand leads.
     assert Rules.profile("sochi").replace(first_lead=first_lead).opening_leader(declarer) == leader
+
+
+# -- exact verdicts (docs/TESTING.md: faults no test caught) ---------------------------------
+_SIX_TO_EIGHT = ["6S", "6C", "6D", "6H", "6NT", "7S", "7C", "7D", "7H", "7NT", "8S", "8C", "8D", "8H", "8NT"]
+_NINE_TEN = ["9S", "9C", "9D", "9H", "9NT", "10S", "10C", "10D", "10H", "10NT"]
+
+
+@pytest.mark.parametrize("calls, rules, allpass_count, expected", [
+    # The opening: pass or any of the 26 steps (RULES.md §2.1).
+    ("", SOCHI, 0, ["pass"] + _SIX_TO_EIGHT + ["misere"] + _NINE_TEN),
+    # After one all-pass the lowest game is a 7 (strict exit, §2.6); misère stays open.
+    ("", SOCHI, 1, ["pass"] + _SIX_TO_EIGHT[5:] + ["misere"] + _NINE_TEN),
+    # First hand, who bid 6♠, may raise 6♣ (misère no more: binding, §2.3) or hold it: two are left.
+    ("6S 6C pass", SOCHI, 0, ["pass"] + _SIX_TO_EIGHT[2:] + _NINE_TEN + ["6C here"]),
+    # Third hand is junior to the 6♦ bidder: he raises (misère included), never holds (§2.4).
+    ("pass 6D", SOCHI, 0, ["pass"] + _SIX_TO_EIGHT[3:] + ["misere"] + _NINE_TEN),
+    # Misère is overcalled by 9♠ or higher and cannot be held (§2.3, §2.4).
+    ("pass misere", SOCHI, 0, ["pass"] + _NINE_TEN),
+    # Three still in: no hold under senior_when_two_left; first hand may hold under first_hand_only.
+    ("6C 6D 6H", SOCHI, 0, ["pass"] + _SIX_TO_EIGHT[4:] + _NINE_TEN),
+    ("6C 6D 6H", SOCHI.replace(hold="first_hand_only"), 0, ["pass"] + _SIX_TO_EIGHT[4:] + _NINE_TEN + ["6H here"]),
+    # After the auction, or after an illegal call, there is no legal call.
+    ("6S pass pass", SOCHI, 0, []),
+    ("6S 6S", SOCHI, 0, []),
+])
+def test_legal_calls_are_exactly_the_rules_calls(calls, rules, allpass_count, expected):
+    assert [str(c) for c in legal_calls(calls, rules, allpass_count)] == expected
+
+
+@pytest.mark.parametrize("calls, legal, reason", [
+    ("6C 6D 6H 6H", True, None),            # first hand holds with three still in
+    ("6C 6D 6D", False, "§2.4: only first hand may hold («здесь») a bid"),
+    ("pass 6C 6D 6D", False, "§2.4: only first hand may hold («здесь») a bid"),   # seat 1, though senior
+    ("6C 6D pass 6D", True, None),
+])
+def test_hold_by_first_hand_only(calls, legal, reason):
+    r = check_auction(calls, SOCHI.replace(hold="first_hand_only"))
+    assert r.legal is legal and r.reason == reason
+
+
+@pytest.mark.parametrize("contract, calls, kw, expected", [
+    ("6S", ["whist", "pass"], {}, WhistResult(True, True, "one_whister", (0,), play="open")),
+    ("6S", ["pass", "whist"], {"open": False}, WhistResult(True, True, "one_whister", (1,), play="closed")),
+    ("6S", ["whist", "whist"], {}, WhistResult(True, True, "two_whisters", (0, 1), play="closed")),
+    ("6S", ["pass", "pass"], {}, WhistResult(True, True, "pass_out")),
+    ("7D", ["pass", "half", "pass"], {}, WhistResult(True, True, "half_whist", half_whister=1)),
+    ("7D", ["pass", "half", "pass"], {"rules": SOCHI.replace(half_whist="played"), "open": "стоя"},
+     WhistResult(True, True, "half_whist", half_whister=1, play="closed")),
+    ("7D", ["pass", "half", "whist"], {}, WhistResult(True, True, "one_whister", (0,), play="open")),
+    ("6S", ["pass", "half"], {}, WhistResult(True, False)),
+    ("6S", ["whist"], {}, WhistResult(True, False)),
+    ("6S", [], {}, WhistResult(True, False)),
+    ("10S", [], {"rules": CLASSIC}, WhistResult(True, True, "catch", play="open")),
+    ("10S", ["pass", "pass"], {"rules": CLASSIC}, WhistResult(True, True, "catch", play="open")),
+])
+def test_legal_whist_calls_get_a_legal_verdict(contract, calls, kw, expected):
+    # RULES.md §3.2, §3.4: the outcome, the whisters, the half-whister and the play of every legal case.
+    assert check_whist_calls(contract, calls, **kw) == expected
+
+
+def test_whist_verdicts_in_json():
+    assert check_whist_calls("6S", ["pass", "whist"]).to_dict() == {
+        "legal": True, "finished": True, "outcome": "one_whister", "whisters": [1], "half_whister": None,
+        "play": "open"}
+    r = check_whist_calls("misere", [])
+    assert (r.legal, r.finished, r.outcome, r.whisters) == (True, True, "misere", (0, 1))
+    assert check_whist_calls("6S", ["half"]).to_dict() == {
+        "legal": False, "call": 0, "seat": 0, "reason": "§3.2: only the second defender may half-whist"}
+
+
+@pytest.mark.parametrize("bid, rules, expected", [
+    # RULES.md §3.1: never lower than the winning bid, the talon as in the auction.
+    ("10H", SOCHI, ["10H", "10NT"]),
+    ("8NT", SOCHI, ["8NT"] + _NINE_TEN),
+    ("misere", SOCHI, ["misere"]),                     # the misère winner plays misère (§2.3)
+    # Trading misère (§2.3): after at most 8♠ with the talon, misère too.
+    ("8S", SOCHI.replace(misere_binding=False), _SIX_TO_EIGHT[10:] + ["misere"] + _NINE_TEN),
+    ("8C", SOCHI.replace(misere_binding=False), _SIX_TO_EIGHT[11:] + _NINE_TEN),
+    # Classic (§2.5): a game won without talon is declared without talon.
+    ("9NT-hand", CLASSIC, ["9NT-hand", "10S-hand", "10C-hand", "10D-hand", "10H-hand", "10NT-hand"]),
+])
+def test_allowed_declarations_are_the_declarations_the_rules_allow(bid, rules, expected):
+    assert [str(c) for c in allowed_declarations(bid, rules)] == expected
+    assert all(check_declaration(bid, c, rules).legal for c in allowed_declarations(bid, rules))
+
+
+def test_allowed_declarations_of_a_bid_off_the_ladder_is_an_error():
+    with pytest.raises(ContractError, match="contract '9S-hand' is not on the sochi ladder"):
+        allowed_declarations("9S-hand", SOCHI)
