@@ -3,6 +3,7 @@
     python tools/mutation.py                      # scoring, auction, contract and cards
     python tools/mutation.py cards contract       # some of them
     python tools/mutation.py --max-children 1     # the number of processes mutmut runs
+    python tools/mutation.py --again              # after new tests: the survivors again too
 
 mutmut (the ``dev`` extra) changes one thing at a time in a module (a ``<``
 into a ``<=``, a ``1`` into a ``2``, a string into another, ...) and runs the
@@ -92,19 +93,28 @@ def prepare(module: str) -> Path:
     return workdir
 
 
-def run(module: str, max_children: int) -> None:
-    """mutmut over one module, in its directory."""
+def run(module: str, max_children: int, again: bool = False) -> None:
+    """mutmut over one module, in its directory: the mutants not yet tested (all of
+    them the first time, those of changed functions later), or with ``again`` the
+    survivors of the last run too (after new tests: mutmut keeps a verdict until
+    the function changes)."""
+    survivors = [name for name, verdict in results(module).items() if verdict == "survived"] if again else []
     workdir = prepare(module)
     env = dict(os.environ, HYPOTHESIS_PROFILE="ci")
     # The mutated copy, never the checkout, is what the tests import: mutmut puts
     # it first on the path, and no PYTHONPATH of the caller's may come before it.
     env.pop("PYTHONPATH", None)
     mutmut = shutil.which("mutmut") or "mutmut"
-    subprocess.run([mutmut, "run", "--max-children", str(max_children)], cwd=workdir, env=env, check=True)
+    command = [mutmut, "run", "--max-children", str(max_children)]
+    subprocess.run(command, cwd=workdir, env=env, check=True)
+    if survivors:
+        subprocess.run(command + survivors, cwd=workdir, env=env, check=True)
 
 
 def results(module: str) -> dict[str, str]:
-    """Every mutant of the module and mutmut's verdict on it."""
+    """Every mutant of the module and mutmut's verdict on it (none before a first run)."""
+    if not (ROOT / "mutants" / module / "mutants").is_dir():
+        return {}
     out = subprocess.run(
         [shutil.which("mutmut") or "mutmut", "results", "--all", "true"],
         cwd=ROOT / "mutants" / module,
@@ -150,6 +160,8 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n", 1)[0])
     parser.add_argument("modules", nargs="*", metavar="MODULE", help=f"some of {', '.join(MODULES)} (default: all)")
     parser.add_argument("--max-children", type=int, default=2, help="mutmut's processes (default 2)")
+    parser.add_argument("--again", action="store_true",
+                        help="test the survivors of the last run again too (after adding tests)")
     parser.add_argument("--report", action="store_true", help="only print the scores of the last run")
     args = parser.parse_args(argv)
     modules = args.modules or list(MODULES)
@@ -158,7 +170,7 @@ def main(argv: list[str] | None = None) -> int:
         parser.error(f"not a rules module: {', '.join(unknown)} (one of {', '.join(MODULES)})")
     if not args.report:
         for module in modules:
-            run(module, args.max_children)
+            run(module, args.max_children, args.again)
     print()
     ok = [report(module) for module in modules]
     print(f"goal: {GOAL:.0%} of the mutants a test reaches killed, and every function reached")
