@@ -122,6 +122,11 @@ def test_ten_checked_obligation_is_zero_in_classic():
     (lambda: Contract(None, "NT"), "level None is not a game level (6..10)"),
     (lambda: Contract.parse(7), "a contract must be text, got 7"),
     (lambda: Contract.parse(None), "a contract must be text, got None"),
+    (lambda: Contract.parse("6X"), "unknown contract '6X'"),
+    (lambda: Contract.parse("без прикупа"), "unknown contract 'без прикупа'"),   # «without talon» alone
+    (lambda: Contract.parse("hand"), "unknown contract 'hand'"),
+    (lambda: Contract.parse("распасы"),
+     "'распасы' is all-pass, which is not a contract: nobody declares (play it with the strain allpass)"),
 ])
 def test_a_contract_that_cannot_be_says_why(make, message):
     with pytest.raises(ContractError) as info:
@@ -142,3 +147,13 @@ def test_contracts_compare_with_contracts_only(other):
         with pytest.raises(TypeError):
             compare()
     assert seven != other
+
+
+@pytest.mark.parametrize("text, contract", [
+    ("раз без прикупа", Contract(6, "S", True)), ("бескозырка б/п", Contract(6, "NT", True)),
+    ("раз", Contract(6, "S")), ("6S hand", Contract(6, "S", True)), ("мизер-hand", Contract.misere(True)),
+])
+def test_the_first_steps_spoken_without_talon(text, contract):
+    # RULES.md §2.1, §2.5: «раз» … «бескозырка» are the 6-level games; «без прикупа» makes any
+    # of them a game without talon.
+    assert Contract.parse(text) == contract
