@@ -16,6 +16,7 @@ from prefsolve.scoring import (
     allpass_balance,
     contract_balance,
     deal_from_dict,
+    game_rules,
     is_played,
     score_deal,
     settle,
@@ -1017,3 +1018,106 @@ def test_a_sheet_s_json_form_keeps_fractions_and_says_when_it_is_finished():
     passed_out = [game(p, "6S", ["pass", "pass"]) for p in (A, B, C)]
     done = ScoreSheet.new("ABC", SOCHI.replace(pool_target=2)).add_all(passed_out)
     assert done.to_dict()["finished"] is True and done.to_dict()["finished_after"] == 3
+
+
+
+@pytest.mark.parametrize("call, message", [
+    (lambda: score_deal(game(A, "6S", ["pass", "pass"]), SOCHI, 5), "a game has 3 or 4 players, got 5"),
+    (lambda: score_deal(game(A, "6S", ["pass", "pass"]), SOCHI, 4),
+     "a 4-player deal needs the dealer's seat (0..3), got None"),
+    (lambda: score_deal(game(B, "6S", ["pass", "pass"], dealer=4), SOCHI, 4),
+     "a 4-player deal needs the dealer's seat (0..3), got 4"),
+    (lambda: score_deal(AllPassDeal("0046"), SOCHI), "tricks must be a sequence of 3 numbers, got '0046'"),
+    (lambda: score_deal(AllPassDeal((5, 5)), SOCHI), "expected tricks for 3 players, got [5, 5]"),
+    (lambda: score_deal(AllPassDeal((11, -1, 0)), SOCHI), "a player's tricks must be 0..10, got 11"),
+    (lambda: score_deal(AllPassDeal((5, 5, -0.0)), SOCHI), "a player's tricks must be 0..10, got -0.0"),
+    (lambda: score_deal(AllPassDeal((5, 5, 1)), SOCHI), "tricks must sum to 10, got [5, 5, 1] (sum 11)"),
+    (lambda: score_deal(AllPassDeal((5, 5, 0)), SOCHI, 2), "a game has 3 or 4 players, got 2"),
+    (lambda: score_deal(AllPassDeal((5, 5, 0)), SOCHI, 3, -1),
+     "allpass_count (the all-pass deals right before this one) must be a whole number >= 0, got -1"),
+    (lambda: score_deal("x", SOCHI), "not a deal outcome: 'x'"),
+    (lambda: score_deal(GameDeal(0, 7, ("pass", "pass")), SOCHI),
+     "a deal's contract must be a Contract or text such as '7H', got 7"),
+    (lambda: score_deal(GameDeal(0, "6X", ("pass", "pass")), SOCHI), "unknown contract '6X'"),
+    (lambda: score_deal(GameDeal(0, "6S", ("maybe", "pass")), SOCHI),
+     "unknown whist call 'maybe' (expected whist, pass or half: вист, пас, полвиста)"),
+    (lambda: score_deal(game(A, "6S", ["pass", "pass"], dealer=0), SOCHI, 4),
+     "declarer seat 0 is not an active player of this deal (active: [1, 2, 3])"),
+    (lambda: score_deal(game(A, "9S-hand", ["pass", "pass"]), SOCHI),
+     "contract '9S-hand' is not on the sochi ladder (§2.5: games without talon need ladder_extensions='hand_games')"),
+    (lambda: score_deal(game(A, "6S", ["pass"]), SOCHI), "the whist calls ['pass'] on 6S are incomplete"),
+    (lambda: score_deal(game(B, "6S", ["pass", "pass"], (1, 6, 2, 1), dealer=0), SOCHI, 4),
+     "the sitting-out dealer cannot take tricks in a game, got [1, 6, 2, 1]"),
+    (lambda: score_deal(game(A, "6S", ["pass", "pass"], (5, 3, 2)), SOCHI),
+     "6S was not played (both defenders passed) and counts as made, but the tricks give the declarer only 5 of 6; "
+     "correct or omit \"tricks\""),
+    (lambda: score_deal(game(A, "6S", ["pass", "half", "pass"], (5, 3, 2)), SOCHI),
+     "6S was not played (the half-whist stood) and counts as made, but the tricks give the declarer only 5 of 6; "
+     "correct or omit \"tricks\""),
+    (lambda: score_deal(game(A, "misere", [], conceded=True), SOCHI),
+     "misère cannot be conceded «без трёх» (§3.1 concedes a game's undertricks)"),
+    (lambda: score_deal(game(A, "9S-hand", [], conceded=True), "classic"),
+     "9S-hand cannot be conceded «без трёх»: the concession follows seeing the talon (§3.1), which a game without "
+     "talon never takes"),
+    (lambda: score_deal(game(A, "7S", [], (5, 3, 2), conceded=True), SOCHI),
+     "a conceded 7S is not played; omit \"tricks\""),
+    (lambda: score_deal(game(A, "7S", ["whist", "whist", "whist"], conceded=True), SOCHI),
+     "illegal whist call 3 ('whist' in ['whist', 'whist', 'whist']): §3.2: the whist calls are already over"),
+    (lambda: score_deal(AllPassDeal((1, 3, 3, 3), dealer=0), ROSTOV, 4),
+     "the sitting-out dealer's talon cannot take 1 trick(s) on all-pass under raspasy_talon='ignored'"),
+    (lambda: settle(["x", 0, 0], [0, 0, 0], [[0] * 3] * 3),
+     "pool, mountain and whists must hold numbers (whole, Fraction or decimal text)"),
+    (lambda: settle([0, 0], [0, 0], [[0] * 2] * 2), "a game has 3 or 4 players, got 2 pool entries"),
+    (lambda: settle([0, 0, 0], [0, 0], [[0] * 3] * 3), "pool, mountain and whists must have one entry per player"),
+    (lambda: settle([0, 0, 0], [0, 0, 0], [[0] * 3] * 2), "pool, mountain and whists must have one entry per player"),
+    (lambda: settle([0, 0, 0], [0, 0, 0], [[0] * 3, [0] * 3, [0] * 2]),
+     "pool, mountain and whists must have one entry per player"),
+    (lambda: ScoreSheet.new(["A", "B"]), "a game has 3 or 4 players, got 2: ['A', 'B']"),
+    (lambda: ScoreSheet.new(5), "players must be 3 or 4 names, got 5"),
+    (lambda: ScoreSheet.new(["A", "A", "B"]), "player names must be distinct, got ['A', 'A', 'B']"),
+    (lambda: ScoreSheet.new("ABC").add("x"), "not a deal outcome (GameDeal or AllPassDeal): 'x'"),
+    (lambda: ScoreSheet.new("ABC").add(AllPassDeal((5, 5, 0), dealer=7)), "the dealer must be a seat 0..2, got 7"),
+    (lambda: ScoreSheet.new("ABC").add(AllPassDeal((5, 5, 0), dealer=0)).add(AllPassDeal((5, 5, 0), dealer=0)),
+     "'A' deals, but after deal 1 the deal goes to 'B' (dealer_rotation='every_deal': it moves clockwise after "
+     "every deal)"),
+    (lambda: ScoreSheet.new("ABC", "classic").add_all([game(A, "6S", ["pass", "pass"], dealer=0)] * 2),
+     "deal 2: 'A' deals, but after deal 1 the deal goes to 'B' (dealer_rotation='stays_after_allpass_and_caught_"
+     "misere': it stays after all-pass and a caught misère, else moves clockwise; after 3 all-passes in a row it "
+     "moves on)"),
+    (lambda: ScoreSheet.new("ABC", Rules.profile("classic").replace(allpass_dealer_limit=0)).add_all(
+        [game(A, "6S", ["pass", "pass"], dealer=0)] * 2),
+     "deal 2: 'A' deals, but after deal 1 the deal goes to 'B' (dealer_rotation='stays_after_allpass_and_caught_"
+     "misere': it stays after all-pass and a caught misère, else moves clockwise)"),
+    (lambda: game_rules([]), "a game file must be a JSON object"),
+    (lambda: game_rules({"players": [], "foo": 1}),
+     "unknown game file field(s) ['foo'] (expected: players, rules, pool_target, switches, deals)"),
+    (lambda: game_rules({"rules": 5}), "\"rules\" must be a profile name, got 5"),
+    (lambda: sheet_from_game({"players": "ABC"}), "\"players\" must be a list of 3 or 4 names, got 'ABC'"),
+    (lambda: sheet_from_game({"players": ["A", "B", 3]}),
+     "\"players\" must be a list of 3 or 4 names, got ['A', 'B', 3]"),
+    (lambda: sheet_from_game({"players": ["A", "B", "C"], "deals": {}}), "\"deals\" must be a list, got {}"),
+    (lambda: sheet_from_game({"players": ["A", "B", "C"], "deals": [{"all_pass": True}]}),
+     "deal 1: an all-pass deal needs \"tricks\""),
+    (lambda: deal_from_dict({"all_pass": 1}, "ABC"), "\"all_pass\" must be true or false (a JSON boolean), got 1"),
+    (lambda: deal_from_dict({"declarer": "A", "contract": "6S", "conceded": "yes"}, "ABC"),
+     "\"conceded\" must be true or false (a JSON boolean), got 'yes'"),
+    (lambda: deal_from_dict({"declarer": "A", "contract": "6S", "open": "maybe"}, "ABC"),
+     "\"open\" must be true or false (a JSON boolean), or a word open or closed (открыто/закрыто, лёжа/стоя), "
+     "got 'maybe'"),
+    (lambda: deal_from_dict({"declarer": "A", "contract": "6S"}, "ABCD"), "a 4-player deal needs a \"dealer\""),
+    (lambda: deal_from_dict({"all_pass": True, "contract": "6S", "whist": 1}, "ABC"),
+     "an all-pass deal cannot have \"contract\", \"whist\" (contradicts \"all_pass\": true)"),
+    (lambda: deal_from_dict({"all_pass": True}, "ABC"), "an all-pass deal needs \"tricks\""),
+    (lambda: deal_from_dict({"contract": "6S"}, "ABC"),
+     "a deal needs \"declarer\" and \"contract\" (or \"all_pass\": true)"),
+])
+def test_every_scoring_error_says_what_is_wrong(call, message):
+    with pytest.raises(ScoringError) as info:
+        call()
+    assert str(info.value) == message
+
+
+def test_a_game_file_s_switches_must_be_an_object():
+    with pytest.raises(RulesError) as info:
+        game_rules({"switches": 5})
+    assert str(info.value) == "\"switches\" must be an object, got 5"
