@@ -582,3 +582,81 @@ def test_allowed_declarations_are_the_declarations_the_rules_allow(bid, rules, e
 def test_allowed_declarations_of_a_bid_off_the_ladder_is_an_error():
     with pytest.raises(ContractError, match="contract '9S-hand' is not on the sochi ladder"):
         allowed_declarations("9S-hand", SOCHI)
+
+
+def _illegal(call, seat, reason):
+    return WhistResult(False, call=call, seat=seat, reason=reason)
+
+
+_OVER = "§3.2: the whist calls are already over"
+_TEN = "§3.4: nobody whists on 10S (ten_whist='checked'): both defenders catch the declarer and the hand is played"
+
+
+@pytest.mark.parametrize("contract, calls, rules, expected", [
+    ("misere", ["pass"], SOCHI, _illegal(0, 0, "§3.2: misère has no whist calls, not even passes: both opponents "
+                                                "catch the declarer; give no calls")),
+    ("10S", ["pass", "pass", "pass"], CLASSIC, _illegal(2, None, _OVER)),
+    ("10S", ["whist"], CLASSIC, _illegal(0, 0, _TEN)),
+    ("10S", ["pass", "whist"], CLASSIC, _illegal(1, 1, _TEN)),
+    # The third call is the first defender's second chance (RULES.md §3.2): he may not half-whist.
+    ("6S", ["pass", "half", "half"], SOCHI, _illegal(2, 0, "§3.2: only the second defender may half-whist")),
+    ("6S", ["pass", "half", "pass", "pass"], SOCHI, _illegal(3, None, _OVER)),
+    ("6S", ["whist", "pass", "whist"], SOCHI, _illegal(2, None, _OVER)),
+    ("6S", ["pass", "half"], SOCHI.replace(half_whist="off"),
+     _illegal(1, 1, "§3.2: half-whist is not played in the sochi rules")),
+    ("6S", ["whist", "half"], SOCHI,
+     _illegal(1, 1, "§3.2: half-whist is allowed only after the first defender passed")),
+    ("8S", ["pass", "half"], SOCHI,
+     _illegal(1, 1, "§3.2: half-whist is allowed only on 6- and 7-level contracts, not on 8S")),
+])
+def test_illegal_whist_calls_get_the_call_the_seat_and_the_rule(contract, calls, rules, expected):
+    assert check_whist_calls(contract, calls, rules) == expected
+    assert check_whist_calls(Contract.parse(contract), calls, rules) == expected
+
+
+def test_a_misere_is_caught_closed_until_the_catchers_show_their_cards():
+    # RULES.md §4.2: the catchers lay their cards face up only after the first trick.
+    assert check_whist_calls(Contract.misere(), []) == WhistResult(True, True, "misere", (0, 1), play="closed")
+
+
+def test_auction_verdicts_in_json():
+    assert check_auction("pass pass pass 6S").to_dict() == {
+        "legal": False, "call": 3, "seat": None,
+        "reason": "§2.2: the auction is already over (all three passed), no further call is allowed"}
+    assert check_auction("6S pass pass 6C").to_dict() == {
+        "legal": False, "call": 3, "seat": None,
+        "reason": "§2.2: the auction is already over (seat 0 won it with 6S), no further call is allowed"}
+    assert check_auction("pass pass pass").to_dict() == {
+        "legal": True, "finished": True, "winner": None, "contract": None, "all_pass": True, "next_seat": None}
+    assert [repr(c) for c in parse_calls("pass семь первых два здесь")] == \
+        ["Call(pass)", "Call(bid 7S)", "Call(bid 6C)", "Call(hold)"]
+    assert repr(Call.parse("два здесь")) == "Call(hold 6C)"
+
+
+@pytest.mark.parametrize("call, message", [
+    (lambda: parse_whist_call(5), "a whist call is a word (whist, pass or half), got 5"),
+    (lambda: parse_whist_call("maybe"),
+     "unknown whist call 'maybe' (expected whist, pass or half: вист, пас, полвиста)"),
+    (lambda: parse_whist_play("maybe"),
+     "unknown whist play 'maybe': expected true or false, or open or closed (открыто/закрыто, лёжа/стоя)"),
+    (lambda: split_whist_text("pass,,whist"),
+     "empty whist call in 'pass,,whist' (a separator with nothing on one side)"),
+    (lambda: split_whist_text("pass half whist"),
+     "'half whist' in 'pass half whist' is ambiguous without commas: write 'half' (or 'half-whist') for the "
+     "half-whist, or separate calls with commas"),
+])
+def test_whist_words_that_cannot_be_read_say_why(call, message):
+    with pytest.raises(AuctionError) as info:
+        call()
+    assert str(info.value) == message
+
+
+@pytest.mark.parametrize("text, words", [
+    ("pass; whist", ["pass", "whist"]), ("пас виста", ["пас", "виста"]),
+    ("пас вист пол виста", ["пас", "вист", "пол виста"]), (" , ; ", [])])
+def test_whist_text_splits_on_commas_semicolons_and_spaces(text, words):
+    assert split_whist_text(text) == words
+
+
+def test_allowed_declarations_take_a_contract():
+    assert allowed_declarations(Contract.parse("10H"), SOCHI) == (Contract.parse("10H"), Contract.parse("10NT"))

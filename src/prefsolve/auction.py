@@ -689,7 +689,7 @@ def check_whist_calls(contract: Contract | str, calls: str | Iterable[str], rule
                 return WhistResult(False, call=i, seat=i, reason=_(
                     "§3.4: nobody whists on {contract} (ten_whist='checked'): both defenders catch the declarer and "
                     "the hand is played", contract=shown(c)))
-        return WhistResult(True, True, "catch", (), play=OPEN)
+        return WhistResult(True, True, "catch", play=OPEN)
     seq_seats = (0, 1, 0)
     for i, w in enumerate(words):
         if i >= 3 or (i == 2 and words[1] != HALF):
