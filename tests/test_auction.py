@@ -660,3 +660,22 @@ def test_whist_text_splits_on_commas_semicolons_and_spaces(text, words):
 
 def test_allowed_declarations_take_a_contract():
     assert allowed_declarations(Contract.parse("10H"), SOCHI) == (Contract.parse("10H"), Contract.parse("10NT"))
+
+
+@pytest.mark.parametrize("call, message", [
+    (lambda: Call.parse("foo"), "unknown call 'foo'"),
+    (lambda: Call.parse("7X здесь"), "unknown call '7X здесь'"),
+    (lambda: Call("x"), "unknown kind of call 'x' (expected 'pass', 'bid' or 'hold')"),
+    (lambda: Call("bid"), "a bid needs its contract, e.g. Call('bid', Contract.parse('6S'))"),
+    (lambda: Call("pass", Contract.parse("6S")), "a pass has no contract, got 6S"),
+    (lambda: Call("bid", "6S"), "a call's contract must be a Contract, got '6S'"),
+    (lambda: parse_calls(5), "calls must be text or a sequence of calls, got 5"),
+    (lambda: parse_calls(",6S"), "empty call #1 in ',6S' (a separator at the start or the end)"),
+    (lambda: parse_calls("6S,,pass"), "empty call #2 in '6S,,pass' (two separators with nothing between them)"),
+    (lambda: check_auction(""), "no calls given: an auction has at least one call (pass or a bid)"),
+    (lambda: check_auction("раз foo"), "unknown call 'foo' in 'раз foo'"),
+])
+def test_calls_that_cannot_be_read_say_why(call, message):
+    with pytest.raises(AuctionError) as info:
+        call()
+    assert str(info.value) == message
