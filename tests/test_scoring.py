@@ -1121,3 +1121,45 @@ def test_a_game_file_s_switches_must_be_an_object():
     with pytest.raises(RulesError) as info:
         game_rules({"switches": 5})
     assert str(info.value) == "\"switches\" must be an object, got 5"
+
+
+def test_a_half_whist_that_stood_is_half_the_obligation():
+    # RULES.md §5.3: not played, made; the half-whister writes wv × need / 2: on a 7 (need 2)
+    # wv × 1, on a 6 (need 4) wv × 2.
+    s = score_deal(game(A, "7S", ["pass", "half", "pass"]), SOCHI)
+    assert s.pool == (4, 0, 0) and w(s, C, A) == 4 and w(s, B, A) == 0 and s.mountain == (0, 0, 0)
+    s = score_deal(game(A, "6S", ["pass", "half", "pass"]), LENINGRAD)     # wv = 4 (doubled)
+    assert s.pool == (2, 0, 0) and w(s, C, A) == 8
+
+
+@pytest.mark.parametrize("switches, each, mountain", [
+    # Leningrad 7♥ (v 4, wv 8), B whists alone, A takes 5: two under. The 5 defence tricks' 40
+    # whists split 20 and 20 (gentleman); consolation per undertrick by the switch (RULES.md §5.5);
+    # the mountain v × 2 × 2 = 16 unless remise_mountain=false.
+    ({}, 20 + 8 * 2, 16),
+    ({"consolation_price": "value"}, 20 + 4 * 2, 16),
+    ({"consolation_price": "fixed10"}, 20 + 10 * 2, 16),
+    ({"consolation": "none"}, 20, 16),
+    ({"remise_mountain": False}, 20 + 8 * 2, 0),
+])
+def test_remise_consolation_and_mountain_switches(switches, each, mountain):
+    s = score_deal(game(A, "7H", ["whist", "pass"], (5, 3, 2)), LENINGRAD.replace(**switches))
+    assert w(s, B, A) == each and w(s, C, A) == each and s.mountain == (mountain, 0, 0) and s.pool == (0, 0, 0)
+
+
+def test_rostov_allpass_three_tied_and_the_price_of_a_stage():
+    # RULES.md §5.8: when all three tie, nobody pays (four players: the talon took 1, the dealer's).
+    s = score_deal(AllPassDeal((1, 3, 3, 3), dealer=0), ROSTOV.replace(raspasy_talon="sets_suit"), 4)
+    assert sum(map(sum, s.whists)) == 0 and s.mountain == (1, 0, 0, 0)
+    # 5 × r per trick: at the second stage of 1-2-3, r = 2: A (1 trick) writes 10 × 3 on B, 10 × 6 on C.
+    s = score_deal(AllPassDeal((1, 3, 6)), ROSTOV.replace(raspasy_progression="1-2-3"), allpass_count=1)
+    assert w(s, A, B) == 30 and w(s, A, C) == 60 and sum(map(sum, s.whists)) == 90
+
+
+def test_dealer_talon_whists_on_a_game_at_the_doubled_price():
+    # RULES.md §5.9: wv × the talon's tricks; two aces 3, wv of a 7 in Leningrad 8: 24.
+    deal = GameDeal(1, Contract.parse("7H"), ("whist", "pass"), (0, 7, 2, 1), dealer=0, talon=("AS", "AH"))
+    assert score_deal(deal, LENINGRAD.replace(dealer_talon_whists=True), 4).whists[0][1] == 24
+    assert score_deal(deal, LENINGRAD, 4).whists[0][1] == 0           # the switch off: nothing
+    three = GameDeal(0, Contract.parse("7H"), ("whist", "pass"), (7, 2, 1), talon=("AS", "AH"))
+    assert score_deal(three, LENINGRAD.replace(dealer_talon_whists=True)).whists == score_deal(three, LENINGRAD).whists
