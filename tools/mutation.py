@@ -50,6 +50,7 @@ GOAL = 0.95
 CAUGHT = ("killed", "timeout")
 #: The verdict of a mutant in a function no selected test calls.
 UNREACHED = "no tests"
+UNCHECKED = "not checked"
 LINKED = ("src", "tests", "examples")
 
 
@@ -141,7 +142,8 @@ def report(module: str) -> bool:
     """Print the module's score; True if it meets the goal and every function is reached."""
     verdicts = results(module)
     counts = Counter(verdicts.values())
-    reached = len(verdicts) - counts[UNREACHED]
+    # A mutant not checked yet (an interrupted run) counts nowhere: the report says how many.
+    reached = len(verdicts) - counts[UNREACHED] - counts[UNCHECKED]
     caught = sum(counts[v] for v in CAUGHT)
     score = caught / reached if reached else 0.0
     others = ", ".join(f"{n} {v}" for v, n in sorted(counts.items()) if v not in (*CAUGHT, UNREACHED))
@@ -153,7 +155,7 @@ def report(module: str) -> bool:
     unreached = sorted({function_of(m) for m, v in verdicts.items() if v == UNREACHED})
     if unreached:
         print(f"{'':12} functions no test reaches: {', '.join(unreached)}")
-    return score >= GOAL and not unreached
+    return score >= GOAL and not unreached and not counts[UNCHECKED]
 
 
 def main(argv: list[str] | None = None) -> int:
