@@ -6,6 +6,7 @@ from hypothesis import assume, given, settings, strategies as st
 from prefsolve.auction import (
     BID,
     Call,
+    Verdict,
     WhistResult,
     allowed_declarations,
     check_auction,
@@ -679,3 +680,59 @@ def test_calls_that_cannot_be_read_say_why(call, message):
     with pytest.raises(AuctionError) as info:
         call()
     assert str(info.value) == message
+
+
+@pytest.mark.parametrize("calls, rules, reason", [
+    ("здесь", SOCHI, "§2.4: «здесь» holds the current bid, but nobody has bid yet"),
+    ("6C, 6D, 6C здесь", SOCHI, "§2.4: «здесь» must repeat the current bid 6D, not 6C"),
+    ("pass misere здесь", SOCHI, "§2.4: misère cannot be held («здесь»)"),
+    ("pass 6S здесь", SOCHI, "§2.4: 6♠ («раз») cannot be held («здесь»)"),
+    ("6C pass 6C", SOCHI, "§2.4: only the senior hand may hold («здесь»); seat 2 is junior to seat 0"),
+    ("6C 6D pass 6D", CLASSIC,
+     "§2.2: a bid must be higher than the current bid 6D (holding «здесь» is off in the classic rules)"),
+])
+def test_a_hold_that_is_not_allowed_names_its_rule(calls, rules, reason):
+    r = check_auction(calls, rules)
+    assert r.legal is False and r.reason == reason
+
+
+_NOT_PLAYED = "(without talon) is not played under the sochi rules (ladder_extensions='none')"
+
+
+@pytest.mark.parametrize("bid, declared, rules, expected", [
+    ("6S-hand", "7S-hand", SOCHI, Verdict(False, f"§2.5: the winning bid 6S-hand {_NOT_PLAYED}")),
+    ("6S", "misere-hand", SOCHI, Verdict(False, f"§2.5: the declared contract misere-hand {_NOT_PLAYED}")),
+    ("misere", "10NT", SOCHI, Verdict(False, "§2.3: the winner of a misere auction must play misere, not 10NT")),
+    ("6S", "misere", SOCHI, Verdict(False, "§2.3 binding misère: a player who won on 6S cannot declare misère")),
+    ("8S-hand", "misere", CLASSIC.replace(misere_binding=False),
+     Verdict(False, "§2.3 trading misère: misère is declared after taking the talon, which a player who won on "
+                    "8S-hand does not take")),
+    ("9S", "misere", SOCHI.replace(misere_binding=False),
+     Verdict(False, "§2.3 trading misère: games are traded up to 8S only, so a player who won on 9S cannot declare "
+                    "misère")),
+    ("8S-hand", "misere-hand", CLASSIC.replace(misere_binding=False),
+     Verdict(False, "§2.3 trading misère: misère is declared after taking the talon, which a player who won on "
+                    "8S-hand does not take")),
+    ("9S-hand", "9NT", CLASSIC,
+     Verdict(False, "§2.5: the auction was won without talon, so the game must be declared without talon")),
+    ("9S", "9NT-hand", CLASSIC,
+     Verdict(False, "§2.5: the auction was won with talon, so the game must be declared with talon")),
+    ("6D", "6C", SOCHI, Verdict(False, "§3.1: the declared contract 6C is lower than the winning bid 6D")),
+    ("6D", "6D", SOCHI, Verdict(True)), ("misere", "misere", SOCHI, Verdict(True)),
+    ("8S", "misere", SOCHI.replace(misere_binding=False), Verdict(True)),
+])
+def test_every_declaration_verdict_names_its_rule(bid, declared, rules, expected):
+    assert check_declaration(bid, declared, rules) == expected
+    assert check_declaration(Contract.parse(bid), Contract.parse(declared), rules) == expected
+
+
+def test_more_exact_verdicts():
+    r = check_whist_calls("6S", ["whist", "pass"], SOCHI.replace(stalingrad=True))
+    assert r == WhistResult(False, call=1, seat=1, reason="§3.5 Stalingrad: both defenders must whist against 6♠")
+    with pytest.raises(AuctionError) as info:
+        parse_whist_calls(5)
+    assert str(info.value) == "whist calls must be text or a sequence of calls, got 5"
+    # The classic ladder's opening calls (RULES.md §2.5): pass and its 52 contracts; no misère hold.
+    assert legal_calls("", CLASSIC) == (Call("pass"),) + tuple(Call(BID, c) for c in ladder(CLASSIC))
+    assert legal_calls("") == legal_calls("", SOCHI, 0)
+    assert [str(c) for c in legal_calls("pass misere", SOCHI)] == ["pass"] + _NINE_TEN
