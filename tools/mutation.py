@@ -99,7 +99,6 @@ def run(module: str, max_children: int, again: bool = False) -> None:
     them the first time, those of changed functions later), or with ``again`` the
     survivors of the last run too (after new tests: mutmut keeps a verdict until
     the function changes)."""
-    survivors = [name for name, verdict in results(module).items() if verdict == "survived"] if again else []
     workdir = prepare(module)
     env = dict(os.environ, HYPOTHESIS_PROFILE="ci")
     # The mutated copy, never the checkout, is what the tests import: mutmut puts
@@ -108,6 +107,7 @@ def run(module: str, max_children: int, again: bool = False) -> None:
     mutmut = shutil.which("mutmut") or "mutmut"
     command = [mutmut, "run", "--max-children", str(max_children)]
     subprocess.run(command, cwd=workdir, env=env, check=True)
+    survivors = [name for name, verdict in results(module).items() if verdict == "survived"] if again else []
     if survivors:
         subprocess.run(command + survivors, cwd=workdir, env=env, check=True)
 
