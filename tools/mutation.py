@@ -107,7 +107,9 @@ def run(module: str, max_children: int, again: bool = False) -> None:
     mutmut = shutil.which("mutmut") or "mutmut"
     command = [mutmut, "run", "--max-children", str(max_children)]
     subprocess.run(command, cwd=workdir, env=env, check=True)
-    survivors = [name for name, verdict in results(module).items() if verdict == "survived"] if again else []
+    # Survivors, and mutants no test reached then: a new test may reach them now.
+    survivors = [name for name, verdict in results(module).items() if verdict in ("survived", UNREACHED)] \
+        if again else []
     if survivors:
         subprocess.run(command + survivors, cwd=workdir, env=env, check=True)
 
@@ -163,7 +165,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("modules", nargs="*", metavar="MODULE", help=f"some of {', '.join(MODULES)} (default: all)")
     parser.add_argument("--max-children", type=int, default=2, help="mutmut's processes (default 2)")
     parser.add_argument("--again", action="store_true",
-                        help="test the survivors of the last run again too (after adding tests)")
+                        help="test the survivors and the unreached of the last run again too (after adding tests)")
     parser.add_argument("--report", action="store_true", help="only print the scores of the last run")
     args = parser.parse_args(argv)
     modules = args.modules or list(MODULES)
