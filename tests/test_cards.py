@@ -5,6 +5,7 @@ import random
 import pytest
 from hypothesis import given, strategies as st
 
+import prefsolve.cards as cards_module
 from prefsolve.cards import (
     ALL_CARDS,
     Card,
@@ -340,3 +341,45 @@ def test_the_table_of_card_spellings():
         for rank_spelling, rank in RANK_SPELLINGS:
             expected[suit_spelling + rank_spelling] = expected[rank_spelling + suit_spelling] = Card(suit, rank)
     assert one == expected
+
+
+_EXPECTED_CARD = ("expected a suit (S C D H, ♠ ♣ ♦ ♥ or п т б ч) and a rank (7 8 9 10 J Q K A or В Д К Т), e.g. "
+                  "'SA', 'H10' or 'Тп'")
+_X = ("'Х' can be read two ways: the ten (X in some books) or a small card (фоска, no card in particular); "
+      "type 10 for the ten")
+
+
+@pytest.mark.parametrize("call, error, message", [
+    (lambda: Card.parse(None), CardError, "cannot read card None: expected text such as 'SA' or 'H10'"),
+    (lambda: Card.parse("Хп"), CardError, f"cannot read card 'Хп': {_X}"),
+    (lambda: Card.parse("ZQ"), CardError, f"cannot read card 'ZQ': {_EXPECTED_CARD}"),
+    (lambda: Hand(-1), HandError, "hand mask -1 is not a 32-bit card set"),
+    (lambda: Hand("SA"), HandError, "Hand() takes cards; read hand text 'SA' with Hand.parse()"),
+    (lambda: Hand([1]), HandError, "a hand holds cards, got 1"),
+    (lambda: Hand.parse(None), HandError, "cannot read hand None: expected text such as 'A.KT9.KT97.K7' or 'SA CK'"),
+    (lambda: Hand.parse("Х.-.-.-"), HandError, f"cannot read hand 'Х.-.-.-': {_X}"),
+    (lambda: Hand.parse("A.KT9.KT97"), HandError,
+     "cannot read hand 'A.KT9.KT97': a dotted hand has 4 suit groups ♠.♣.♦.♥ ('-' for a void), this one has 3"),
+    (lambda: Hand.parse("A.K.Q.J.7"), HandError,
+     "cannot read hand 'A.K.Q.J.7': a dotted hand has 4 suit groups ♠.♣.♦.♥ ('-' for a void), this one has 5"),
+    # With a space the text is a card list, not a dotted hand: "A." is no card.
+    (lambda: Hand.parse("A. K.Q.J"), HandError,
+     f"cannot read hand 'A. K.Q.J': cannot read card 'A.': {_EXPECTED_CARD}"),
+])
+def test_cards_and_hands_that_cannot_be_read_say_exactly_why(call, error, message):
+    with pytest.raises(error) as info:
+        call()
+    assert str(info.value) == message
+
+
+def test_a_token_with_two_readings_is_refused_naming_both(monkeypatch):
+    # No spelling of today's letters has two readings (test_the_table_of_card_spellings); should a
+    # new letter make one, the token is refused, never guessed. A made-up one shows the refusal.
+    monkeypatch.setitem(cards_module._TWO_READINGS, "zz", [Card(0, 0), Card(1, 0)])
+    with pytest.raises(CardError) as info:
+        Card.parse("Zz")
+    assert str(info.value) == "card 'Zz' can be read two ways, as ♠7 or ♣7: write the suit as a symbol (♠ ♣ ♦ ♥)"
+
+
+def test_hands_are_equal_when_they_hold_the_same_cards():
+    assert Hand(1) != Hand(2) and Hand(3) == Hand([Card(0, 0), Card(0, 1)]) and Hand(1) != 1
