@@ -1163,3 +1163,21 @@ def test_dealer_talon_whists_on_a_game_at_the_doubled_price():
     assert score_deal(deal, LENINGRAD, 4).whists[0][1] == 0           # the switch off: nothing
     three = GameDeal(0, Contract.parse("7H"), ("whist", "pass"), (7, 2, 1), talon=("AS", "AH"))
     assert score_deal(three, LENINGRAD.replace(dealer_talon_whists=True)).whists == score_deal(three, LENINGRAD).whists
+
+
+def test_a_game_file_s_deals_read_with_the_file_s_rules():
+    # RULES.md §9: a conceded deal may give its whist calls; a deal says when it was not conceded.
+    conceded = deal_from_dict({"declarer": "A", "contract": "7S", "conceded": True, "whist": ["whist", "pass"]}, "ABC")
+    assert conceded.conceded is True and conceded.whist_calls == ("whist", "pass")
+    played = deal_from_dict({"declarer": "A", "contract": "7S", "whist": ["pass", "pass"]}, "ABC")
+    assert played.conceded is False and played.talon is None and played.open is True
+    # No deals: an empty sheet. Settings (--set) apply over the file.
+    empty = sheet_from_game({"players": ["A", "B", "C"]}, settings=["pool_target=4"])
+    assert empty.deals == 0 and empty.rules.pool_target == 4 and empty.pool == (0, 0, 0)
+    # A deal is read under the file's rules: a 10 needs whist calls in Leningrad (§3.4).
+    ten = {"players": ["A", "B", "C"], "rules": "leningrad",
+           "deals": [{"declarer": "A", "contract": "10S", "tricks": {"A": 10}}]}
+    with pytest.raises(ScoringError) as info:
+        sheet_from_game(ten)
+    assert str(info.value) == "deal 1: a 10S deal needs the defenders' \"whist\" calls"
+    assert sheet_from_game(ten, "sochi").pool == (10, 0, 0)      # Sochi: the 10 is caught, not whisted
