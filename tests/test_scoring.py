@@ -1181,3 +1181,55 @@ def test_a_game_file_s_deals_read_with_the_file_s_rules():
         sheet_from_game(ten)
     assert str(info.value) == "deal 1: a 10S deal needs the defenders' \"whist\" calls"
     assert sheet_from_game(ten, "sochi").pool == (10, 0, 0)      # Sochi: the 10 is caught, not whisted
+
+
+def test_american_aid_of_a_single_point():
+    # RULES.md §6.2, target 10. B makes 7♠ (pool 4) against A's lone whist: A writes 4 × 3 = 12 on
+    # B. A makes a 10 (pool 10, closed). On the all-pass (0, 4, 6) A's trick-less bonus (1) is a
+    # surplus of one point: the highest open pool is B's (4 > 0), so B gets it, and A writes 10
+    # more on B: 22 in all.
+    sheet = ScoreSheet.new("ABC", SOCHI.replace(pool_target=10)).add_all([
+        game(B, "7S", ["pass", "whist"], (2, 7, 1)), game(A, "10S", [], (10, 0, 0)), AllPassDeal((0, 4, 6))])
+    assert sheet.pool == (10, 5, 0) and sheet.whists[A] == (0, 22, 0) and sheet.mountain == (0, 4, 6)
+
+
+@pytest.mark.parametrize("remise, mountain", [
+    # A's mountain 4 (7♥ one under) takes the point off: 3; B's and C's keep the all-pass's 4 and 6.
+    (True, (3, 4, 6)),
+    # No mountain to take it: the point goes into each other player's mountain, 5 and 7.
+    (False, (0, 5, 7)),
+])
+def test_american_aid_of_a_single_point_nobody_needs(remise, mountain):
+    # RULES.md §6.2, target 4: every pool closed (B and C by 7♠ passed out, A by two 6♠), then A's
+    # trick-less bonus on the all-pass (0, 4, 6) is one point over.
+    deals = [game(B, "7S", ["pass", "pass"]), game(C, "7S", ["pass", "pass"]),
+             game(A, "6S", ["pass", "pass"]), game(A, "6S", ["pass", "pass"])]
+    if remise:
+        deals.append(game(A, "7H", ["whist", "pass"], (6, 2, 2)))
+    sheet = ScoreSheet.new("ABC", SOCHI.replace(pool_target=4)).add_all(deals + [AllPassDeal((0, 4, 6))])
+    assert sheet.pool == (4, 4, 4) and sheet.mountain == mountain
+
+
+def test_a_failed_misere_s_consolation_is_the_defenders_alone_unless_all():
+    # RULES.md §5.7 (Rostov, mountain_and_consolation): the two defenders each write the 10 on
+    # the declarer, the sitting-out dealer only under consolation=all.
+    deal = GameDeal(1, Contract.misere(), (), (0, 1, 5, 4), dealer=0)
+    s = score_deal(deal, ROSTOV, 4)
+    assert s.mountain == (0, 10, 0, 0) and [s.whists[x][1] for x in (0, 2, 3)] == [0, 10, 10]
+
+
+def test_a_concession_s_whist_calls_are_judged_by_the_rules_given():
+    # RULES.md §3.1, §3.2: a half-whist is no call in the classic rules, conceded deal or not.
+    conceded = game(A, "7S", ["pass", "half", "pass"], conceded=True)
+    with pytest.raises(ScoringError) as info:
+        score_deal(conceded, "classic")
+    assert str(info.value) == ("illegal whist call 2 ('half' in ['pass', 'half', 'pass']): §3.2: half-whist is not "
+                               "played in the classic rules")
+    assert score_deal(conceded, SOCHI).mountain == (12, 0, 0)      # «без трёх»: 4 × 3
+
+
+def test_the_talon_takes_two_tricks_at_most_on_all_pass():
+    with pytest.raises(ScoringError) as info:
+        score_deal(AllPassDeal((3, 3, 2, 2), dealer=0), SOCHI, 4)
+    assert str(info.value) == ("the sitting-out dealer's talon cannot take 3 trick(s) on all-pass under "
+                               "raspasy_talon='sets_suit'")
