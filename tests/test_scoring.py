@@ -637,7 +637,8 @@ def test_dealer_rotation_goes_on_through_a_deal_that_names_no_dealer():
         sheet.add(AllPassDeal((2, 4, 4), dealer=B))
 
 
-@pytest.mark.parametrize("players, dealer", [("NESW", 9), ("NESW", -1), ("ABC", 5), ("ABC", True)])
+@pytest.mark.parametrize("players, dealer", [("NESW", 9), ("NESW", -1), ("ABC", 5), ("ABC", True), ("ABC", 3),
+                                             ("NESW", 4), ("ABC", "A")])
 def test_a_dealer_outside_the_table_is_an_error(players, dealer):
     first = AllPassDeal((0, 3, 3, 4), dealer=0) if len(players) == 4 else AllPassDeal((2, 4, 4), dealer=0)
     sheet = ScoreSheet.new(players, SOCHI).add(first)
@@ -1233,3 +1234,31 @@ def test_the_talon_takes_two_tricks_at_most_on_all_pass():
         score_deal(AllPassDeal((3, 3, 2, 2), dealer=0), SOCHI, 4)
     assert str(info.value) == ("the sitting-out dealer's talon cannot take 3 trick(s) on all-pass under "
                                "raspasy_talon='sets_suit'")
+
+
+def test_every_amount_is_an_exact_fraction():
+    # RULES.md §5.1: every amount is exact. The halves of an obligation (a quota, §3.6) are whole
+    # tricks, and no amount is ever a float.
+    deals = [(game(A, "6S", ["pass", "half", "pass"], (10, 0, 0)), SOCHI.replace(half_whist="played")),
+             (game(A, "6S", ["whist", "whist"], (9, 0, 1)), SOCHI),
+             (game(A, "7S", ["pass", "half", "pass"], (9, 1, 0)), SOCHI.replace(half_whist="played")),
+             (game(A, "7H", ["whist", "pass"], (5, 3, 2)), LENINGRAD), (AllPassDeal((1, 3, 6)), ROSTOV)]
+    for deal, rules in deals:
+        s = score_deal(deal, rules)
+        amounts = [*s.pool, *s.mountain, *(x for row in s.whists for x in row)]
+        assert all(type(x) is F for x in amounts), (deal, amounts)
+    assert score_deal(deals[0][0], deals[0][1]).mountain == (0, 0, 4)
+
+
+def test_one_unit_is_for_a_whister_below_his_quota_only():
+    # RULES.md §3.6: 6♠, both whist (quota 2 each); B takes exactly 2, C none: the defence is short,
+    # and only C, below his quota, answers: one unit (2) under one_unit, two tricks (4) individually.
+    s = score_deal(game(A, "6S", ["whist", "whist"], (8, 2, 0)), SOCHI.replace(two_whister_shortfall="one_unit"))
+    assert s.mountain == (0, 0, 2)
+    assert score_deal(game(A, "6S", ["whist", "whist"], (8, 2, 0)), SOCHI).mountain == (0, 0, 4)
+
+
+def test_a_sheet_keeps_each_deal_s_entries():
+    deals = [game(A, "7H", ["whist", "pass"], (6, 2, 2)), AllPassDeal((0, 4, 6))]
+    sheet = ScoreSheet.new("ABC", SOCHI).add_all(deals)
+    assert sheet.deals == 2 and sheet.scores == (score_deal(deals[0], SOCHI), score_deal(deals[1], SOCHI))
