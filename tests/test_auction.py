@@ -5,6 +5,7 @@ from hypothesis import assume, given, settings, strategies as st
 
 from prefsolve.auction import (
     BID,
+    AuctionResult,
     Call,
     Verdict,
     WhistResult,
@@ -736,3 +737,38 @@ def test_more_exact_verdicts():
     assert legal_calls("", CLASSIC) == (Call("pass"),) + tuple(Call(BID, c) for c in ladder(CLASSIC))
     assert legal_calls("") == legal_calls("", SOCHI, 0)
     assert [str(c) for c in legal_calls("pass misere", SOCHI)] == ["pass"] + _NINE_TEN
+
+
+@pytest.mark.parametrize("calls, rules, allpass_count, call, seat, reason", [
+    ("9S-hand", SOCHI, 0, 0, 0, "§2.5: 9S-hand (a contract without talon) is not biddable under the sochi rules"),
+    ("6S pass 6C misere", SOCHI, 0, 3, 0,
+     "§2.3 binding misère: misère may only be a player's first bid, but seat 0 already bid 6S"),
+    ("pass misere 9S 9C", SOCHI, 0, 3, 1, "§2.3 binding misère: seat 1 bid misère and may only pass afterwards"),
+    ("6S", SOCHI, 1, 0, 0, "§2.6 exit from all-pass (strict): the lowest game after the all-pass deals is 7, not 6S"),
+    ("misere 8NT", SOCHI, 0, 1, 1, "§2.3: 8NT does not overcall misère on the sochi ladder"),
+    ("pass мизер без прикупа 10NT", CLASSIC, 0, 2, 2,
+     "§2.3: 10NT does not overcall misère without talon on the classic ladder"),
+    ("6D 6C", SOCHI, 0, 1, 1, "§2.2: a bid must be higher than the current bid 6D, 6C is not"),
+    ("6S pass pass pass", SOCHI, 0, 3, None,
+     "§2.2: the auction is already over (seat 0 won it with 6S), no further call is allowed"),
+])
+def test_every_illegal_call_names_its_rule(calls, rules, allpass_count, call, seat, reason):
+    r = check_auction(calls, rules, allpass_count)
+    assert r == AuctionResult(False, parse_calls(calls), call=call, seat=seat, reason=reason)
+
+
+def test_auction_arguments_and_results_exactly():
+    with pytest.raises(AuctionError) as info:
+        check_auction("6S", allpass_count=-1)
+    assert str(info.value) == "allpass_count must be a whole number >= 0, got -1"
+    with pytest.raises(ContractError) as info:
+        seniority(Contract.parse("9S-hand"), SOCHI)
+    assert str(info.value) == ("contract '9S-hand' is not on the sochi ladder (§2.5: games without talon need "
+                               "ladder_extensions='hand_games')")
+    r = check_auction("6S pass pass")
+    assert r == AuctionResult(True, parse_calls("6S pass pass"), finished=True, winner=0, contract=Contract(6, "S"))
+    assert parse_calls([Call("pass"), "6S"]) == (Call("pass"), Call(BID, Contract(6, "S")))
+    assert [str(c) for c in parse_calls("6S; pass")] == ["6S", "pass"]
+    with pytest.raises(AuctionError) as info:
+        parse_calls("6S,pass,")
+    assert str(info.value) == "empty call #3 in '6S,pass,' (a separator at the start or the end)"
