@@ -50,6 +50,7 @@ from ..game import (
     CALL,
     CARD,
     DECLARATION,
+    KINDS,
     PHASES,
     WHIST_CALL,
     DealState,
@@ -392,9 +393,6 @@ def review_record(record: GameRecord, *, players: Sequence[str] = ("0", "1", "2"
     """The review of one deal played: every decision of ``record`` (a player's only,
     with ``player``, one of ``players``: the names of seats 0, 1, 2) priced from what
     its seat saw. ``number`` numbers the deal in its file and enters every seed."""
-    from ..engine import solver_calls
-    from ..players.advisor import Advisor
-
     if record.deal is None:
         raise GameError(_("this record holds only the result of the deal, not its cards and moves"))
     names = tuple(str(p) for p in players)
@@ -402,6 +400,16 @@ def review_record(record: GameRecord, *, players: Sequence[str] = ("0", "1", "2"
         raise GameError(_("a deal with its cards and moves is recorded for three players"))
     if player is not None and player not in names:
         raise GameError(_("unknown player {name} (players: {players})", name=repr(player), players=", ".join(names)))
+    return _review(record, names, number, settings, player, solver)
+
+
+def _review(record: GameRecord, names: tuple[str, ...], number: int, settings: ReviewSettings, player: str | None,
+            solver: Any) -> DealReview:
+    """:func:`review_record` with its arguments checked (``player`` may sit elsewhere: then no decision is his)."""
+    from ..engine import solver_calls
+    from ..players.advisor import Advisor
+
+    assert record.deal is not None
     before = solver_calls()
     advisor = Advisor(samples=settings.samples, tolerance=settings.tolerance, auction=settings.auction, agreed=0)
     dd = _double_dummy(record, solver)
@@ -678,8 +686,7 @@ def _card_review(head: dict, view: Any, advice: Any, move: Move, dd: tuple[int, 
 def _work(settings: ReviewSettings, player: str | None, item: _Item, solver: Any) -> DealReview:
     from dataclasses import replace
 
-    review = review_record(item.record, players=item.players, number=item.number, settings=settings,
-                           player=player, solver=solver)
+    review = _review(item.record, item.players, item.number, settings, player, solver)
     return replace(review, tags=item.tags)
 
 
@@ -734,7 +741,8 @@ def _decision_text(kind: str, decision: object) -> str:
 
 def format_decision(d: DecisionReview) -> str:
     """One line of a decision: the move, the cost, the mark, the best option."""
-    what = f"{d.move:>3} {kind_word(d.kind):<11} {d.player:<8} {_decision_text(d.kind, d.decision):<10} "
+    width = max(len(kind_word(k)) for k in KINDS)
+    what = f"{d.move:>3} {kind_word(d.kind):<{width}} {d.player:<8} {_decision_text(d.kind, d.decision)}: "
     if d.cost is None:
         return what + _("by rule (not priced); advice: {best}", best=_decision_text(d.kind, d.best))
     if d.cost == 0:
@@ -754,9 +762,12 @@ def format_decision(d: DecisionReview) -> str:
 
 def format_review(review: Review) -> str:
     """The review as text: each deal's decisions, then each player's summary."""
+    from ._common import contract_text
+
     rows = []
     for deal in review.deals:
-        what = deal.contract or (_("all-pass") if deal.kind == "allpass" else "—")
+        what = (contract_text(Contract.parse(deal.contract)) if deal.contract is not None
+                else _("all-pass") if deal.kind == "allpass" else "—")
         rows.append(_("Deal {number}: {deal} ({players}), {contract}", number=deal.number, deal=deal.deal,
                       players=", ".join(deal.players), contract=what))
         rows.extend(format_decision(d) for d in deal.decisions)
