@@ -776,14 +776,14 @@ def format_review(review: Review) -> str:
                   "{m:g}, blunder {b:g} whists)", i=THRESHOLDS["inaccuracy"], m=THRESHOLDS["mistake"],
                   b=THRESHOLDS["blunder"]))
     phases = [_("bidding"), _("talon"), _("whisting"), _("play")]
-    head = f"{_('player'):<10}{_('lost'):>16}" + "".join(f"{p:>10}" for p in phases) + f"{_('best'):>12}" \
-        + f"{_('marks'):>12}{_('tricks DD'):>11}"
+    player, lost, best, marks, dd = _("player"), _("lost"), _("best"), _("marks"), _("tricks DD")
+    head = f"{player:<10}{lost:>16}" + "".join(f"{p:>10}" for p in phases) + f"{best:>12}{marks:>12}{dd:>11}"
     rows.append(head)
     for s in review.summary():
         share = "—" if s.best_share is None else f"{s.best}/{s.decisions}"
-        marks = "/".join(str(n) for _m, n in s.marks)
+        counts = "/".join(str(n) for _m, n in s.marks)
         rows.append(f"{s.player:<10}{s.cost:>9.2f} ± {s.cost_se:<4.2f}" + "".join(f"{c:>10.2f}" for _p, c in s.phases)
-                    + f"{share:>12}{marks:>12}{s.dd_tricks:>11}")
+                    + f"{share:>12}{counts:>12}{s.dd_tricks:>11}")
     rows.append(_("(marks: inaccuracies/mistakes/blunders; tricks DD: tricks the cards lost double-dummy; "
                   "{calls} solver calls)", calls=review.solver_calls))
     return "\n".join(rows)
@@ -830,7 +830,7 @@ def plot_review(review: Review, path: str) -> None:
     ax.set_xlabel(_("decision"))
     ax.set_ylabel(_("whists lost so far"))
     ax.set_title(_("Review: {deals} deal(s); marks: ○ inaccuracy, □ mistake, ✕ blunder", deals=len(review.deals)))
-    ax.legend(loc="lower left")
+    ax.legend(loc=3)     # lower left
     fig.tight_layout()
     fig.savefig(path, dpi=100)
     plt.close(fig)
