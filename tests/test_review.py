@@ -175,6 +175,8 @@ def test_plot_writes_a_png(tmp_path):
     r = run("review", str(SESSION), "-n", "2", "--jobs", "1", "--plot", str(out), "-q")
     assert r.exit_code == 0, r.output
     assert out.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+    r = run("review", str(SESSION), "-n", "1", "--plot", str(tmp_path / "no" / "x.png"), "-q")
+    assert r.exit_code == 2 and "no folder" in r.stderr
 
 
 def test_plot_without_matplotlib_is_one_clear_line(tmp_path, monkeypatch):
@@ -189,8 +191,10 @@ def test_plot_without_matplotlib_is_one_clear_line(tmp_path, monkeypatch):
 
     monkeypatch.setattr(builtins, "__import__", no_matplotlib)
     r = run("review", str(SESSION), "-n", "1", "--jobs", "1", "--plot", str(tmp_path / "x.png"), "-q")
-    assert r.exit_code == 2
+    assert r.exit_code == 1
     assert r.stderr.strip().splitlines() == ['Error: --plot needs matplotlib: pip install "prefsolve[plot]"']
+    r = run("review", str(SESSION), "-n", "1", "--plot", str(tmp_path / "x.png"), "--lang", "ru", "-q")
+    assert r.exit_code == 1 and "нужен matplotlib" in r.stderr
 
 
 def bad(tmp_path, text):

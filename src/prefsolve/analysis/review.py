@@ -790,14 +790,41 @@ def format_review(review: Review) -> str:
 
 
 # -- the chart ------------------------------------------------------------------------
+#: What is missing without the plot extra.
+PLOT_HINT = N_('--plot needs matplotlib: pip install "prefsolve[plot]"')
+
+
+class MissingPlotError(ModuleNotFoundError):
+    """The chart needs matplotlib, the ``plot`` extra."""
+
+
+def check_plot(path: str) -> None:
+    """Fail before the work: without matplotlib a :class:`MissingPlotError`; a file of a kind
+    matplotlib cannot draw, or in no folder, a :class:`~prefsolve.errors.PrefsolveError`."""
+    from pathlib import Path
+
+    try:
+        from matplotlib.backend_bases import FigureCanvasBase
+    except ImportError:
+        raise MissingPlotError(_(PLOT_HINT), name="matplotlib") from None
+    target = Path(path)
+    kinds = FigureCanvasBase.get_supported_filetypes()
+    kind = target.suffix.lower().lstrip(".")
+    if kind and kind not in kinds:     # no suffix: a PNG, under the very name given
+        raise PrefsolveError(_("cannot draw a .{kind} file; use one of: {kinds}", kind=kind,
+                               kinds=", ".join(sorted(kinds))))
+    if not target.parent.is_dir():
+        raise PrefsolveError(_("no folder {folder!r} to write {file!r} in", folder=str(target.parent),
+                               file=target.name))
+
+
 def plot_review(review: Review, path: str) -> None:
     """Draw each player's whists lost so far over the decisions of the file, deal by deal, with the
     marked decisions, as chess sites draw a game's evaluation; written to ``path`` (PNG, SVG, PDF
     by its suffix). Needs matplotlib (``pip install "prefsolve[plot]"``)."""
-    try:
-        import matplotlib
-    except ModuleNotFoundError:
-        raise PrefsolveError(_("--plot needs matplotlib: pip install \"prefsolve[plot]\"")) from None
+    check_plot(path)
+    import matplotlib
+
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
 
@@ -838,4 +865,5 @@ def plot_review(review: Review, path: str) -> None:
 
 __all__ = ["DEFAULT_SAMPLES", "MARKS", "THRESHOLDS", "MODEL", "OptionValue", "DecisionReview", "DealReview",
            "PlayerSummary", "ReviewSettings", "Review", "mark_of", "read_games", "review_record", "review_games",
-           "summarize", "format_review", "format_decision", "plot_review", "mark_word"]
+           "summarize", "format_review", "format_decision", "plot_review", "check_plot", "mark_word",
+           "MissingPlotError", "PLOT_HINT"]

@@ -212,8 +212,13 @@ def review(game: str, samples: int, seed: int, player: str | None, tolerance: fl
     \b
         prefsolve review game.json --samples 20 --plot review.png
     """
-    from ..analysis.review import ReviewSettings, plot_review, read_games, review_games
+    from ..analysis.review import MissingPlotError, ReviewSettings, check_plot, plot_review, read_games, review_games
 
+    if plot is not None:
+        try:
+            check_plot(plot)
+        except MissingPlotError as exc:
+            raise click.ClickException(str(exc)) from None
     if scheduler is not None and cluster is not None:
         raise click.UsageError(_("give either --scheduler or --cluster, not both"))
     if jobs is not None and (scheduler is not None or cluster is not None):
