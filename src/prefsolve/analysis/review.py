@@ -777,13 +777,14 @@ def format_review(review: Review) -> str:
                   b=THRESHOLDS["blunder"]))
     phases = [_("bidding"), _("talon"), _("whisting"), _("play")]
     player, lost, best, marks, dd = _("player"), _("lost"), _("best"), _("marks"), _("tricks DD")
-    head = f"{player:<10}{lost:>16}" + "".join(f"{p:>10}" for p in phases) + f"{best:>12}{marks:>12}{dd:>11}"
+    w = max(10, *(len(p) + 2 for p in phases))
+    head = f"{player:<10}{lost:>16}" + "".join(f"{p:>{w}}" for p in phases) + f"{best:>12}{marks:>12}{dd:>14}"
     rows.append(head)
     for s in review.summary():
         share = "—" if s.best_share is None else f"{s.best}/{s.decisions}"
         counts = "/".join(str(n) for _m, n in s.marks)
-        rows.append(f"{s.player:<10}{s.cost:>9.2f} ± {s.cost_se:<4.2f}" + "".join(f"{c:>10.2f}" for _p, c in s.phases)
-                    + f"{share:>12}{counts:>12}{s.dd_tricks:>11}")
+        rows.append(f"{s.player:<10}{s.cost:>9.2f} ± {s.cost_se:<4.2f}" + "".join(f"{c:>{w}.2f}" for _p, c in s.phases)
+                    + f"{share:>12}{counts:>12}{s.dd_tricks:>14}")
     rows.append(_("(marks: inaccuracies/mistakes/blunders; tricks DD: tricks the cards lost double-dummy; "
                   "{calls} solver calls)", calls=review.solver_calls))
     return "\n".join(rows)
