@@ -23,7 +23,7 @@ from prefsolve.play import Position
 from prefsolve.strains import ALLPASS
 
 ROOT = Path(__file__).resolve().parent.parent
-SESSION = ROOT / "tests" / "data" / "review_session.json"
+SESSION = ROOT / "examples" / "review-session.json"
 MATCH = ROOT / "examples" / "review-match.jsonl"
 SAMPLES = 3
 
