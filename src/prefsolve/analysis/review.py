@@ -477,6 +477,9 @@ def _priced(advisor: Any, state: DealState, move: Move, names: tuple[str, ...], 
         options, samples = _call_values(view, analysis), analysis.samples
     elif move.kind == DECLARATION:
         options, samples = _declaration_values(view, analysis, move.decision), analysis.samples
+        # The analysis keeps one discard of each class of equivalent ones: the move made stands for its class.
+        key = _declaration_key(view, move.decision)
+        options = [(made if d == key else d, v) for d, v in options]
     elif move.kind == WHIST_CALL:
         options, samples = _whist_values(view, analysis), analysis.samples
     else:
@@ -563,14 +566,19 @@ def _declaration_values(view: Any, analysis: Any, made: Any) -> list[tuple[objec
     if view.can_concede:
         out.append((decision_json(DECLARATION, Declaration(view.options[0], None, True)),
                     (_concession_value(view), 0.0)))
-    assert isinstance(made, Declaration)
-    key = _canonical(made, hand12)
-    if made.conceded:
-        key = decision_json(DECLARATION, Declaration(view.options[0], None, True))
+    key = _declaration_key(view, made)
     if all(k != key for k, _v in out):
         assert made.discard is not None
         out.append((key, _discard_value(view, analysis, canonical_discard(made.discard, hand12), made.contract)))
     return out
+
+
+def _declaration_key(view: Any, made: Any) -> object:
+    """The option of the talon analysis that stands for the declaration made."""
+    assert isinstance(made, Declaration)
+    if made.conceded:
+        return decision_json(DECLARATION, Declaration(view.options[0], None, True))
+    return _canonical(made, view.hand)
 
 
 def _canonical(d: Declaration, hand12: Hand) -> object:
