@@ -61,7 +61,7 @@ from ..game import (
     decision_json,
     kind_word,
 )
-from ..i18n import N_, _, get_language, ngettext
+from ..i18n import N_, _, english, get_language, message_of, ngettext
 from ..play import Position
 from ..rules import Rules
 from ..strains import ALLPASS
@@ -148,6 +148,9 @@ class DecisionReview:
     """The options priced, best first."""
     samples: int | None = None
     """The layouts the options were valued on."""
+    note: str | None = None
+    """Why the decision is not priced, where its analysis could not be made (the layouts it
+    draws cannot fit what the seat saw); in the active language, in English in the JSON."""
 
     @property
     def phase(self) -> str:
@@ -174,7 +177,7 @@ class DecisionReview:
                 "cost": _r(self.cost), "cost_se": _r(self.cost_se), "mark": self.mark,
                 "tricks_cost": _r(self.tricks_cost), "tricks_cost_se": _r(self.tricks_cost_se),
                 "dd_cost": self.dd_cost, "dd_best": None if self.dd_best is None else list(self.dd_best),
-                "samples": self.samples, "options": [o.to_dict() for o in self.options]}
+                "samples": self.samples, "options": [o.to_dict() for o in self.options], "note": english(self.note)}
 
 
 @dataclass(frozen=True)
@@ -467,12 +470,16 @@ def _priced(advisor: Any, state: DealState, move: Move, names: tuple[str, ...], 
 
     view = seat_view(state, move.by, seed=seed)
     made = decision_json(move.kind, move.decision)
-    head = dict(deal=number, move=move.number, kind=move.kind, seat=move.seat, by=move.by, player=names[move.by],
-                decision=made)
-    analysis = advisor.analysis(view)
+    head: dict[str, Any] = dict(deal=number, move=move.number, kind=move.kind, seat=move.seat, by=move.by,
+                                player=names[move.by], decision=made)
+    try:
+        analysis = advisor.analysis(view)
+    except PrefsolveError as exc:    # no layout fits what the seat saw: the decision is left unpriced, and why
+        return DecisionReview(**head, best=None, cost=None, cost_se=None, note=message_of(exc),
+                              dd_cost=None if dd is None else dd[0], dd_best=None if dd is None else dd[1])
     if analysis is None:        # a rule decides: the defence, a game without talon
         best = decision_json(move.kind, advisor.decide(view))
-        return DecisionReview(**head, best=best, cost=None, cost_se=None)  # type: ignore[arg-type]
+        return DecisionReview(**head, best=best, cost=None, cost_se=None)
     if move.kind == CALL:
         options, samples = _call_values(view, analysis), analysis.samples
     elif move.kind == DECLARATION:
@@ -751,6 +758,8 @@ def format_decision(d: DecisionReview) -> str:
     """One line of a decision: the move, the cost, the mark, the best option."""
     width = max(len(kind_word(k)) for k in KINDS)
     what = f"{d.move:>3} {kind_word(d.kind):<{width}} {d.player:<8} {_decision_text(d.kind, d.decision)}: "
+    if d.note is not None:
+        return what + _("not priced: {reason}", reason=d.note)
     if d.cost is None:
         return what + _("by rule (not priced); advice: {best}", best=_decision_text(d.kind, d.best))
     if d.cost == 0:
