@@ -26,10 +26,8 @@ without talon), are decided by the advisor's rule and not priced (``cost`` None)
 A cost is marked by :data:`THRESHOLDS` (``inaccuracy``, ``mistake``,
 ``blunder``); the review sums the costs per player and phase (docs/REVIEW.md).
 
->>> from prefsolve.game import Session
->>> s = Session.from_dict({"players": ["A", "B", "C"], "deals": [{"first_hand": "A",
-...     "deal": "A.KT9.KT97.K7 JT97.A7.8.Q98 KQ.J8.AQJ.AJT 8.Q.-.-", "calls": ["pass", "pass", "pass"],
-...     "played": "DK D8 DA"}]}) # doctest: +SKIP
+>>> [(m, THRESHOLDS[m]) for m in MARKS]
+[('inaccuracy', 1.0), ('mistake', 3.0), ('blunder', 8.0)]
 """
 
 from __future__ import annotations
@@ -480,18 +478,21 @@ def _priced(advisor: Any, state: DealState, move: Move, names: tuple[str, ...], 
     if analysis is None:        # a rule decides: the defence, a game without talon
         best = decision_json(move.kind, advisor.decide(view))
         return DecisionReview(**head, best=best, cost=None, cost_se=None)
-    if move.kind == CALL:
-        options, samples = _call_values(view, analysis), analysis.samples
-    elif move.kind == DECLARATION:
-        options, samples = _declaration_values(view, analysis, move.decision), analysis.samples
-        # The analysis keeps one discard of each class of equivalent ones: the move made stands for its class.
-        key = _declaration_key(view, move.decision)
-        options = [(made if d == key else d, v) for d, v in options]
-    elif move.kind == WHIST_CALL:
-        options, samples = _whist_values(view, analysis), analysis.samples
-    else:
-        return _card_review(head, view, analysis, move, dd)
-    return _from_options(head, options, made, samples)
+    try:
+        if move.kind == CALL:
+            options, samples = _call_values(view, analysis), analysis.samples
+        elif move.kind == DECLARATION:
+            options, samples = _declaration_values(view, analysis, move.decision), analysis.samples
+            # The analysis keeps one discard of each class of equivalent ones: the move made stands for its class.
+            key = _declaration_key(view, move.decision)
+            options = [(made if d == key else d, v) for d, v in options]
+        elif move.kind == WHIST_CALL:
+            options, samples = _whist_values(view, analysis), analysis.samples
+        else:
+            return _card_review(head, view, analysis, move, dd)
+        return _from_options(head, options, made, samples)
+    except PrefsolveError as exc:    # a move the analysis has no value for (a bid it does not sample)
+        return DecisionReview(**head, best=None, cost=None, cost_se=None, note=message_of(exc))
 
 
 def _from_options(head: dict, options: list[tuple[object, Any]], made: object, samples: int) -> DecisionReview:
