@@ -252,3 +252,16 @@ def test_a_decision_whose_analysis_fails_is_left_unpriced_with_the_reason(sessio
     assert d.to_dict()["note"] == "no layout fits"
     summary = {s.player: s for s in summarize(deal.decisions)}
     assert summary[d.player].unpriced == 1 and summary[d.player].cards == 7
+
+
+def test_a_review_on_a_dask_cluster_equals_the_local_one(session, review):
+    pytest.importorskip("distributed")
+    from prefsolve.cluster import local_cluster
+
+    cluster, client = local_cluster(1)
+    try:
+        remote = review_games(session, settings=ReviewSettings(samples=SAMPLES, seed=2), scheduler=client)
+    finally:
+        client.close()
+        cluster.close()
+    assert remote.to_dict() == review.to_dict()     # the solver calls too: each deal counts its own
