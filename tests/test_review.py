@@ -67,8 +67,22 @@ def test_a_card_is_marked_with_the_tricks_position_mistakes_gives(session, revie
             assert d.dd_cost == want, (deal.number, move)
             if k in lost:
                 assert d.dd_best == tuple(lost[k].best_cards.to_list())
+                assert d.dd_value == lost[k].value
                 found += 1
     assert found >= 2      # the fixture's games hold cards that lose a trick double-dummy
+
+
+def test_the_double_dummy_value_moves_by_the_tricks_each_card_lost(session, review):
+    for deal, record in zip(review.deals, session.records):
+        pos = record.state().position
+        start = Position(pos.deal, pos.declarer, strain=pos.strain, leader=pos.leader, talon_mode=pos.talon_mode,
+                         discard=pos.discard).value()
+        before = start
+        for d in (x for x in deal.decisions if x.kind == "card"):
+            # A forced card is the best one: it leaves the value as it was.
+            assert abs(d.dd_value - before) == d.dd_cost, (deal.number, d.move)
+            before = d.dd_value
+        assert before == pos.tricks_won[pos.declarer]
 
 
 def test_all_pass_cards_are_judged_by_each_seats_own_tricks():
