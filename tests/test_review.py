@@ -279,3 +279,13 @@ def test_a_review_on_a_dask_cluster_equals_the_local_one(session, review):
         client.close()
         cluster.close()
     assert remote.to_dict() == review.to_dict()     # the solver calls too: each deal counts its own
+
+
+def test_stdin_and_one_players_decisions_as_the_full_review_prices_them(review):
+    text = SESSION.read_text(encoding="utf-8")
+    r = run("review", "-", "-n", str(SAMPLES), "--seed", "2", "--jobs", "1", "--player", "Bob", "--json", input=text)
+    assert r.exit_code == 0, r.output
+    doc = json.loads(r.stdout)
+    assert doc["game"] == "-" and doc["player"] == "Bob"
+    bob = [d.to_dict() for d in review.decisions if d.player == "Bob"]
+    assert [d for deal in doc["deals"] for d in deal["decisions"]] == bob
