@@ -41,6 +41,10 @@ POSTS = {
     "/api/play": b'{"deal": "' + SMALL.encode() + b'", "declarer": 1, "strain": "NT"}',
     "/api/allpass": b'{"deal": "' + EXAMPLE.encode() + b'"}',
     "/api/analyze": ANALYSIS,
+    "/api/game": b'{"players": ["heuristic", "heuristic"], "seed": 1}',
+    "/api/game/move": b'{"game": "0123456789abcdef", "move": "pass"}',
+    "/api/game/next": b'{"game": "0123456789abcdef"}',
+    "/api/game/view": b'{"game": "0123456789abcdef"}',
 }
 
 

@@ -66,6 +66,7 @@ from .guard import BODY_TIMEOUT, MAX_BODY, Guard, HostRule, asked_language
 from .jobs import Busy, Job, JobBoard
 from .listen import HEAD_TIMEOUT
 from .pool import SolvingQueue
+from .tables import BoardGame, GameBusy, GameTables
 
 log = logging.getLogger("prefsolve.web")
 
@@ -419,6 +420,70 @@ async def analyze_(request: Request) -> Response:
     return JobResponse(job, stream, lang)
 
 
+GAME_FIELDS = ("players", "seat", "pool", "seed", "rules", "settings")
+
+
+def _rules(body: dict) -> Rules:
+    """The rules of a request: a profile and ``"SWITCH=VALUE"`` settings."""
+    settings = body.get("settings", [])
+    if not isinstance(settings, list) or not all(isinstance(s, str) for s in settings):
+        raise BadRequest(_('settings must be a list of "SWITCH=VALUE" texts'))
+    return Rules.profile(_text(body, "rules") or "sochi").with_settings(tuple(settings))
+
+
+async def game_new(request: Request) -> Response:
+    """POST /api/game: a game against two bots (``players``), you in ``seat``; a
+    single deal, or with ``"pool": true`` a пуля. The bots move until it is yours."""
+    body = await read_json(request, GAME_FIELDS)
+    bots = body.get("players")
+    seat = _whole(body, "seat", 0, 0, 2)
+    pool = _flag(body, "pool")
+    seed = _whole(body, "seed", None, 0)
+    rules = _rules(body)
+
+    def work() -> dict:
+        game = BoardGame.new(bots, seat=seat or 0, pool=pool, seed=seed, rules=rules)
+        with game.turn():
+            game.advance()
+            request.app.state.games.add(client_of(request), game)
+            return game.view()
+    return JSONResponse(await _solving(request, work))
+
+
+async def _game_request(request: Request, fields: tuple[str, ...], act: Callable[[BoardGame, dict], None]
+                        ) -> Response:
+    body = await read_json(request, fields)
+    game = request.app.state.games.get(client_of(request), _required(body, "game"))
+
+    def work() -> dict:
+        with game.turn():
+            act(game, body)
+            return game.view()
+    return JSONResponse(await _solving(request, work))
+
+
+async def game_move(request: Request) -> Response:
+    """POST /api/game/move: your ``move`` in ``game`` (checked by the rules), then the bots'."""
+    def act(game: BoardGame, body: dict) -> None:
+        if "move" not in body:
+            raise BadRequest(_("the field {key} is required", key=repr("move")))
+        game.move(body["move"])
+    return await _game_request(request, ("game", "move"), act)
+
+
+async def game_next(request: Request) -> Response:
+    """POST /api/game/next: the next deal of the пуля of ``game``."""
+    def act(game: BoardGame, body: dict) -> None:
+        game.deal_next()
+        game.advance()
+    return await _game_request(request, ("game",), act)
+
+
+async def game_view(request: Request) -> Response:
+    """POST /api/game/view: ``game`` as you see it now."""
+    return await _game_request(request, ("game",), lambda game, body: None)
+
+
 class JobResponse(Response):
     """The answer of a long job: its JSON object when it ends or, streamed,
     one JSON line per progress notice and one for the end, its error said in
@@ -527,6 +592,10 @@ async def bad_input(request: Request, exc: Exception) -> Response:
     return JSONResponse({"error": _said(request, exc)}, status_code=400)
 
 
+async def game_busy(request: Request, exc: Exception) -> Response:
+    return JSONResponse({"error": _said(request, exc)}, status_code=409)
+
+
 async def busy(request: Request, exc: Exception) -> Response:
     return JSONResponse({"error": _said(request, exc)}, status_code=getattr(exc, "status", 503))
 
@@ -560,10 +629,16 @@ def create_app(*, host: str = "127.0.0.1") -> Starlette:
         Route("/api/play", play, methods=["POST"]),
         Route("/api/allpass", allpass, methods=["POST"]),
         Route("/api/analyze", analyze_, methods=["POST"]),
+        Route("/api/game", game_new, methods=["POST"]),
+        Route("/api/game/move", game_move, methods=["POST"]),
+        Route("/api/game/next", game_next, methods=["POST"]),
+        Route("/api/game/view", game_view, methods=["POST"]),
     ]
     app = Starlette(routes=routes, middleware=[Middleware(Guard, rule=HostRule(host))], lifespan=lifespan,
-                    exception_handlers={PrefsolveError: bad_input, Busy: busy, 404: not_found, 405: not_found})
+                    exception_handlers={GameBusy: game_busy, PrefsolveError: bad_input, Busy: busy, 404: not_found,
+                                        405: not_found})
     app.state.files = static_files()
     app.state.jobs = JobBoard(MAX_RUNNING_JOBS)
     app.state.solving = SolvingQueue(SOLVE_THREADS, MAX_QUEUED)
+    app.state.games = GameTables()
     return app
