@@ -484,6 +484,79 @@ async def game_view(request: Request) -> Response:
     return await _game_request(request, ("game",), lambda game, body: None)
 
 
+REVIEW_FIELDS = ("game", "samples", "seed", "player", "tolerance", "stream")
+#: The most deals of one review on the board, and the most layouts of each decision.
+MAX_REVIEW_DEALS = 40
+MAX_REVIEW_SAMPLES = 500
+
+
+def _game_text(body: dict) -> str:
+    """A game record as a request gives it: the file's text, or its JSON object."""
+    game = body.get("game")
+    if isinstance(game, dict):
+        return json.dumps(game)
+    if not isinstance(game, str):
+        raise BadRequest(_("game must be a game record: its text or its JSON object (docs/GAME_FORMAT.md)"))
+    return game
+
+
+def _sessions(body: dict) -> tuple:
+    """The sessions of the request's ``game``, read as ``prefsolve review`` reads a file."""
+    from ..analysis.review import read_games
+
+    sessions = read_games(_game_text(body))
+    count = sum(len(s.records) for s in sessions)
+    if count > MAX_REVIEW_DEALS:
+        raise BadRequest(_("at most {most} deals a request, got {count}", most=MAX_REVIEW_DEALS, count=count))
+    return sessions
+
+
+def run_review(sessions: tuple, *, samples: int, seed: int, player: str | None, tolerance: float | None,
+               progress: Callable[[int], None]) -> dict:
+    """``review --json``'s object for the sessions: the one place that calls the review."""
+    from ..analysis.review import ReviewSettings, review_games
+
+    settings = ReviewSettings(samples=samples, seed=seed, tolerance=tolerance)
+    return review_games(sessions, settings=settings, player=player, jobs=ANALYZE_JOBS, progress=progress).to_dict()
+
+
+async def review_(request: Request) -> Response:
+    """POST /api/review: ``review --json`` of a game record (its text or object); with
+    ``"stream": true``, lines of JSON: progress by deal, then the result."""
+    body = await read_json(request, REVIEW_FIELDS)
+    sessions = _sessions(body)
+    samples = _whole(body, "samples", 50, 1, MAX_REVIEW_SAMPLES)
+    seed = _whole(body, "seed", 0, 0)
+    tolerance = body.get("tolerance")
+    if tolerance is not None and (isinstance(tolerance, bool) or not isinstance(tolerance, (int, float))
+                                  or tolerance < 0):
+        raise BadRequest(_("{key} must be a number at least {low}, got {value}", key="tolerance", low=0,
+                           value=json.dumps(tolerance)[:80]))
+    player = _text(body, "player")
+    if player is not None:
+        names = {p for s in sessions for p in s.players}
+        if player not in names:
+            raise BadRequest(_("unknown player {name} (players: {players})", name=repr(player),
+                               players=", ".join(sorted(names))))
+    stream = _flag(body, "stream")
+    assert samples is not None and seed is not None     # they have defaults
+    work = partial(run_review, sessions, samples=samples, seed=seed, player=player, tolerance=tolerance)
+    jobs: JobBoard = request.app.state.jobs
+    total = sum(len(s.records) for s in sessions)
+    job = await jobs.start(client_of(request), lambda progress: work(progress=progress), total)
+    lang = asked_language(request.headers.get("accept-language"))
+    return JobResponse(job, stream, lang)
+
+
+async def replay(request: Request) -> Response:
+    """POST /api/replay: a game record stepped through move by move (what the review viewer shows)."""
+    from .steps import replay_json
+
+    body = await read_json(request, ("game",))
+    sessions = _sessions(body)
+    return JSONResponse(replay_json(sessions))
+
+
 class JobResponse(Response):
     """The answer of a long job: its JSON object when it ends or, streamed,
     one JSON line per progress notice and one for the end, its error said in
@@ -629,6 +702,8 @@ def create_app(*, host: str = "127.0.0.1") -> Starlette:
         Route("/api/play", play, methods=["POST"]),
         Route("/api/allpass", allpass, methods=["POST"]),
         Route("/api/analyze", analyze_, methods=["POST"]),
+        Route("/api/review", review_, methods=["POST"]),
+        Route("/api/replay", replay, methods=["POST"]),
         Route("/api/game", game_new, methods=["POST"]),
         Route("/api/game/move", game_move, methods=["POST"]),
         Route("/api/game/next", game_next, methods=["POST"]),

@@ -279,6 +279,8 @@ class BoardGame:
             "first_hand": d.first_hand, "dealer": d.dealer, "names": names,
             "view": seen, "your_move": self.human_to_move(), "decider": None if over else state.decider,
             "over": over, "finished": self.finished,
+            "call_seats": [m.seat for m in state.moves if m.kind == "call"],
+            "whist_seats": [m.seat for m in state.moves if m.kind == "whist"],
         }
         if not self.human_to_move():
             seen["options"] = []
