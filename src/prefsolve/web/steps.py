@@ -9,12 +9,13 @@ by clicking takes to try another card from there. Nothing here prices a
 move: the costs and marks are the review's (:mod:`prefsolve.analysis.review`).
 
 >>> from prefsolve.game import Session
->>> s = Session.from_dict({"players": ["A", "B", "C"], "deals": [{"first_hand": "A",
-...     "deal": "A.KT9.KT97.K7 JT97.A7.8.Q98 KQ.J8.AQJ.AJT 8.Q.-.-", "calls": ["pass", "pass", "pass"],
-...     "played": ["SA", "S7", "SK"]}]})
+>>> s = Session.from_dict({"players": ["Ann", "Bob", "Cid"], "deals": [{"first_hand": "Ann",
+...     "deal": "AJ7.QJ.AKJT.Q T98.AT987.Q.8 KQ.K.987.AK97 -.-.-.JT", "calls": ["7D", "pass", "7H", "pass"],
+...     "contract": "7H", "discard": ["D8", "D7"], "whist": ["whist", "pass"], "open": True,
+...     "played": "SA ST SK SJ S9 SQ CK CQ CA S8 HA S7 D9 DA DQ CJ CT HJ HK HQ H8 HT DK C9 H9 DJ C8 H7 DT C7"}]})
 >>> deal, = replay_json([s])["deals"]
->>> len(deal["steps"]), deal["steps"][3]["move"]["decision"], deal["steps"][3]["position"] is not None
-(7, 'pass', True)
+>>> len(deal["steps"]), deal["steps"][8]["move"]["decision"], deal["steps"][8]["position"]
+(39, 'open', 'AJ7.QJ.AKJT.Q T98.AT987.Q.8 KQ.K.987.AK97 -.-.-.JT; declarer=2; strain=H; leader=0; talon_mode=take; discard=D8 D7; played=')
 """
 
 from __future__ import annotations
