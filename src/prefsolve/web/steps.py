@@ -14,8 +14,8 @@ move: the costs and marks are the review's (:mod:`prefsolve.analysis.review`).
 ...     "contract": "7H", "discard": ["D8", "D7"], "whist": ["whist", "pass"], "open": True,
 ...     "played": "SA ST SK SJ S9 SQ CK CQ CA S8 HA S7 D9 DA DQ CJ CT HJ HK HQ H8 HT DK C9 H9 DJ C8 H7 DT C7"}]})
 >>> deal, = replay_json([s])["deals"]
->>> len(deal["steps"]), deal["steps"][8]["move"]["decision"], deal["steps"][8]["position"]
-(39, 'open', 'AJ7.QJ.AKJT.Q T98.AT987.Q.8 KQ.K.987.AK97 -.-.-.JT; declarer=2; strain=H; leader=0; talon_mode=take; discard=D8 D7; played=')
+>>> len(deal["steps"]), deal["steps"][8]["move"]["decision"], deal["steps"][8]["position"].split("; ")[1:]
+(39, 'open', ['declarer=2', 'strain=H', 'leader=0', 'talon_mode=take', 'discard=D8 D7', 'played='])
 """
 
 from __future__ import annotations
