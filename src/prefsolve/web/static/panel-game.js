@@ -50,6 +50,11 @@ export default {
   column: "main",
   order: 4,
   mount(section, store) {
+    // attribute texts, each its own t() call so that the catalogue's extraction finds it
+    const attr0 = t("any");
+    const attr1 = t("The table");
+    const attr2 = t("Your move");
+    const attr3 = t("The auction");
     section.insertAdjacentHTML("beforeend", `
       <div class="row options" id="game-setup">
         <label class="inline">${t("Your seat")}
@@ -62,7 +67,7 @@ export default {
           <select id="game-kind"><option value="deal">${t("one deal")}</option><option value="pool">${t("a whole pool (пуля)")}</option></select>
         </label>
         <label class="inline">${t("Pool to")} <input id="game-target" type="number" min="1" max="100" step="1" value="10"></label>
-        <label class="inline">${t("Seed")} <input id="game-seed" type="number" min="0" step="1" placeholder="${t("any")}"></label>
+        <label class="inline">${t("Seed")} <input id="game-seed" type="number" min="0" step="1" placeholder="${attr0}"></label>
         <button type="button" class="primary" id="game-start">${t("Deal")}</button>
       </div>
       <p class="error" id="game-error" role="alert" hidden></p>
@@ -70,13 +75,13 @@ export default {
         <p class="contract" id="game-contract"></p>
         <p class="status-line" id="game-status"></p>
         <div class="seats" id="game-seats">
-          <div class="felt" id="game-felt" role="group" aria-label="${t("The table")}">
+          <div class="felt" id="game-felt" role="group" aria-label="${attr1}">
             <div class="trick" id="game-trick"></div>
             <div class="talon" id="game-talon"></div>
           </div>
         </div>
-        <div class="row" id="game-choices" role="group" aria-label="${t("Your move")}"></div>
-        <ol class="history" id="game-calls" aria-label="${t("The auction")}"></ol>
+        <div class="row" id="game-choices" role="group" aria-label="${attr2}"></div>
+        <ol class="history" id="game-calls" aria-label="${attr3}"></ol>
         <div class="row" id="game-after" hidden>
           <button type="button" class="primary" id="game-next">${t("Next deal")}</button>
           <a class="button" id="game-download" download="prefsolve-game.json" href="#">${t("Download the record")}</a>

@@ -75,11 +75,18 @@ export default {
   column: "side",
   order: 5,
   mount(section, store) {
+    // attribute texts, each its own t() call so that the catalogue's extraction finds it
+    const attr0 = t("Open a game file");
+    const attr1 = t("First move");
+    const attr2 = t("Previous move");
+    const attr3 = t("Next move");
+    const attr4 = t("Last move");
+    const attr5 = t("The moves, with their marks and costs");
     section.insertAdjacentHTML("beforeend", `
       <label class="field-label" for="rv-text">${t("A game record or session (docs/GAME_FORMAT.md): paste it or open its file")}</label>
       <textarea id="rv-text" rows="3" spellcheck="false" autocomplete="off"></textarea>
       <div class="row options">
-        <input id="rv-file" type="file" accept=".json,.jsonl,application/json" aria-label="${t("Open a game file")}">
+        <input id="rv-file" type="file" accept=".json,.jsonl,application/json" aria-label="${attr0}">
         <label class="inline">${t("Samples")} <input id="rv-samples" type="number" min="1" max="500" step="1" value="20"></label>
         <label class="inline">${t("Seed")} <input id="rv-seed" type="number" min="0" step="1" value="0"></label>
         <button type="button" class="primary" id="rv-run">${t("Review")}</button>
@@ -91,18 +98,18 @@ export default {
         <div class="row">
           <label class="inline">${t("Deal")} <select id="rv-deal"></select></label>
           <span class="grow"></span>
-          <button type="button" id="rv-first" aria-label="${t("First move")}">«</button>
-          <button type="button" id="rv-prev" aria-label="${t("Previous move")}">◀</button>
+          <button type="button" id="rv-first" aria-label="${attr1}">«</button>
+          <button type="button" id="rv-prev" aria-label="${attr2}">◀</button>
           <span id="rv-where" class="status"></span>
-          <button type="button" id="rv-next" aria-label="${t("Next move")}">▶</button>
-          <button type="button" id="rv-last" aria-label="${t("Last move")}">»</button>
+          <button type="button" id="rv-next" aria-label="${attr3}">▶</button>
+          <button type="button" id="rv-last" aria-label="${attr4}">»</button>
         </div>
         <p class="contract" id="rv-contract"></p>
         <p class="status-line" id="rv-now"></p>
         <div id="rv-hands" class="rv-hands"></div>
         <div class="row"><button type="button" id="rv-branch">${t("Try another card from here")}</button></div>
         <div id="rv-chart"></div>
-        <ol class="rv-moves" id="rv-moves" aria-label="${t("The moves, with their marks and costs")}"></ol>
+        <ol class="rv-moves" id="rv-moves" aria-label="${attr5}"></ol>
         <div class="scroll-x"><table class="results" id="rv-summary"></table></div>
       </div>`);
     const q = (id) => section.querySelector(`#${id}`);
