@@ -9,6 +9,7 @@ request head a byte at a time. Every refused request is checked to have made
 the server do no work.
 """
 
+import json
 import logging
 import os
 import socket
@@ -17,6 +18,7 @@ import sys
 import threading
 import time
 import warnings
+from pathlib import Path
 
 import pytest
 from web_helpers import EXAMPLE, SMALL, TESTED, port_of, raw, request_bytes, wait_for
@@ -35,6 +37,8 @@ from prefsolve.web.local import LocalServer  # noqa: E402
 
 ANALYSIS = b'{"hand": "A.KT9.KT97.K7", "samples": 5000, "seed": 1}'
 #: One request of each endpoint that takes a body, as its page sends it.
+#: A game record to review (the review's own test data).
+REVIEWED = json.dumps((Path(__file__).parent / "data" / "review_session.json").read_text()).encode()
 POSTS = {
     "/api/table": b'{"deal": "' + SMALL.encode() + b'"}',
     "/api/solve": b'{"deal": "' + SMALL.encode() + b'", "declarer": 1, "strain": "NT"}',
@@ -45,6 +49,8 @@ POSTS = {
     "/api/game/move": b'{"game": "0123456789abcdef", "move": "pass"}',
     "/api/game/next": b'{"game": "0123456789abcdef"}',
     "/api/game/view": b'{"game": "0123456789abcdef"}',
+    "/api/review": b'{"game": ' + REVIEWED + b', "samples": 2}',
+    "/api/replay": b'{"game": ' + REVIEWED + b'}',
 }
 
 
