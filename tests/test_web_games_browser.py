@@ -281,3 +281,34 @@ def test_the_board_in_russian_with_its_language_switch_and_russian_rank_letters(
         assert "Т" in ranks and page.errors == []
     finally:
         page.context.close()
+
+
+def test_a_deal_against_the_bots_is_played_with_the_keyboard_alone(page):
+    start_game(page, left="heuristic", right="heuristic", seed="11")
+    assert page.get_attribute("body", "data-game") == "your-move"
+    page.focus("#game-start")
+    page.keyboard.press("Shift+Tab")      # leave the start button; the game puts the focus on your choice
+    page.evaluate("document.activeElement.blur()")
+    # the first choice takes the focus from Tab: the options before it are the game's setup
+    page.keyboard.press("Tab")
+    while page.evaluate("!document.activeElement.closest('#game-choices, #game-seats')"):
+        page.keyboard.press("Tab")
+    cards = 0
+    for _ in range(80):
+        if page.get_attribute("body", "data-game") in ("over", "finished"):
+            break
+        focused = page.evaluate("({cls: document.activeElement.className, card: document.activeElement.dataset.card"
+                                " || null, inside: !!document.activeElement.closest('#game-choices, #game-seats'),"
+                                " playing: !document.querySelector('#game-choices button')})")
+        assert focused["inside"], focused
+        if "selected" in focused["cls"]:      # a card picked for the discard: the next one
+            page.keyboard.press("Tab")
+            page.keyboard.press("Enter")
+            continue
+        page.keyboard.press("Enter")
+        settle(page)
+        cards += focused["card"] is not None and focused["playing"]     # a card played, not one discarded
+        assert page.locator("#game-error").is_hidden(), page.inner_text("#game-error")
+    assert page.get_attribute("body", "data-game") == "finished" and cards >= 3    # a trick and more
+    assert page.evaluate("document.activeElement.id") == "game-download"
+    assert page.errors == []

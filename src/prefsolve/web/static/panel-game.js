@@ -48,7 +48,7 @@ export default {
   id: "game",
   get title() { return t("Play against the bots"); },
   column: "main",
-  order: 4,
+  order: 5,
   mount(section, store) {
     // attribute texts, each its own t() call so that the catalogue's extraction finds it
     const attr0 = t("any");
@@ -98,6 +98,7 @@ export default {
     let discard = [];         // the cards picked to discard, while you declare
     let thinking = false;
     let downloadUrl = null;
+    let focusNext = null;     // after a render, where the keyboard's focus goes: "move", or a card to keep it on
 
     const report = (message) => {
       q("game-error").hidden = !message;
@@ -110,6 +111,7 @@ export default {
       try {
         game = await store.task(() => api(path, body));
         discard = [];
+        focusNext = "move";
         report(null);
       } catch (error) {
         report(error.message);
@@ -177,6 +179,7 @@ export default {
             button.addEventListener("click", () => {
               discard = discard.includes(card) ? discard.filter((c) => c !== card)
                 : [...discard, card].slice(-2);
+              focusNext = discard.length === 2 ? "move" : card;
               render();
             });
           } else if (!playable && !declaring && box.classList.contains("moving") && seat === you) {
@@ -345,6 +348,23 @@ export default {
       q("game-download").href = downloadUrl;
       document.body.dataset.game = game.over ? (game.finished ? "finished" : "over")
         : (game.your_move ? "your-move" : "waiting");
+      placeFocus();
+    }
+
+    /** After your move the focus goes to your next choice (a call's button, a card you may play), or at
+     * the end of the deal to Next deal or the download; while you discard, it stays on the card picked. */
+    function placeFocus() {
+      const where = focusNext;
+      focusNext = null;
+      if (where === null || thinking) return;
+      let target = null;
+      if (where !== "move") target = section.querySelector(`#game-seats .seat.at-bottom button.card[data-card="${where}"]`);
+      if (!target && game.over) target = q(game.finished ? "game-download" : "game-next");
+      if (!target) {
+        target = section.querySelector("#game-choices button.choice:not([disabled])")
+          || section.querySelector("#game-seats button.card");
+      }
+      if (target) target.focus();
     }
   },
 };

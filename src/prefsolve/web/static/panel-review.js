@@ -73,7 +73,7 @@ export default {
   id: "review",
   get title() { return t("Review a game"); },
   column: "side",
-  order: 5,
+  order: 6,
   mount(section, store) {
     // attribute texts, each its own t() call so that the catalogue's extraction finds it
     const attr0 = t("Open a game file");
