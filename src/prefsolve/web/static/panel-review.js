@@ -48,7 +48,7 @@ function drawChart(deal, decisions, current) {
   }
   const top = Math.max(1, ...players.map((p) => lost[p][moves]));
   const x = (m) => L + (W - L - 10) * (m / Math.max(1, moves));
-  const y = (v) => 8 + (H - B - 8) * (1 - v / top);
+  const y = (v) => 22 + (H - B - 22) * (1 - v / top);
   const svg = svgNode("svg", {viewBox: `0 0 ${W} ${H}`, class: "chart review-chart", role: "img",
                               "aria-label": t("Whists lost by each player over the deal")});
   for (const v of [0, top / 2, top]) {
@@ -62,9 +62,9 @@ function drawChart(deal, decisions, current) {
     const points = lost[p].map((v, m) => `${x(m).toFixed(1)},${y(v).toFixed(1)}`).join(" ");
     svg.appendChild(svgNode("polyline", {points, fill: "none", stroke: COLOURS[i % 3], "stroke-width": 2,
                                          "data-player": p}));
-    svg.appendChild(svgNode("text", {x: W - 12, y: y(lost[p][moves]) - 4, "text-anchor": "end",
-                                     fill: COLOURS[i % 3], class: "label"},
-                            `${playerName(p)} ${lost[p][moves].toFixed(2)}`));
+    // the legend along the top, each player in his line's colour with his whists lost in the deal
+    svg.appendChild(svgNode("text", {x: L + 6 + i * 160, y: 14, fill: COLOURS[i % 3], class: "label legend"},
+                            `${playerName(p)}: ${lost[p][moves].toFixed(2)}`));
   });
   return svg;
 }
