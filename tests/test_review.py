@@ -15,6 +15,7 @@ from prefsolve.analysis.review import (
     read_games,
     review_games,
     review_record,
+    summarize,
 )
 from prefsolve.cli import main
 from prefsolve.errors import GameError
@@ -23,7 +24,7 @@ from prefsolve.play import Position
 from prefsolve.strains import ALLPASS
 
 ROOT = Path(__file__).resolve().parent.parent
-SESSION = ROOT / "tests" / "data" / "review_session.json"
+SESSION = ROOT / "examples" / "review-session.json"
 MATCH = ROOT / "examples" / "review-match.jsonl"
 SAMPLES = 3
 
@@ -175,6 +176,8 @@ def test_plot_writes_a_png(tmp_path):
     r = run("review", str(SESSION), "-n", "2", "--jobs", "1", "--plot", str(out), "-q")
     assert r.exit_code == 0, r.output
     assert out.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+    r = run("review", str(SESSION), "-n", "1", "--plot", str(tmp_path / "no" / "x.png"), "-q")
+    assert r.exit_code == 2 and "no folder" in r.stderr
 
 
 def test_plot_without_matplotlib_is_one_clear_line(tmp_path, monkeypatch):
@@ -189,8 +192,10 @@ def test_plot_without_matplotlib_is_one_clear_line(tmp_path, monkeypatch):
 
     monkeypatch.setattr(builtins, "__import__", no_matplotlib)
     r = run("review", str(SESSION), "-n", "1", "--jobs", "1", "--plot", str(tmp_path / "x.png"), "-q")
-    assert r.exit_code == 2
+    assert r.exit_code == 1
     assert r.stderr.strip().splitlines() == ['Error: --plot needs matplotlib: pip install "prefsolve[plot]"']
+    r = run("review", str(SESSION), "-n", "1", "--plot", str(tmp_path / "x.png"), "--lang", "ru", "-q")
+    assert r.exit_code == 1 and "нужен matplotlib" in r.stderr
 
 
 def bad(tmp_path, text):
@@ -226,3 +231,24 @@ def test_api_errors_are_game_errors(session):
             {"all_pass": True, "tricks": {"A": 0, "B": 4, "C": 6}}]}).records[0])
     with pytest.raises(ValueError):
         ReviewSettings(samples=0)
+
+
+def test_a_decision_whose_analysis_fails_is_left_unpriced_with_the_reason(session, monkeypatch):
+    from prefsolve.analysis.sampling import ConstraintError
+    from prefsolve.players.advisor import Advisor
+
+    real = Advisor.analysis
+
+    def failing(self, view):
+        if view.kind == "card" and view.move == 20:
+            raise ConstraintError("no layout fits")
+        return real(self, view)
+
+    monkeypatch.setattr(Advisor, "analysis", failing)
+    deal = review_record(session.records[0], players=session.players, settings=ReviewSettings(samples=2, seed=1))
+    d = next(x for x in deal.decisions if x.move == 20)
+    assert d.cost is None and d.best is None and d.note == "no layout fits"
+    assert d.dd_cost == 0           # the exact judgement needs no sampling: ♦K lost nothing
+    assert d.to_dict()["note"] == "no layout fits"
+    summary = {s.player: s for s in summarize(deal.decisions)}
+    assert summary[d.player].unpriced == 1 and summary[d.player].cards == 7

@@ -26,10 +26,8 @@ without talon), are decided by the advisor's rule and not priced (``cost`` None)
 A cost is marked by :data:`THRESHOLDS` (``inaccuracy``, ``mistake``,
 ``blunder``); the review sums the costs per player and phase (docs/REVIEW.md).
 
->>> from prefsolve.game import Session
->>> s = Session.from_dict({"players": ["A", "B", "C"], "deals": [{"first_hand": "A",
-...     "deal": "A.KT9.KT97.K7 JT97.A7.8.Q98 KQ.J8.AQJ.AJT 8.Q.-.-", "calls": ["pass", "pass", "pass"],
-...     "played": "DK D8 DA"}]}) # doctest: +SKIP
+>>> [(m, THRESHOLDS[m]) for m in MARKS]
+[('inaccuracy', 1.0), ('mistake', 3.0), ('blunder', 8.0)]
 """
 
 from __future__ import annotations
@@ -61,7 +59,7 @@ from ..game import (
     decision_json,
     kind_word,
 )
-from ..i18n import N_, _, get_language, ngettext
+from ..i18n import N_, _, english, get_language, message_of, ngettext
 from ..play import Position
 from ..rules import Rules
 from ..strains import ALLPASS
@@ -148,6 +146,9 @@ class DecisionReview:
     """The options priced, best first."""
     samples: int | None = None
     """The layouts the options were valued on."""
+    note: str | None = None
+    """Why the decision is not priced, where its analysis could not be made (the layouts it
+    draws cannot fit what the seat saw); in the active language, in English in the JSON."""
 
     @property
     def phase(self) -> str:
@@ -174,7 +175,7 @@ class DecisionReview:
                 "cost": _r(self.cost), "cost_se": _r(self.cost_se), "mark": self.mark,
                 "tricks_cost": _r(self.tricks_cost), "tricks_cost_se": _r(self.tricks_cost_se),
                 "dd_cost": self.dd_cost, "dd_best": None if self.dd_best is None else list(self.dd_best),
-                "samples": self.samples, "options": [o.to_dict() for o in self.options]}
+                "samples": self.samples, "options": [o.to_dict() for o in self.options], "note": english(self.note)}
 
 
 @dataclass(frozen=True)
@@ -467,21 +468,31 @@ def _priced(advisor: Any, state: DealState, move: Move, names: tuple[str, ...], 
 
     view = seat_view(state, move.by, seed=seed)
     made = decision_json(move.kind, move.decision)
-    head = dict(deal=number, move=move.number, kind=move.kind, seat=move.seat, by=move.by, player=names[move.by],
-                decision=made)
-    analysis = advisor.analysis(view)
+    head: dict[str, Any] = dict(deal=number, move=move.number, kind=move.kind, seat=move.seat, by=move.by,
+                                player=names[move.by], decision=made)
+    try:
+        analysis = advisor.analysis(view)
+    except PrefsolveError as exc:    # no layout fits what the seat saw: the decision is left unpriced, and why
+        return DecisionReview(**head, best=None, cost=None, cost_se=None, note=message_of(exc),
+                              dd_cost=None if dd is None else dd[0], dd_best=None if dd is None else dd[1])
     if analysis is None:        # a rule decides: the defence, a game without talon
         best = decision_json(move.kind, advisor.decide(view))
-        return DecisionReview(**head, best=best, cost=None, cost_se=None)  # type: ignore[arg-type]
-    if move.kind == CALL:
-        options, samples = _call_values(view, analysis), analysis.samples
-    elif move.kind == DECLARATION:
-        options, samples = _declaration_values(view, analysis, move.decision), analysis.samples
-    elif move.kind == WHIST_CALL:
-        options, samples = _whist_values(view, analysis), analysis.samples
-    else:
-        return _card_review(head, view, analysis, move, dd)
-    return _from_options(head, options, made, samples)
+        return DecisionReview(**head, best=best, cost=None, cost_se=None)
+    try:
+        if move.kind == CALL:
+            options, samples = _call_values(view, analysis), analysis.samples
+        elif move.kind == DECLARATION:
+            options, samples = _declaration_values(view, analysis, move.decision), analysis.samples
+            # The analysis keeps one discard of each class of equivalent ones: the move made stands for its class.
+            key = _declaration_key(view, move.decision)
+            options = [(made if d == key else d, v) for d, v in options]
+        elif move.kind == WHIST_CALL:
+            options, samples = _whist_values(view, analysis), analysis.samples
+        else:
+            return _card_review(head, view, analysis, move, dd)
+        return _from_options(head, options, made, samples)
+    except PrefsolveError as exc:    # a move the analysis has no value for (a bid it does not sample)
+        return DecisionReview(**head, best=None, cost=None, cost_se=None, note=message_of(exc))
 
 
 def _from_options(head: dict, options: list[tuple[object, Any]], made: object, samples: int) -> DecisionReview:
@@ -563,14 +574,19 @@ def _declaration_values(view: Any, analysis: Any, made: Any) -> list[tuple[objec
     if view.can_concede:
         out.append((decision_json(DECLARATION, Declaration(view.options[0], None, True)),
                     (_concession_value(view), 0.0)))
-    assert isinstance(made, Declaration)
-    key = _canonical(made, hand12)
-    if made.conceded:
-        key = decision_json(DECLARATION, Declaration(view.options[0], None, True))
+    key = _declaration_key(view, made)
     if all(k != key for k, _v in out):
         assert made.discard is not None
         out.append((key, _discard_value(view, analysis, canonical_discard(made.discard, hand12), made.contract)))
     return out
+
+
+def _declaration_key(view: Any, made: Any) -> object:
+    """The option of the talon analysis that stands for the declaration made."""
+    assert isinstance(made, Declaration)
+    if made.conceded:
+        return decision_json(DECLARATION, Declaration(view.options[0], None, True))
+    return _canonical(made, view.hand)
 
 
 def _canonical(d: Declaration, hand12: Hand) -> object:
@@ -743,6 +759,8 @@ def format_decision(d: DecisionReview) -> str:
     """One line of a decision: the move, the cost, the mark, the best option."""
     width = max(len(kind_word(k)) for k in KINDS)
     what = f"{d.move:>3} {kind_word(d.kind):<{width}} {d.player:<8} {_decision_text(d.kind, d.decision)}: "
+    if d.note is not None:
+        return what + _("not priced: {reason}", reason=d.note)
     if d.cost is None:
         return what + _("by rule (not priced); advice: {best}", best=_decision_text(d.kind, d.best))
     if d.cost == 0:
@@ -776,28 +794,56 @@ def format_review(review: Review) -> str:
                   "{m:g}, blunder {b:g} whists)", i=THRESHOLDS["inaccuracy"], m=THRESHOLDS["mistake"],
                   b=THRESHOLDS["blunder"]))
     phases = [_("bidding"), _("talon"), _("whisting"), _("play")]
-    head = f"{_('player'):<10}{_('lost'):>16}" + "".join(f"{p:>10}" for p in phases) + f"{_('best'):>12}" \
-        + f"{_('marks'):>12}{_('tricks DD'):>11}"
+    player, lost, best, marks, dd = _("player"), _("lost"), _("best"), _("marks"), _("tricks DD")
+    w = max(10, *(len(p) + 2 for p in phases))
+    head = f"{player:<10}{lost:>16}" + "".join(f"{p:>{w}}" for p in phases) + f"{best:>12}{marks:>12}{dd:>14}"
     rows.append(head)
     for s in review.summary():
         share = "—" if s.best_share is None else f"{s.best}/{s.decisions}"
-        marks = "/".join(str(n) for _m, n in s.marks)
-        rows.append(f"{s.player:<10}{s.cost:>9.2f} ± {s.cost_se:<4.2f}" + "".join(f"{c:>10.2f}" for _p, c in s.phases)
-                    + f"{share:>12}{marks:>12}{s.dd_tricks:>11}")
+        counts = "/".join(str(n) for _m, n in s.marks)
+        rows.append(f"{s.player:<10}{s.cost:>9.2f} ± {s.cost_se:<4.2f}" + "".join(f"{c:>{w}.2f}" for _p, c in s.phases)
+                    + f"{share:>12}{counts:>12}{s.dd_tricks:>14}")
     rows.append(_("(marks: inaccuracies/mistakes/blunders; tricks DD: tricks the cards lost double-dummy; "
                   "{calls} solver calls)", calls=review.solver_calls))
     return "\n".join(rows)
 
 
 # -- the chart ------------------------------------------------------------------------
+#: What is missing without the plot extra.
+PLOT_HINT = N_('--plot needs matplotlib: pip install "prefsolve[plot]"')
+
+
+class MissingPlotError(ModuleNotFoundError):
+    """The chart needs matplotlib, the ``plot`` extra."""
+
+
+def check_plot(path: str) -> None:
+    """Fail before the work: without matplotlib a :class:`MissingPlotError`; a file of a kind
+    matplotlib cannot draw, or in no folder, a :class:`~prefsolve.errors.PrefsolveError`."""
+    from pathlib import Path
+
+    try:
+        from matplotlib.backend_bases import FigureCanvasBase
+    except ImportError:
+        raise MissingPlotError(_(PLOT_HINT), name="matplotlib") from None
+    target = Path(path)
+    kinds = FigureCanvasBase.get_supported_filetypes()
+    kind = target.suffix.lower().lstrip(".")
+    if kind and kind not in kinds:     # no suffix: a PNG, under the very name given
+        raise PrefsolveError(_("cannot draw a .{kind} file; use one of: {kinds}", kind=kind,
+                               kinds=", ".join(sorted(kinds))))
+    if not target.parent.is_dir():
+        raise PrefsolveError(_("no folder {folder!r} to write {file!r} in", folder=str(target.parent),
+                               file=target.name))
+
+
 def plot_review(review: Review, path: str) -> None:
     """Draw each player's whists lost so far over the decisions of the file, deal by deal, with the
     marked decisions, as chess sites draw a game's evaluation; written to ``path`` (PNG, SVG, PDF
     by its suffix). Needs matplotlib (``pip install "prefsolve[plot]"``)."""
-    try:
-        import matplotlib
-    except ModuleNotFoundError:
-        raise PrefsolveError(_("--plot needs matplotlib: pip install \"prefsolve[plot]\"")) from None
+    check_plot(path)
+    import matplotlib
+
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
 
@@ -830,7 +876,7 @@ def plot_review(review: Review, path: str) -> None:
     ax.set_xlabel(_("decision"))
     ax.set_ylabel(_("whists lost so far"))
     ax.set_title(_("Review: {deals} deal(s); marks: ○ inaccuracy, □ mistake, ✕ blunder", deals=len(review.deals)))
-    ax.legend(loc="lower left")
+    ax.legend(loc=3)     # lower left
     fig.tight_layout()
     fig.savefig(path, dpi=100)
     plt.close(fig)
@@ -838,4 +884,5 @@ def plot_review(review: Review, path: str) -> None:
 
 __all__ = ["DEFAULT_SAMPLES", "MARKS", "THRESHOLDS", "MODEL", "OptionValue", "DecisionReview", "DealReview",
            "PlayerSummary", "ReviewSettings", "Review", "mark_of", "read_games", "review_record", "review_games",
-           "summarize", "format_review", "format_decision", "plot_review", "mark_word"]
+           "summarize", "format_review", "format_decision", "plot_review", "check_plot", "mark_word",
+           "MissingPlotError", "PLOT_HINT"]

@@ -186,15 +186,15 @@ def bot(player: str) -> None:
               help=N_("Sampled layouts of each decision's analysis."))
 @seed_option(default=0, help=N_("Seed of every decision's sampling (the same seed gives the same review)."))
 @click.option("--player", metavar="NAME", default=None, help=N_("Review only this player's decisions."))
-@click.option("--tolerance", type=click.FloatRange(min=0), default=None, metavar="TRICKS",
-              help=N_("How far the auction model lets a hand stray from its calls, in tricks [default: 1]."))
+@click.option("--tolerance", type=click.FloatRange(min=0), default=1.0, show_default=True, metavar="TRICKS",
+              help=N_("How far a hand may be from what its calls say, in estimated tricks."))
 @click.option("--plot", metavar="FILE", default=None,
               help=N_("Draw each player's whists lost over the decisions to FILE (PNG; needs matplotlib)."))
 @jobs_option(N_("Threads reviewing deals [default: all usable cores]."))
 @cluster_options
 @json_option
 @quiet_option
-def review(game: str, samples: int, seed: int, player: str | None, tolerance: float | None, plot: str | None,
+def review(game: str, samples: int, seed: int, player: str | None, tolerance: float, plot: str | None,
            jobs: int | None, scheduler: str | None, cluster: int | None, connect_timeout: float, as_json: bool,
            quiet: bool) -> None:
     """Price every decision of the games in GAME against the advice.
@@ -212,8 +212,13 @@ def review(game: str, samples: int, seed: int, player: str | None, tolerance: fl
     \b
         prefsolve review game.json --samples 20 --plot review.png
     """
-    from ..analysis.review import ReviewSettings, plot_review, read_games, review_games
+    from ..analysis.review import MissingPlotError, ReviewSettings, check_plot, plot_review, read_games, review_games
 
+    if plot is not None:
+        try:
+            check_plot(plot)
+        except MissingPlotError as exc:
+            raise click.ClickException(str(exc)) from None
     if scheduler is not None and cluster is not None:
         raise click.UsageError(_("give either --scheduler or --cluster, not both"))
     if jobs is not None and (scheduler is not None or cluster is not None):
