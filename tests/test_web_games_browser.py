@@ -41,7 +41,7 @@ def review_json(path, *args):
     out = subprocess.run([sys.executable, "-m", "prefsolve", "review", str(path), "--json", *args],
                          capture_output=True, text=True, check=True, env=env)
     return json.loads(out.stdout)
-RECORD = Path(__file__).parent / "data" / "review_session.json"
+RECORD = Path(__file__).resolve().parent.parent / "examples" / "review-session.json"
 
 
 @pytest.fixture(scope="module")

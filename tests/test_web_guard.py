@@ -37,8 +37,8 @@ from prefsolve.web.local import LocalServer  # noqa: E402
 
 ANALYSIS = b'{"hand": "A.KT9.KT97.K7", "samples": 5000, "seed": 1}'
 #: One request of each endpoint that takes a body, as its page sends it.
-#: A game record to review (the review's own test data).
-REVIEWED = json.dumps((Path(__file__).parent / "data" / "review_session.json").read_text()).encode()
+#: A game record to review (the review's example).
+REVIEWED = json.dumps((Path(__file__).resolve().parent.parent / "examples" / "review-session.json").read_text()).encode()
 POSTS = {
     "/api/table": b'{"deal": "' + SMALL.encode() + b'"}',
     "/api/solve": b'{"deal": "' + SMALL.encode() + b'", "declarer": 1, "strain": "NT"}',

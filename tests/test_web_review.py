@@ -26,7 +26,7 @@ from prefsolve.game import load_session
 from prefsolve.web import server
 
 JSON = {"content-type": "application/json"}
-RECORD = Path(__file__).parent / "data" / "review_session.json"
+RECORD = Path(__file__).resolve().parent.parent / "examples" / "review-session.json"
 
 
 @pytest.fixture(scope="module")
@@ -53,6 +53,11 @@ def test_review_is_review_json_of_the_same_record(client):
         got = post(client, "/api/review", {"game": game, "samples": 3, "seed": 2}).json()
         assert got == {k: v for k, v in expected.items() if k not in ("game", "plot")}
     assert any(d["mark"] for deal in expected["deals"] for d in deal["decisions"]), "a record with marks"
+
+
+def test_the_reviews_defaults_are_the_commands():
+    command = {p.name: p.default for p in main.commands["review"].params}
+    assert (server.REVIEW_SAMPLES, server.REVIEW_TOLERANCE) == (command["samples"], command["tolerance"])
 
 
 def test_the_review_streams_its_progress_by_deal_and_ends_with_the_result(client):

@@ -488,6 +488,8 @@ REVIEW_FIELDS = ("game", "samples", "seed", "player", "tolerance", "stream")
 #: The most deals of one review on the board, and the most layouts of each decision.
 MAX_REVIEW_DEALS = 40
 MAX_REVIEW_SAMPLES = 500
+#: The review's defaults when the request gives none: those of ``prefsolve review``.
+REVIEW_SAMPLES, REVIEW_TOLERANCE = 50, 1.0
 
 
 def _game_text(body: dict) -> str:
@@ -525,9 +527,9 @@ async def review_(request: Request) -> Response:
     ``"stream": true``, lines of JSON: progress by deal, then the result."""
     body = await read_json(request, REVIEW_FIELDS)
     sessions = _sessions(body)
-    samples = _whole(body, "samples", 50, 1, MAX_REVIEW_SAMPLES)
+    samples = _whole(body, "samples", REVIEW_SAMPLES, 1, MAX_REVIEW_SAMPLES)
     seed = _whole(body, "seed", 0, 0)
-    tolerance = body.get("tolerance")
+    tolerance = body.get("tolerance", REVIEW_TOLERANCE)
     if tolerance is not None and (isinstance(tolerance, bool) or not isinstance(tolerance, (int, float))
                                   or tolerance < 0):
         raise BadRequest(_("{key} must be a number at least {low}, got {value}", key="tolerance", low=0,
