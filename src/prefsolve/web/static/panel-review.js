@@ -265,6 +265,7 @@ export default {
         if (decision.cost) {
           item.appendChild(el("span", "rv-best", t("best: {option}", {option: decisionText(move.kind, decision.best)})));
         }
+        if (decision.note) item.appendChild(el("span", "rv-forced", decision.note));
         if (decision.dd_cost) item.appendChild(el("span", "rv-dd", t("double-dummy: −{tricks}", {tricks: decision.dd_cost})));
       } else if (move.forced) {
         item.appendChild(el("span", "rv-forced", t("forced")));
