@@ -36,9 +36,10 @@ from prefsolve.web import guard, listen, server  # noqa: E402
 from prefsolve.web.local import LocalServer  # noqa: E402
 
 ANALYSIS = b'{"hand": "A.KT9.KT97.K7", "samples": 5000, "seed": 1}'
-#: One request of each endpoint that takes a body, as its page sends it.
 #: A game record to review (the review's example).
-REVIEWED = json.dumps((Path(__file__).resolve().parent.parent / "examples" / "review-session.json").read_text()).encode()
+EXAMPLE_RECORD = Path(__file__).resolve().parent.parent / "examples" / "review-session.json"
+REVIEWED = json.dumps(EXAMPLE_RECORD.read_text()).encode()
+#: One request of each endpoint that takes a body, as its page sends it.
 POSTS = {
     "/api/table": b'{"deal": "' + SMALL.encode() + b'"}',
     "/api/solve": b'{"deal": "' + SMALL.encode() + b'", "declarer": 1, "strain": "NT"}',
