@@ -68,7 +68,7 @@ export default {
         </label>
         <label class="inline">${t("Pool to")} <input id="game-target" type="number" min="1" max="100" step="1" value="10"></label>
         <label class="inline">${t("Seed")} <input id="game-seed" type="number" min="0" step="1" placeholder="${attr0}"></label>
-        <button type="button" class="primary" id="game-start">${t("Deal")}</button>
+        <button type="button" class="primary" id="game-start">${t("Deal the cards")}</button>
       </div>
       <p class="error" id="game-error" role="alert" hidden></p>
       <div id="game-area" hidden>
