@@ -196,7 +196,9 @@ def test_a_pool_against_the_bots_fills_the_score_sheet_as_on_paper(page):
 
 def test_a_reviewed_game_shows_the_marks_of_review_json_and_steps_and_branches(page):
     expected = review_json(RECORD, "--samples", "3", "--seed", "1")
-    page.fill("#rv-text", RECORD.read_text())
+    page.set_input_files("#rv-file", str(RECORD))       # the record's file opened
+    page.wait_for_function("() => document.querySelector('#rv-text').value.length > 0")
+    assert json.loads(page.input_value("#rv-text")) == json.loads(RECORD.read_text())
     page.fill("#rv-samples", "3")
     page.fill("#rv-seed", "1")
     page.click("#rv-run")
@@ -205,6 +207,9 @@ def test_a_reviewed_game_shows_the_marks_of_review_json_and_steps_and_branches(p
     for number in range(1, len(session.records) + 1):
         page.select_option("#rv-deal", index=number - 1)
         assert shown_marks(page) == expected_marks(expected, number), (number, page.input_value("#rv-deal"))
+        balances = ", ".join(f"{p} {'+' if b > 0 else ''}{b:g}" for p, b in
+                             zip(expected["deals"][number - 1]["players"], expected["deals"][number - 1]["balances"]))
+        assert page.inner_text("#rv-balance") == f"The deal's result in whists: {balances}"
     summary = page.eval_on_selector_all("#rv-summary tr[data-player]", "rs => rs.map(r => r.dataset.player)")
     assert summary == [s["player"] for s in expected["summary"]]
     # stepping: the buttons and the arrow keys; the hands are those of the record replayed
@@ -253,6 +258,7 @@ def test_the_board_in_russian_with_its_language_switch_and_russian_rank_letters(
         assert page.input_value("#lang") == "ru"
         assert page.inner_text("#panel-game h2").lower() == "игра с ботами"
         assert page.inner_text("#panel-review h2").lower() == "разбор игры"
+        assert page.inner_text("#panel-deal h2").lower() == "сдача"
         # the cards show Т К Д В
         ranks = page.eval_on_selector_all("#seats .card .rank", "els => els.map(e => e.textContent)")
         assert "Т" in ranks and "A" not in ranks

@@ -109,6 +109,7 @@ export default {
         <div id="rv-hands" class="rv-hands"></div>
         <div class="row"><button type="button" id="rv-branch">${t("Try another card from here")}</button></div>
         <div id="rv-chart"></div>
+        <p class="caption" id="rv-balance"></p>
         <ol class="rv-moves" id="rv-moves" aria-label="${attr5}"></ol>
         <div class="scroll-x"><table class="results" id="rv-summary"></table></div>
       </div>`);
@@ -319,6 +320,10 @@ export default {
       q("rv-branch").disabled = !now.position;
       q("rv-branch").dataset.position = now.position || "";
       q("rv-chart").replaceChildren(drawChart(deal, decisions, step));
+      const reviewed = review ? review.deals.find((r) => r.number === deal.number) : null;
+      q("rv-balance").textContent = reviewed && reviewed.balances
+        ? t("The deal's result in whists: {list}", {list: reviewed.balances.map((b, seat) =>
+          `${playerName(deal.players[seat])} ${b > 0 ? "+" : ""}${b}`).join(", ")}) : "";
       const list = q("rv-moves");
       list.replaceChildren();
       for (let s = 1; s < deal.steps.length; s++) list.appendChild(moveItem(deal, s, decisions[deal.steps[s].move.number]));
