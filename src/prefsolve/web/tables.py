@@ -32,7 +32,6 @@ from __future__ import annotations
 
 import secrets
 import threading
-import time
 from collections import OrderedDict
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -132,7 +131,6 @@ class BoardGame:
         self.records: list[GameRecord] = []
         self.sheet = ScoreSheet.new(self.players, rules)
         self.current: _Deal | None = None
-        self.used = time.monotonic()
         self._lock = threading.Lock()
 
     @classmethod
@@ -158,7 +156,6 @@ class BoardGame:
         if not self._lock.acquire(blocking=False):
             raise GameBusy(_("the bots of this game are still thinking; wait for their move"))
         try:
-            self.used = time.monotonic()
             yield
         finally:
             self._lock.release()
