@@ -67,8 +67,22 @@ def test_a_card_is_marked_with_the_tricks_position_mistakes_gives(session, revie
             assert d.dd_cost == want, (deal.number, move)
             if k in lost:
                 assert d.dd_best == tuple(lost[k].best_cards.to_list())
+                assert d.dd_value == lost[k].value
                 found += 1
     assert found >= 2      # the fixture's games hold cards that lose a trick double-dummy
+
+
+def test_the_double_dummy_value_moves_by_the_tricks_each_card_lost(session, review):
+    for deal, record in zip(review.deals, session.records):
+        pos = record.state().position
+        start = Position(pos.deal, pos.declarer, strain=pos.strain, leader=pos.leader, talon_mode=pos.talon_mode,
+                         discard=pos.discard).value()
+        before = start
+        for d in (x for x in deal.decisions if x.kind == "card"):
+            # A forced card is the best one: it leaves the value as it was.
+            assert abs(d.dd_value - before) == d.dd_cost, (deal.number, d.move)
+            before = d.dd_value
+        assert before == pos.tricks_won[pos.declarer]
 
 
 def test_all_pass_cards_are_judged_by_each_seats_own_tricks():
@@ -252,3 +266,26 @@ def test_a_decision_whose_analysis_fails_is_left_unpriced_with_the_reason(sessio
     assert d.to_dict()["note"] == "no layout fits"
     summary = {s.player: s for s in summarize(deal.decisions)}
     assert summary[d.player].unpriced == 1 and summary[d.player].cards == 7
+
+
+def test_a_review_on_a_dask_cluster_equals_the_local_one(session, review):
+    pytest.importorskip("distributed")
+    from prefsolve.cluster import local_cluster
+
+    cluster, client = local_cluster(1)
+    try:
+        remote = review_games(session, settings=ReviewSettings(samples=SAMPLES, seed=2), scheduler=client)
+    finally:
+        client.close()
+        cluster.close()
+    assert remote.to_dict() == review.to_dict()     # the solver calls too: each deal counts its own
+
+
+def test_stdin_and_one_players_decisions_as_the_full_review_prices_them(review):
+    text = SESSION.read_text(encoding="utf-8")
+    r = run("review", "-", "-n", str(SAMPLES), "--seed", "2", "--jobs", "1", "--player", "Bob", "--json", input=text)
+    assert r.exit_code == 0, r.output
+    doc = json.loads(r.stdout)
+    assert doc["game"] == "-" and doc["player"] == "Bob"
+    bob = [d.to_dict() for d in review.decisions if d.player == "Bob"]
+    assert [d for deal in doc["deals"] for d in deal["decisions"]] == bob

@@ -146,6 +146,9 @@ class DecisionReview:
     """The options priced, best first."""
     samples: int | None = None
     """The layouts the options were valued on."""
+    dd_value: int | None = None
+    """A card: the counted seat's total tricks with perfect play after it (the declarer's; in
+    all-pass the player's own): the evaluation of the deal, double-dummy, as the play goes."""
     note: str | None = None
     """Why the decision is not priced, where its analysis could not be made (the layouts it
     draws cannot fit what the seat saw); in the active language, in English in the JSON."""
@@ -175,7 +178,8 @@ class DecisionReview:
                 "cost": _r(self.cost), "cost_se": _r(self.cost_se), "mark": self.mark,
                 "tricks_cost": _r(self.tricks_cost), "tricks_cost_se": _r(self.tricks_cost_se),
                 "dd_cost": self.dd_cost, "dd_best": None if self.dd_best is None else list(self.dd_best),
-                "samples": self.samples, "options": [o.to_dict() for o in self.options], "note": english(self.note)}
+                "samples": self.samples, "options": [o.to_dict() for o in self.options], "note": english(self.note),
+                "dd_value": self.dd_value}
 
 
 @dataclass(frozen=True)
@@ -440,9 +444,10 @@ def _seed(seed: int, number: int, move: int) -> int:
     return derive_seed(seed, "review", number, "move", move)
 
 
-def _double_dummy(record: GameRecord, solver: Any) -> dict[int, tuple[int, tuple[str, ...]]]:
+def _double_dummy(record: GameRecord, solver: Any) -> dict[int, tuple[int, tuple[str, ...], int]]:
     """Each card of the play (numbered from 1) → the tricks it lost double-dummy and the best cards,
-    by :meth:`prefsolve.Position.mistakes`; in all-pass every seat's own tricks are counted."""
+    by :meth:`prefsolve.Position.mistakes`, and the counted seat's total tricks with perfect play
+    after it; in all-pass each seat's own tricks are counted."""
     state = record.state()
     pos = state.position
     if pos is None:
@@ -452,18 +457,26 @@ def _double_dummy(record: GameRecord, solver: Any) -> dict[int, tuple[int, tuple
         positions = [Position(pos.deal, strain=ALLPASS, seat=s, talon_mode=pos.talon_mode,
                               turn=pos.turn if pos.turn else None, played=pos.played, solver=solver)
                      for s in range(3)]
-    costs: dict[int, tuple[int, tuple[str, ...]]] = {}
-    for k, card in enumerate(pos.played, 1):
-        costs[k] = (0, (str(card),))
+    lost: dict[int, tuple[int, tuple[str, ...]]] = {}
     for p in positions:
         for m in p.mistakes():
-            costs[m.move] = (m.cost, tuple(m.best_cards.to_list()))
-    # Mistakes name only the costly cards; a card that lost nothing is among the best ones.
-    return costs
+            lost[m.move] = (m.cost, tuple(m.best_cards.to_list()))
+    walks = [Position(p.deal, p.declarer, strain=p.strain, seat=p.seat, leader=p.leader, talon_mode=p.talon_mode,
+                      discard=p.discard, turn=p.turn if p.turn else None, solver=solver) for p in positions]
+    out = {}
+    for k, card in enumerate(pos.played, 1):
+        seat = walks[0].to_move
+        assert seat is not None
+        for w in walks:
+            w.push(card)
+        # Mistakes name only the costly cards; a card that lost nothing is among the best ones.
+        cost, best = lost.get(k, (0, (str(card),)))
+        out[k] = (cost, best, walks[seat if len(walks) == 3 else 0].value())
+    return out
 
 
 def _priced(advisor: Any, state: DealState, move: Move, names: tuple[str, ...], number: int, seed: int,
-            dd: tuple[int, tuple[str, ...]] | None) -> DecisionReview:
+            dd: tuple[int, tuple[str, ...], int] | None) -> DecisionReview:
     from ..players.base import seat_view
 
     view = seat_view(state, move.by, seed=seed)
@@ -474,7 +487,8 @@ def _priced(advisor: Any, state: DealState, move: Move, names: tuple[str, ...], 
         analysis = advisor.analysis(view)
     except PrefsolveError as exc:    # no layout fits what the seat saw: the decision is left unpriced, and why
         return DecisionReview(**head, best=None, cost=None, cost_se=None, note=message_of(exc),
-                              dd_cost=None if dd is None else dd[0], dd_best=None if dd is None else dd[1])
+                              dd_cost=None if dd is None else dd[0], dd_best=None if dd is None else dd[1],
+                              dd_value=None if dd is None else dd[2])
     if analysis is None:        # a rule decides: the defence, a game without talon
         best = decision_json(move.kind, advisor.decide(view))
         return DecisionReview(**head, best=best, cost=None, cost_se=None)
@@ -668,7 +682,7 @@ def _allpass_row(rules: Rules, allpass_count: int) -> tuple[float, ...]:
     return tuple(row)
 
 
-def _card_review(head: dict, view: Any, advice: Any, move: Move, dd: tuple[int, tuple[str, ...]] | None
+def _card_review(head: dict, view: Any, advice: Any, move: Move, dd: tuple[int, tuple[str, ...], int] | None
                  ) -> DecisionReview:
     """A card priced from the advice's layouts: tricks and whists, paired, for the seat that chose it."""
     import numpy as np
@@ -695,7 +709,8 @@ def _card_review(head: dict, view: Any, advice: Any, move: Move, dd: tuple[int, 
     return DecisionReview(**{**head, "best": review.best, "cost": review.cost, "cost_se": review.cost_se,
                              "options": review.options, "samples": review.samples},
                           tricks_cost=float(t_mean), tricks_cost_se=float(t_se),
-                          dd_cost=None if dd is None else dd[0], dd_best=None if dd is None else dd[1])
+                          dd_cost=None if dd is None else dd[0], dd_best=None if dd is None else dd[1],
+                          dd_value=None if dd is None else dd[2])
 
 
 # -- a whole file --------------------------------------------------------------------
@@ -839,24 +854,53 @@ def check_plot(path: str) -> None:
 
 def plot_review(review: Review, path: str) -> None:
     """Draw each player's whists lost so far over the decisions of the file, deal by deal, with the
-    marked decisions, as chess sites draw a game's evaluation; written to ``path`` (PNG, SVG, PDF
-    by its suffix). Needs matplotlib (``pip install "prefsolve[plot]"``)."""
+    marked decisions, as chess sites draw a game's evaluation, and below it, through the play of
+    each game, the declarer's tricks with perfect play after each card; written to ``path`` (PNG,
+    SVG, PDF by its suffix). Needs matplotlib (``pip install "prefsolve[plot]"``)."""
     check_plot(path)
     import matplotlib
 
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
 
-    decisions = [d for d in review.decisions if d.cost is not None]
-    players = [s.player for s in review.summary()]
-    fig, ax = plt.subplots(figsize=(10, 4.5))
+    decisions = review.decisions
+    kinds = {deal.number: deal.kind for deal in review.deals}
+    played = [i for i, d in enumerate(decisions, 1) if d.dd_value is not None and kinds[d.deal] != "allpass"]
+    if played:
+        fig, (ax, below) = plt.subplots(2, 1, sharex=True, figsize=(10, 6.5), height_ratios=(3, 2))
+    else:
+        fig, ax = plt.subplots(figsize=(10, 4.5))
+    _plot_losses(ax, decisions, [s.player for s in review.summary()])
+    last = None
+    for i, d in enumerate(decisions, 1):
+        if last is not None and d.deal != last:
+            for axis in fig.axes:
+                axis.axvline(i - 0.5, color="0.85", linewidth=0.8, zorder=0)
+        last = d.deal
+    ax.set_title(_("Review: {deals} deal(s); marks: ○ inaccuracy, □ mistake, ✕ blunder", deals=len(review.deals)))
+    if played:
+        for number in dict.fromkeys(decisions[i - 1].deal for i in played):
+            xs = [i for i in played if decisions[i - 1].deal == number]
+            below.step(xs, [decisions[i - 1].dd_value for i in xs], where="post", color="0.3")
+        below.set_ylim(-0.5, 10.5)
+        below.set_ylabel(_("declarer's tricks\n(double-dummy)"))
+        below.set_xlabel(_("decision"))
+    else:
+        ax.set_xlabel(_("decision"))
+    fig.tight_layout()
+    fig.savefig(path, dpi=100)
+    plt.close(fig)
+
+
+def _plot_losses(ax: Any, decisions: Sequence[DecisionReview], players: Sequence[str]) -> None:
+    """Each player's whists lost so far, a step at each decision he made, a marker at each marked one."""
     for name in players:
         xs, ys, total = [0], [0.0], 0.0
         marked = []
         for i, d in enumerate(decisions, 1):
-            if d.player != name:
+            if d.player != name or d.cost is None:
                 continue
-            total -= float(d.cost)  # type: ignore[arg-type]
+            total -= d.cost
             xs.append(i)
             ys.append(total)
             if d.mark is not None:
@@ -867,19 +911,9 @@ def plot_review(review: Review, path: str) -> None:
             if pts:
                 ax.scatter([p[0] for p in pts], [p[1] for p in pts], s=size, color=line.get_color(),
                            marker={"inaccuracy": "o", "mistake": "s", "blunder": "X"}[mark], zorder=3)
-    last = None
-    for i, d in enumerate(decisions, 1):
-        if last is not None and d.deal != last:
-            ax.axvline(i - 0.5, color="0.85", linewidth=0.8, zorder=0)
-        last = d.deal
     ax.axhline(0, color="0.5", linewidth=0.8)
-    ax.set_xlabel(_("decision"))
     ax.set_ylabel(_("whists lost so far"))
-    ax.set_title(_("Review: {deals} deal(s); marks: ○ inaccuracy, □ mistake, ✕ blunder", deals=len(review.deals)))
     ax.legend(loc=3)     # lower left
-    fig.tight_layout()
-    fig.savefig(path, dpi=100)
-    plt.close(fig)
 
 
 __all__ = ["DEFAULT_SAMPLES", "MARKS", "THRESHOLDS", "MODEL", "OptionValue", "DecisionReview", "DealReview",

@@ -210,7 +210,7 @@ def review(game: str, samples: int, seed: int, player: str | None, tolerance: fl
     (docs/REVIEW.md).
 
     \b
-        prefsolve review game.json --samples 20 --plot review.png
+        prefsolve review examples/review-session.json --samples 20 --player Bob
     """
     from ..analysis.review import MissingPlotError, ReviewSettings, check_plot, plot_review, read_games, review_games
 
