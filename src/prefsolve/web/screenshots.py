@@ -8,8 +8,8 @@ samples, and saves
 the folder given (default ``docs``). Then it plays a пуля against two bots
 (the heuristic player and an advisor of 10 samples; you call and play the
 first legal option, as a test does) for a few deals and saves the game panel
-with its score sheet, ``board-game.png``; and reviews that game's last deal
-and saves the review viewer stepped to a marked move, ``board-review.png``.
+with its score sheet, ``board-game.png``; and reviews that game and saves
+the review viewer stepped to the first marked move, ``board-review.png``.
 
 >>> [(name, size["width"]) for name, size, _ in VIEWS]
 [('board-desktop.png', 1280), ('board-phone.png', 390)]
@@ -104,15 +104,17 @@ def play_game(page, url: str) -> None:
 
 
 def review_game(page) -> None:
-    """The review of the game's last deal, at 10 samples, stepped to its first marked move."""
+    """The review of the game, at 10 samples, stepped to the first marked move of the first deal that has one."""
     page.fill("#rv-samples", "10")
     page.click("#game-review")
     page.wait_for_selector("body[data-review=done]", timeout=600_000)
     marked = page.locator("#rv-moves li[data-mark]:not([data-mark='']) button")
-    if marked.count():
-        marked.first.click()
-    else:
-        page.click("#rv-last")
+    for deal in range(page.locator("#rv-deal option").count()):
+        page.select_option("#rv-deal", index=deal)
+        if marked.count():
+            marked.first.click()
+            return
+    page.click("#rv-last")
 
 
 def main(argv: list[str] | None = None) -> None:
