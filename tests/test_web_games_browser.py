@@ -191,6 +191,10 @@ def test_a_pool_against_the_bots_fills_the_score_sheet_as_on_paper(page):
         player = {"you": "you"}.get(name, name)
         written = page.locator(f'#game-sheet g[data-player="{player}"] .sheet-pool').text_content()
         assert written.split(".")[-1] == pool or (pool == "0" and written == "—")
+    # on a phone the game, its sheet and its table stay within the page's width
+    page.set_viewport_size({"width": 390, "height": 844})
+    assert page.evaluate("[document.documentElement.scrollWidth, document.documentElement.clientWidth]") == [390, 390]
+    assert page.locator("#game-sheet svg.sheet").bounding_box()["width"] <= 390
     assert page.errors == []
 
 

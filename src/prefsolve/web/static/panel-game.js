@@ -90,7 +90,7 @@ export default {
         <div id="game-sheet-box" hidden>
           <h3 class="sub">${t("Score sheet")}</h3>
           <div id="game-sheet"></div>
-          <table class="results" id="game-totals"></table>
+          <div class="scroll-x"><table class="results" id="game-totals"></table></div>
         </div>
       </div>`);
     const q = (id) => section.querySelector(`#${id}`);
