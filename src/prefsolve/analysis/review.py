@@ -64,8 +64,9 @@ from ..play import Position
 from ..rules import Rules
 from ..strains import ALLPASS
 
+# numpy is imported where it is used (see sampling.py).
 if TYPE_CHECKING:
-    pass
+    import numpy as np
 
 #: The layouts each decision samples unless told otherwise (the advisor's default).
 DEFAULT_SAMPLES = 50
@@ -504,7 +505,8 @@ def _priced(advisor: Any, state: DealState, move: Move, names: tuple[str, ...], 
             options, samples = _whist_values(view, analysis), analysis.samples
         else:
             return _card_review(head, view, analysis, move, dd)
-        return _from_options(head, options, made, samples)
+        review = _from_options(head, options, made, samples)
+        return _paired_declaration(review, view, analysis) if move.kind == DECLARATION else review
     except PrefsolveError as exc:    # a move the analysis has no value for (a bid it does not sample)
         return DecisionReview(**head, best=None, cost=None, cost_se=None, note=message_of(exc))
 
@@ -612,28 +614,54 @@ def _canonical(d: Declaration, hand12: Hand) -> object:
 
 def _discard_value(view: Any, analysis: Any, discard: Cards, contract: Contract) -> tuple[float, float]:
     """The expected whists ± se of ``discard`` and ``contract`` on the talon analysis's layouts."""
+    from .stats import mean_se
+
+    mean, se = mean_se(_discard_scores(view, analysis, discard, contract))
+    return float(mean), float(se)
+
+
+def _discard_scores(view: Any, analysis: Any, discard: Cards, contract: Contract) -> np.ndarray:
+    """The declarer's whists in each layout of the talon analysis (the same layouts, drawn again
+    from its seeded sampling) with ``discard`` put away and ``contract`` declared."""
     import numpy as np
 
     from ..deal import Deal
     from ..solver import solve
     from .defence import declarer_scores
     from .sampling import start
-    from .stats import mean_se
 
     hand12 = view.hand
     seat = view.seat
-    sampling, sampler = start(analysis.sampling, hand12, seat, (0, 1, 2), talon=False, sizes={seat: 12})
-    masks = sampler.draw_masks(analysis.samples)
+    _sampling, sampler = start(analysis.sampling, hand12, seat, (0, 1, 2), talon=False, sizes={seat: 12})
     kept = Hand(hand12.mask & ~discard.mask)
     tricks = []
-    for row in masks:
+    for row in sampler.draw_masks(analysis.samples):
         hands = [Hand(m) for m in row]
         hands[seat] = kept
         tricks.append(solve(Deal(hands), seat, strain=contract.strain, leader=analysis.leader,
                             talon_mode="ignore").tricks)
-    scores = declarer_scores(contract, np.asarray(tricks), analysis.defence, view.rules)
-    mean, se = mean_se(scores)
-    return float(mean), float(se)
+    return declarer_scores(contract, np.asarray(tricks), analysis.defence, view.rules)
+
+
+def _paired_declaration(review: DecisionReview, view: Any, analysis: Any) -> DecisionReview:
+    """The declaration's cost with the standard error of the difference layout by layout: the
+    best (discard, contract) and the one made played again on the analysis's layouts (the talon
+    analysis keeps only its means). A concession's price is exact: nothing to pair."""
+    from dataclasses import replace
+
+    from .stats import mean_se
+
+    best, made = review.best, review.decision
+    if not review.cost or not isinstance(best, Mapping) or not isinstance(made, Mapping):
+        return review
+    if best["conceded"] or made["conceded"]:
+        return review
+    a, b = Declaration.from_dict(best), Declaration.from_dict(made)
+    assert a.discard is not None and b.discard is not None
+    diff = _discard_scores(view, analysis, a.discard, a.contract) - _discard_scores(view, analysis, b.discard,
+                                                                                    b.contract)
+    cost, cost_se = mean_se(diff)
+    return replace(review, cost=max(float(cost), 0.0), cost_se=float(cost_se))
 
 
 def _whist_values(view: Any, analysis: Any) -> list[tuple[object, Any]]:
