@@ -98,6 +98,10 @@ class Advice:
     """How many of them were earlier layouts given in ``reuse``."""
     shown_out: tuple[tuple[int, tuple[int, ...]], ...] = field(default=(), compare=False)
     """The suits each seat showed out of, (seat, suits 0..3): the first of ``conditions``, as data."""
+    values: tuple[tuple[Card, tuple[int, ...]], ...] = field(default=(), repr=False, compare=False)
+    """Each legal card with the counted seat's total tricks in each layout of ``sampled``, in
+    order: the figures the cards' means come from, paired layout by layout (a card's cost
+    against another is their difference on the same layouts)."""
 
     @property
     def samples(self) -> int:
@@ -459,7 +463,8 @@ def advise(hand: Hand | str, seat: int, *, contract: Contract | str, declarer: i
                   for s, ks in showed_out) + tuple(sampling.condition_texts())
     return Advice(seat, hand, "allpass" if allpass else str(c), declarer, Cards(cards_played), sampling, r.label,
                   texts, sampler.acceptance, redrawn, replaced, tuple(stats), _ranked(stats, c, seat, declarer)[0].card,
-                  None if n == samples else n, tuple(sampled), reused - len(pool), showed_out)
+                  None if n == samples else n, tuple(sampled), reused - len(pool), showed_out,
+                  tuple((card, tuple(v)) for card, v in rows.items()))
 
 
 def _ranked(stats: list[CardStats] | tuple[CardStats, ...], contract: Contract | None, seat: int,
