@@ -5,7 +5,11 @@ from hypothesis import assume, given, settings, strategies as st
 
 from prefsolve.auction import (
     BID,
+    AuctionResult,
     Call,
+    Verdict,
+    WhistResult,
+    allowed_declarations,
     check_auction,
     check_declaration,
     check_whist_calls,
@@ -19,7 +23,7 @@ from prefsolve.auction import (
     split_whist_text,
 )
 from prefsolve.contract import Contract
-from prefsolve.errors import AuctionError, RulesError
+from prefsolve.errors import AuctionError, ContractError, RulesError
 from prefsolve.rules import PROFILES, Rules
 
 SOCHI = Rules.profile("sochi")
@@ -491,3 +495,280 @@ def test_the_opening_leader_is_first_hand_or_the_declarers_left(first_lead, decl
     # RULES.md §1.6: first hand leads in every kind of deal; the switch gives the lead to the
     # declarer's left in a game. All-pass has no declarer: first hand leads.
     assert Rules.profile("sochi").replace(first_lead=first_lead).opening_leader(declarer) == leader
+
+
+# -- exact verdicts (docs/TESTING.md: faults no test caught) ---------------------------------
+_SIX_TO_EIGHT = ["6S", "6C", "6D", "6H", "6NT", "7S", "7C", "7D", "7H", "7NT", "8S", "8C", "8D", "8H", "8NT"]
+_NINE_TEN = ["9S", "9C", "9D", "9H", "9NT", "10S", "10C", "10D", "10H", "10NT"]
+
+
+@pytest.mark.parametrize("calls, rules, allpass_count, expected", [
+    # The opening: pass or any of the 26 steps (RULES.md §2.1).
+    ("", SOCHI, 0, ["pass"] + _SIX_TO_EIGHT + ["misere"] + _NINE_TEN),
+    # After one all-pass the lowest game is a 7 (strict exit, §2.6); misère stays open.
+    ("", SOCHI, 1, ["pass"] + _SIX_TO_EIGHT[5:] + ["misere"] + _NINE_TEN),
+    # First hand, who bid 6♠, may raise 6♣ (misère no more: binding, §2.3) or hold it: two are left.
+    ("6S 6C pass", SOCHI, 0, ["pass"] + _SIX_TO_EIGHT[2:] + _NINE_TEN + ["6C here"]),
+    # Third hand is junior to the 6♦ bidder: he raises (misère included), never holds (§2.4).
+    ("pass 6D", SOCHI, 0, ["pass"] + _SIX_TO_EIGHT[3:] + ["misere"] + _NINE_TEN),
+    # Misère is overcalled by 9♠ or higher and cannot be held (§2.3, §2.4).
+    ("pass misere", SOCHI, 0, ["pass"] + _NINE_TEN),
+    # Three still in: no hold under senior_when_two_left; first hand may hold under first_hand_only.
+    ("6C 6D 6H", SOCHI, 0, ["pass"] + _SIX_TO_EIGHT[4:] + _NINE_TEN),
+    ("6C 6D 6H", SOCHI.replace(hold="first_hand_only"), 0, ["pass"] + _SIX_TO_EIGHT[4:] + _NINE_TEN + ["6H here"]),
+    # After the auction, or after an illegal call, there is no legal call.
+    ("6S pass pass", SOCHI, 0, []),
+    ("6S 6S", SOCHI, 0, []),
+])
+def test_legal_calls_are_exactly_the_rules_calls(calls, rules, allpass_count, expected):
+    assert [str(c) for c in legal_calls(calls, rules, allpass_count)] == expected
+
+
+@pytest.mark.parametrize("calls, legal, reason", [
+    ("6C 6D 6H 6H", True, None),            # first hand holds with three still in
+    ("6C 6D 6D", False, "§2.4: only first hand may hold («здесь») a bid"),
+    ("pass 6C 6D 6D", False, "§2.4: only first hand may hold («здесь») a bid"),   # seat 1, though senior
+    ("6C 6D pass 6D", True, None),
+])
+def test_hold_by_first_hand_only(calls, legal, reason):
+    r = check_auction(calls, SOCHI.replace(hold="first_hand_only"))
+    assert r.legal is legal and r.reason == reason
+
+
+@pytest.mark.parametrize("contract, calls, kw, expected", [
+    ("6S", ["whist", "pass"], {}, WhistResult(True, True, "one_whister", (0,), play="open")),
+    ("6S", ["pass", "whist"], {"open": False}, WhistResult(True, True, "one_whister", (1,), play="closed")),
+    ("6S", ["whist", "whist"], {}, WhistResult(True, True, "two_whisters", (0, 1), play="closed")),
+    ("6S", ["pass", "pass"], {}, WhistResult(True, True, "pass_out")),
+    ("7D", ["pass", "half", "pass"], {}, WhistResult(True, True, "half_whist", half_whister=1)),
+    ("7D", ["pass", "half", "pass"], {"rules": SOCHI.replace(half_whist="played"), "open": "стоя"},
+     WhistResult(True, True, "half_whist", half_whister=1, play="closed")),
+    ("7D", ["pass", "half", "whist"], {}, WhistResult(True, True, "one_whister", (0,), play="open")),
+    ("6S", ["pass", "half"], {}, WhistResult(True, False)),
+    ("6S", ["whist"], {}, WhistResult(True, False)),
+    ("6S", [], {}, WhistResult(True, False)),
+    ("10S", [], {"rules": CLASSIC}, WhistResult(True, True, "catch", play="open")),
+    ("10S", ["pass", "pass"], {"rules": CLASSIC}, WhistResult(True, True, "catch", play="open")),
+])
+def test_legal_whist_calls_get_a_legal_verdict(contract, calls, kw, expected):
+    # RULES.md §3.2, §3.4: the outcome, the whisters, the half-whister and the play of every legal case.
+    assert check_whist_calls(contract, calls, **kw) == expected
+
+
+def test_whist_verdicts_in_json():
+    assert check_whist_calls("6S", ["pass", "whist"]).to_dict() == {
+        "legal": True, "finished": True, "outcome": "one_whister", "whisters": [1], "half_whister": None,
+        "play": "open"}
+    r = check_whist_calls("misere", [])
+    assert (r.legal, r.finished, r.outcome, r.whisters) == (True, True, "misere", (0, 1))
+    assert check_whist_calls("6S", ["half"]).to_dict() == {
+        "legal": False, "call": 0, "seat": 0, "reason": "§3.2: only the second defender may half-whist"}
+
+
+@pytest.mark.parametrize("bid, rules, expected", [
+    # RULES.md §3.1: never lower than the winning bid, the talon as in the auction.
+    ("10H", SOCHI, ["10H", "10NT"]),
+    ("8NT", SOCHI, ["8NT"] + _NINE_TEN),
+    ("misere", SOCHI, ["misere"]),                     # the misère winner plays misère (§2.3)
+    # Trading misère (§2.3): after at most 8♠ with the talon, misère too.
+    ("8S", SOCHI.replace(misere_binding=False), _SIX_TO_EIGHT[10:] + ["misere"] + _NINE_TEN),
+    ("8C", SOCHI.replace(misere_binding=False), _SIX_TO_EIGHT[11:] + _NINE_TEN),
+    # Classic (§2.5): a game won without talon is declared without talon.
+    ("9NT-hand", CLASSIC, ["9NT-hand", "10S-hand", "10C-hand", "10D-hand", "10H-hand", "10NT-hand"]),
+])
+def test_allowed_declarations_are_the_declarations_the_rules_allow(bid, rules, expected):
+    assert [str(c) for c in allowed_declarations(bid, rules)] == expected
+    assert all(check_declaration(bid, c, rules).legal for c in allowed_declarations(bid, rules))
+
+
+def test_allowed_declarations_of_a_bid_off_the_ladder_is_an_error():
+    with pytest.raises(ContractError, match="contract '9S-hand' is not on the sochi ladder"):
+        allowed_declarations("9S-hand", SOCHI)
+
+
+def _illegal(call, seat, reason):
+    return WhistResult(False, call=call, seat=seat, reason=reason)
+
+
+_OVER = "§3.2: the whist calls are already over"
+_TEN = "§3.4: nobody whists on 10S (ten_whist='checked'): both defenders catch the declarer and the hand is played"
+
+
+@pytest.mark.parametrize("contract, calls, rules, expected", [
+    ("misere", ["pass"], SOCHI, _illegal(0, 0, "§3.2: misère has no whist calls, not even passes: both opponents "
+                                                "catch the declarer; give no calls")),
+    ("10S", ["pass", "pass", "pass"], CLASSIC, _illegal(2, None, _OVER)),
+    ("10S", ["whist"], CLASSIC, _illegal(0, 0, _TEN)),
+    ("10S", ["pass", "whist"], CLASSIC, _illegal(1, 1, _TEN)),
+    # The third call is the first defender's second chance (RULES.md §3.2): he may not half-whist.
+    ("6S", ["pass", "half", "half"], SOCHI, _illegal(2, 0, "§3.2: only the second defender may half-whist")),
+    ("6S", ["pass", "half", "pass", "pass"], SOCHI, _illegal(3, None, _OVER)),
+    ("6S", ["whist", "pass", "whist"], SOCHI, _illegal(2, None, _OVER)),
+    ("6S", ["pass", "half"], SOCHI.replace(half_whist="off"),
+     _illegal(1, 1, "§3.2: half-whist is not played in the sochi rules")),
+    ("6S", ["whist", "half"], SOCHI,
+     _illegal(1, 1, "§3.2: half-whist is allowed only after the first defender passed")),
+    ("8S", ["pass", "half"], SOCHI,
+     _illegal(1, 1, "§3.2: half-whist is allowed only on 6- and 7-level contracts, not on 8S")),
+])
+def test_illegal_whist_calls_get_the_call_the_seat_and_the_rule(contract, calls, rules, expected):
+    assert check_whist_calls(contract, calls, rules) == expected
+    assert check_whist_calls(Contract.parse(contract), calls, rules) == expected
+
+
+def test_a_misere_is_caught_closed_until_the_catchers_show_their_cards():
+    # RULES.md §4.2: the catchers lay their cards face up only after the first trick.
+    assert check_whist_calls(Contract.misere(), []) == WhistResult(True, True, "misere", (0, 1), play="closed")
+
+
+def test_auction_verdicts_in_json():
+    assert check_auction("pass pass pass 6S").to_dict() == {
+        "legal": False, "call": 3, "seat": None,
+        "reason": "§2.2: the auction is already over (all three passed), no further call is allowed"}
+    assert check_auction("6S pass pass 6C").to_dict() == {
+        "legal": False, "call": 3, "seat": None,
+        "reason": "§2.2: the auction is already over (seat 0 won it with 6S), no further call is allowed"}
+    assert check_auction("pass pass pass").to_dict() == {
+        "legal": True, "finished": True, "winner": None, "contract": None, "all_pass": True, "next_seat": None}
+    assert [repr(c) for c in parse_calls("pass семь первых два здесь")] == \
+        ["Call(pass)", "Call(bid 7S)", "Call(bid 6C)", "Call(hold)"]
+    assert repr(Call.parse("два здесь")) == "Call(hold 6C)"
+
+
+@pytest.mark.parametrize("call, message", [
+    (lambda: parse_whist_call(5), "a whist call is a word (whist, pass or half), got 5"),
+    (lambda: parse_whist_call("maybe"),
+     "unknown whist call 'maybe' (expected whist, pass or half: вист, пас, полвиста)"),
+    (lambda: parse_whist_play("maybe"),
+     "unknown whist play 'maybe': expected true or false, or open or closed (открыто/закрыто, лёжа/стоя)"),
+    (lambda: split_whist_text("pass,,whist"),
+     "empty whist call in 'pass,,whist' (a separator with nothing on one side)"),
+    (lambda: split_whist_text("pass half whist"),
+     "'half whist' in 'pass half whist' is ambiguous without commas: write 'half' (or 'half-whist') for the "
+     "half-whist, or separate calls with commas"),
+])
+def test_whist_words_that_cannot_be_read_say_why(call, message):
+    with pytest.raises(AuctionError) as info:
+        call()
+    assert str(info.value) == message
+
+
+@pytest.mark.parametrize("text, words", [
+    ("pass; whist", ["pass", "whist"]), ("пас виста", ["пас", "виста"]),
+    ("пас вист пол виста", ["пас", "вист", "пол виста"]), (" , ; ", [])])
+def test_whist_text_splits_on_commas_semicolons_and_spaces(text, words):
+    assert split_whist_text(text) == words
+
+
+def test_allowed_declarations_take_a_contract():
+    assert allowed_declarations(Contract.parse("10H"), SOCHI) == (Contract.parse("10H"), Contract.parse("10NT"))
+
+
+@pytest.mark.parametrize("call, message", [
+    (lambda: Call.parse("foo"), "unknown call 'foo'"),
+    (lambda: Call.parse("7X здесь"), "unknown call '7X здесь'"),
+    (lambda: Call("x"), "unknown kind of call 'x' (expected 'pass', 'bid' or 'hold')"),
+    (lambda: Call("bid"), "a bid needs its contract, e.g. Call('bid', Contract.parse('6S'))"),
+    (lambda: Call("pass", Contract.parse("6S")), "a pass has no contract, got 6S"),
+    (lambda: Call("bid", "6S"), "a call's contract must be a Contract, got '6S'"),
+    (lambda: parse_calls(5), "calls must be text or a sequence of calls, got 5"),
+    (lambda: parse_calls(",6S"), "empty call #1 in ',6S' (a separator at the start or the end)"),
+    (lambda: parse_calls("6S,,pass"), "empty call #2 in '6S,,pass' (two separators with nothing between them)"),
+    (lambda: check_auction(""), "no calls given: an auction has at least one call (pass or a bid)"),
+    (lambda: check_auction("раз foo"), "unknown call 'foo' in 'раз foo'"),
+])
+def test_calls_that_cannot_be_read_say_why(call, message):
+    with pytest.raises(AuctionError) as info:
+        call()
+    assert str(info.value) == message
+
+
+@pytest.mark.parametrize("calls, rules, reason", [
+    ("здесь", SOCHI, "§2.4: «здесь» holds the current bid, but nobody has bid yet"),
+    ("6C, 6D, 6C здесь", SOCHI, "§2.4: «здесь» must repeat the current bid 6D, not 6C"),
+    ("pass misere здесь", SOCHI, "§2.4: misère cannot be held («здесь»)"),
+    ("pass 6S здесь", SOCHI, "§2.4: 6♠ («раз») cannot be held («здесь»)"),
+    ("6C pass 6C", SOCHI, "§2.4: only the senior hand may hold («здесь»); seat 2 is junior to seat 0"),
+    ("6C 6D pass 6D", CLASSIC,
+     "§2.2: a bid must be higher than the current bid 6D (holding «здесь» is off in the classic rules)"),
+])
+def test_a_hold_that_is_not_allowed_names_its_rule(calls, rules, reason):
+    r = check_auction(calls, rules)
+    assert r.legal is False and r.reason == reason
+
+
+_NOT_PLAYED = "(without talon) is not played under the sochi rules (ladder_extensions='none')"
+
+
+@pytest.mark.parametrize("bid, declared, rules, expected", [
+    ("6S-hand", "7S-hand", SOCHI, Verdict(False, f"§2.5: the winning bid 6S-hand {_NOT_PLAYED}")),
+    ("6S", "misere-hand", SOCHI, Verdict(False, f"§2.5: the declared contract misere-hand {_NOT_PLAYED}")),
+    ("misere", "10NT", SOCHI, Verdict(False, "§2.3: the winner of a misere auction must play misere, not 10NT")),
+    ("6S", "misere", SOCHI, Verdict(False, "§2.3 binding misère: a player who won on 6S cannot declare misère")),
+    ("8S-hand", "misere", CLASSIC.replace(misere_binding=False),
+     Verdict(False, "§2.3 trading misère: misère is declared after taking the talon, which a player who won on "
+                    "8S-hand does not take")),
+    ("9S", "misere", SOCHI.replace(misere_binding=False),
+     Verdict(False, "§2.3 trading misère: games are traded up to 8S only, so a player who won on 9S cannot declare "
+                    "misère")),
+    ("8S-hand", "misere-hand", CLASSIC.replace(misere_binding=False),
+     Verdict(False, "§2.3 trading misère: misère is declared after taking the talon, which a player who won on "
+                    "8S-hand does not take")),
+    ("9S-hand", "9NT", CLASSIC,
+     Verdict(False, "§2.5: the auction was won without talon, so the game must be declared without talon")),
+    ("9S", "9NT-hand", CLASSIC,
+     Verdict(False, "§2.5: the auction was won with talon, so the game must be declared with talon")),
+    ("6D", "6C", SOCHI, Verdict(False, "§3.1: the declared contract 6C is lower than the winning bid 6D")),
+    ("6D", "6D", SOCHI, Verdict(True)), ("misere", "misere", SOCHI, Verdict(True)),
+    ("8S", "misere", SOCHI.replace(misere_binding=False), Verdict(True)),
+])
+def test_every_declaration_verdict_names_its_rule(bid, declared, rules, expected):
+    assert check_declaration(bid, declared, rules) == expected
+    assert check_declaration(Contract.parse(bid), Contract.parse(declared), rules) == expected
+
+
+def test_more_exact_verdicts():
+    r = check_whist_calls("6S", ["whist", "pass"], SOCHI.replace(stalingrad=True))
+    assert r == WhistResult(False, call=1, seat=1, reason="§3.5 Stalingrad: both defenders must whist against 6♠")
+    with pytest.raises(AuctionError) as info:
+        parse_whist_calls(5)
+    assert str(info.value) == "whist calls must be text or a sequence of calls, got 5"
+    # The classic ladder's opening calls (RULES.md §2.5): pass and its 52 contracts; no misère hold.
+    assert legal_calls("", CLASSIC) == (Call("pass"),) + tuple(Call(BID, c) for c in ladder(CLASSIC))
+    assert legal_calls("") == legal_calls("", SOCHI, 0)
+    assert [str(c) for c in legal_calls("pass misere", SOCHI)] == ["pass"] + _NINE_TEN
+
+
+@pytest.mark.parametrize("calls, rules, allpass_count, call, seat, reason", [
+    ("9S-hand", SOCHI, 0, 0, 0, "§2.5: 9S-hand (a contract without talon) is not biddable under the sochi rules"),
+    ("6S pass 6C misere", SOCHI, 0, 3, 0,
+     "§2.3 binding misère: misère may only be a player's first bid, but seat 0 already bid 6S"),
+    ("pass misere 9S 9C", SOCHI, 0, 3, 1, "§2.3 binding misère: seat 1 bid misère and may only pass afterwards"),
+    ("6S", SOCHI, 1, 0, 0, "§2.6 exit from all-pass (strict): the lowest game after the all-pass deals is 7, not 6S"),
+    ("misere 8NT", SOCHI, 0, 1, 1, "§2.3: 8NT does not overcall misère on the sochi ladder"),
+    ("pass мизер без прикупа 10NT", CLASSIC, 0, 2, 2,
+     "§2.3: 10NT does not overcall misère without talon on the classic ladder"),
+    ("6D 6C", SOCHI, 0, 1, 1, "§2.2: a bid must be higher than the current bid 6D, 6C is not"),
+    ("6S pass pass pass", SOCHI, 0, 3, None,
+     "§2.2: the auction is already over (seat 0 won it with 6S), no further call is allowed"),
+])
+def test_every_illegal_call_names_its_rule(calls, rules, allpass_count, call, seat, reason):
+    r = check_auction(calls, rules, allpass_count)
+    assert r == AuctionResult(False, parse_calls(calls), call=call, seat=seat, reason=reason)
+
+
+def test_auction_arguments_and_results_exactly():
+    with pytest.raises(AuctionError) as info:
+        check_auction("6S", allpass_count=-1)
+    assert str(info.value) == "allpass_count must be a whole number >= 0, got -1"
+    with pytest.raises(ContractError) as info:
+        seniority(Contract.parse("9S-hand"), SOCHI)
+    assert str(info.value) == ("contract '9S-hand' is not on the sochi ladder (§2.5: games without talon need "
+                               "ladder_extensions='hand_games')")
+    r = check_auction("6S pass pass")
+    assert r == AuctionResult(True, parse_calls("6S pass pass"), finished=True, winner=0, contract=Contract(6, "S"))
+    assert parse_calls([Call("pass"), "6S"]) == (Call("pass"), Call(BID, Contract(6, "S")))
+    assert [str(c) for c in parse_calls("6S; pass")] == ["6S", "pass"]
+    with pytest.raises(AuctionError) as info:
+        parse_calls("6S,pass,")
+    assert str(info.value) == "empty call #3 in '6S,pass,' (a separator at the start or the end)"

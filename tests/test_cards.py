@@ -5,7 +5,18 @@ import random
 import pytest
 from hypothesis import given, strategies as st
 
-from prefsolve.cards import ALL_CARDS, Card, Cards, Hand, cards_of_mask
+import prefsolve.cards as cards_module
+from prefsolve.cards import (
+    ALL_CARDS,
+    Card,
+    Cards,
+    Hand,
+    _card_spellings,
+    cards_in_hand_order,
+    cards_of_mask,
+    in_hand_order,
+    mask_of_cards,
+)
 from prefsolve.deal import Deal
 from prefsolve.errors import CardError, DealError, HandError, PrefsolveError
 from prefsolve.notation import CARD_SUITS, RANK_SPELLINGS
@@ -244,3 +255,131 @@ def test_russian_printing_of_cards_and_hands():
     assert Hand.parse("AK7.AT.KQ.-").symbols("ru") == "♠ТК7 ♣Т10 ♦КД"
     with pytest.raises(PrefsolveError, match="unknown language 'fr': expected one of en, ru"):
         Hand.parse("A.-.-.-").format("fr")
+
+
+# -- the deck's bounds and a hand's cards (docs/TESTING.md: faults no test caught) ---------
+@pytest.mark.parametrize("suit, rank", [(0, 0), (0, 7), (3, 0), (3, 7), (2, 4)])
+def test_every_card_of_the_deck_is_built_from_its_suit_and_rank(suit, rank):
+    # RULES.md §1.1: 4 suits (0..3, ♠ ♣ ♦ ♥) × 8 ranks (0..7, 7 8 9 10 J Q K A).
+    card = Card(suit, rank)
+    assert (card.suit, card.rank, card.index) == (suit, rank, suit * 8 + rank)
+    assert card == ALL_CARDS[suit * 8 + rank] and hash(card) == card.index
+
+
+@pytest.mark.parametrize("suit, rank", [(4, 0), (-1, 0), (0, 8), (0, -1), (4, 8), (True, 0), (0, False),
+                                        (1.0, 2), (0, None)])
+def test_a_card_outside_the_deck_is_refused(suit, rank):
+    with pytest.raises(CardError) as info:
+        Card(suit, rank)
+    assert str(info.value) == f"no card with suit {suit!r} and rank {rank!r} (suit 0..3, rank 0..7)"
+
+
+@pytest.mark.parametrize("cards, card", [
+    ([Card(0, 7), Card(0, 7)], "SA"),                       # the same card built twice
+    ([Card.parse("SA"), Card.parse("♠A")], "SA"),
+    ([Card(3, 0), "S8", Card(3, 0)], "H7"),
+    (["HK", Card(3, 6)], "HK"),                             # text and a Card naming one card
+])
+def test_a_hand_of_the_same_card_twice_is_refused(cards, card):
+    with pytest.raises(HandError) as info:
+        Hand(cards)
+    assert str(info.value) == f"duplicate card {card} in hand"
+
+
+def test_a_hand_s_mask_holds_32_cards_at_most():
+    assert len(Hand(0xFFFFFFFF)) == 32 and len(Hand(0)) == 0 and list(Hand(1 << 31)) == [Card(3, 7)]
+    for mask in (-1, 1 << 32):
+        with pytest.raises(HandError, match=f"hand mask {mask} is not a 32-bit card set"):
+            Hand(mask)
+    assert Hand(Card(s, r) for s, r in ((0, 7), (3, 0))) == Hand.parse("A.-.-.7")
+
+
+def test_cards_print_and_order_as_a_player_writes_them():
+    # A hand prints suit by suit (♠ ♣ ♦ ♥), high to low in each (RULES.md §1.2).
+    cards = [Card.parse(t) for t in ("H7", "SA", "C8", "S7", "HA", "C9")]
+    assert [str(c) for c in in_hand_order(cards)] == ["SA", "S7", "C9", "C8", "HA", "H7"]
+    assert cards_in_hand_order(mask_of_cards(cards)) == Cards.parse("SA S7 C9 C8 HA H7")
+    assert mask_of_cards([Card(0, 7), Card(3, 0)]) == 1 << 7 | 1 << 24 and mask_of_cards([]) == 0
+    assert cards_of_mask(0xFFFFFFFF) == list(ALL_CARDS)
+    played = Cards.parse("HT, SA ♦7")
+    assert str(played) == "♥T ♠A ♦7" and played.format() == "♥T ♠A ♦7" and played.format("ru") == "♥10 ♠Т ♦7"
+    assert repr(played) == "Cards.parse('HT SA D7')" and played.to_list() == ["HT", "SA", "D7"]
+    assert Hand.parse("AK.-.T.7").format() == "AK.-.T.7" and Hand.parse("AK.-.T.7").symbols() == "♠AK ♦T ♥7"
+    assert Card.from_index(0) == Card(0, 0) and Card.from_index(31) == Card(3, 7)
+    with pytest.raises(CardError) as info:
+        Cards.parse(["SA"])
+    assert str(info.value) == "cannot read cards ['SA']: expected text such as 'SA S7 D9'"
+    with pytest.raises(CardError) as info:
+        Card.from_index(32)
+    assert str(info.value) == "no card with index 32 (0..31)"
+    with pytest.raises(HandError) as info:
+        Hand.parse("SA ZZ")
+    assert str(info.value).startswith("cannot read hand 'SA ZZ': cannot read card 'ZZ'")
+
+
+def test_cards_compare_by_index():
+    assert Card(0, 7) != Card(0, 6) and Card(0, 7) == Card.parse("SA") and Card(0, 7) != "SA"
+    assert Card(0, 6) < Card(0, 7) and not Card(0, 7) < Card(0, 7) and not Card(1, 0) < Card(0, 7)
+    assert sorted([Card(3, 0), Card(0, 7), Card(1, 0)]) == [Card(0, 7), Card(1, 0), Card(3, 0)]
+    hands = {Hand(m) for m in range(64)} | {Hand(m) for m in range(64)}
+    assert len(hands) == 64 and Hand.parse("87.-.-.-") in hands and Hand.parse("A.-.-.-") not in hands
+
+
+def test_suit_groups_with_an_emoji_variation_selector():
+    # ♠️ (♠ and U+FE0F, as phones type it) is the suit ♠.
+    assert Hand.parse("♠\ufe0fAK ♥\ufe0f7") == Hand.parse("AK.-.-.7")
+    assert Card.parse("♥\ufe0fA") == Card.parse("HA") and Card.parse("♥\ufe0fT") == Card.parse("HT")
+
+
+def test_the_table_of_card_spellings():
+    # Every suit spelling with every rank spelling, in either order, names one card; no
+    # token names two (the one letter both a suit and a rank, Т, makes ТТ the ace of clubs).
+    one, two = _card_spellings()
+    assert two == {} and one["тт"] == Card.parse("CA") and one["as"] == one["sa"] == Card(0, 7)
+    expected = {}
+    for suit_spelling, suit in CARD_SUITS:
+        for rank_spelling, rank in RANK_SPELLINGS:
+            expected[suit_spelling + rank_spelling] = expected[rank_spelling + suit_spelling] = Card(suit, rank)
+    assert one == expected
+
+
+_EXPECTED_CARD = ("expected a suit (S C D H, ♠ ♣ ♦ ♥ or п т б ч) and a rank (7 8 9 10 J Q K A or В Д К Т), e.g. "
+                  "'SA', 'H10' or 'Тп'")
+_X = ("'Х' can be read two ways: the ten (X in some books) or a small card (фоска, no card in particular); "
+      "type 10 for the ten")
+
+
+@pytest.mark.parametrize("call, error, message", [
+    (lambda: Card.parse(None), CardError, "cannot read card None: expected text such as 'SA' or 'H10'"),
+    (lambda: Card.parse("Хп"), CardError, f"cannot read card 'Хп': {_X}"),
+    (lambda: Card.parse("ZQ"), CardError, f"cannot read card 'ZQ': {_EXPECTED_CARD}"),
+    (lambda: Hand(-1), HandError, "hand mask -1 is not a 32-bit card set"),
+    (lambda: Hand("SA"), HandError, "Hand() takes cards; read hand text 'SA' with Hand.parse()"),
+    (lambda: Hand([1]), HandError, "a hand holds cards, got 1"),
+    (lambda: Hand.parse(None), HandError, "cannot read hand None: expected text such as 'A.KT9.KT97.K7' or 'SA CK'"),
+    (lambda: Hand.parse("Х.-.-.-"), HandError, f"cannot read hand 'Х.-.-.-': {_X}"),
+    (lambda: Hand.parse("A.KT9.KT97"), HandError,
+     "cannot read hand 'A.KT9.KT97': a dotted hand has 4 suit groups ♠.♣.♦.♥ ('-' for a void), this one has 3"),
+    (lambda: Hand.parse("A.K.Q.J.7"), HandError,
+     "cannot read hand 'A.K.Q.J.7': a dotted hand has 4 suit groups ♠.♣.♦.♥ ('-' for a void), this one has 5"),
+    # With a space the text is a card list, not a dotted hand: "A." is no card.
+    (lambda: Hand.parse("A. K.Q.J"), HandError,
+     f"cannot read hand 'A. K.Q.J': cannot read card 'A.': {_EXPECTED_CARD}"),
+])
+def test_cards_and_hands_that_cannot_be_read_say_exactly_why(call, error, message):
+    with pytest.raises(error) as info:
+        call()
+    assert str(info.value) == message
+
+
+def test_a_token_with_two_readings_is_refused_naming_both(monkeypatch):
+    # No spelling of today's letters has two readings (test_the_table_of_card_spellings); should a
+    # new letter make one, the token is refused, never guessed. A made-up one shows the refusal.
+    monkeypatch.setitem(cards_module._TWO_READINGS, "zz", [Card(0, 0), Card(1, 0)])
+    with pytest.raises(CardError) as info:
+        Card.parse("Zz")
+    assert str(info.value) == "card 'Zz' can be read two ways, as ♠7 or ♣7: write the suit as a symbol (♠ ♣ ♦ ♥)"
+
+
+def test_hands_are_equal_when_they_hold_the_same_cards():
+    assert Hand(1) != Hand(2) and Hand(3) == Hand([Card(0, 0), Card(0, 1)]) and Hand(1) != 1

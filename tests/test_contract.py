@@ -112,3 +112,48 @@ def test_ten_checked_obligation_is_zero_in_classic():
     assert Contract(10, "NT").whist_obligation(Rules.profile("classic")) == 0
     assert Contract(10, "NT").whist_obligation(Rules.profile("rostov")) == 1
     assert Contract(9, "NT").whist_obligation(Rules.profile("classic")) == 1
+
+
+# -- faults no test caught (docs/TESTING.md) -------------------------------------------------
+@pytest.mark.parametrize("make, message", [
+    (lambda: Contract(6, "misere"), "misère has no level, got 6"),
+    (lambda: Contract(7, "X"), "unknown strain 'X' (expected S C D H NT or misere)"),
+    (lambda: Contract(5, "S"), "level 5 is not a game level (6..10)"),
+    (lambda: Contract(None, "NT"), "level None is not a game level (6..10)"),
+    (lambda: Contract.parse(7), "a contract must be text, got 7"),
+    (lambda: Contract.parse(None), "a contract must be text, got None"),
+    (lambda: Contract.parse("6X"), "unknown contract '6X'"),
+    (lambda: Contract.parse("без прикупа"), "unknown contract 'без прикупа'"),   # «without talon» alone
+    (lambda: Contract.parse("hand"), "unknown contract 'hand'"),
+    (lambda: Contract.parse("распасы"),
+     "'распасы' is all-pass, which is not a contract: nobody declares (play it with the strain allpass)"),
+])
+def test_a_contract_that_cannot_be_says_why(make, message):
+    with pytest.raises(ContractError) as info:
+        make()
+    assert str(info.value) == message
+
+
+def test_misere_is_with_talon_unless_said():
+    assert Contract.misere() == Contract(None, "misere") and str(Contract.misere()) == "misere"
+    assert not Contract.misere().without_talon and Contract.misere(True).without_talon
+    assert Contract.misere().index == 15 and Contract.misere(True).index == 15
+
+
+@pytest.mark.parametrize("other", [5, "7S", None])
+def test_contracts_compare_with_contracts_only(other):
+    seven = Contract.parse("7S")
+    for compare in (lambda: seven < other, lambda: seven <= other, lambda: seven > other, lambda: seven >= other):
+        with pytest.raises(TypeError):
+            compare()
+    assert seven != other
+
+
+@pytest.mark.parametrize("text, contract", [
+    ("раз без прикупа", Contract(6, "S", True)), ("бескозырка б/п", Contract(6, "NT", True)),
+    ("раз", Contract(6, "S")), ("6S hand", Contract(6, "S", True)), ("мизер-hand", Contract.misere(True)),
+])
+def test_the_first_steps_spoken_without_talon(text, contract):
+    # RULES.md §2.1, §2.5: «раз» … «бескозырка» are the 6-level games; «без прикупа» makes any
+    # of them a game without talon.
+    assert Contract.parse(text) == contract

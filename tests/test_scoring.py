@@ -16,6 +16,7 @@ from prefsolve.scoring import (
     allpass_balance,
     contract_balance,
     deal_from_dict,
+    game_rules,
     is_played,
     score_deal,
     settle,
@@ -636,7 +637,8 @@ def test_dealer_rotation_goes_on_through_a_deal_that_names_no_dealer():
         sheet.add(AllPassDeal((2, 4, 4), dealer=B))
 
 
-@pytest.mark.parametrize("players, dealer", [("NESW", 9), ("NESW", -1), ("ABC", 5), ("ABC", True)])
+@pytest.mark.parametrize("players, dealer", [("NESW", 9), ("NESW", -1), ("ABC", 5), ("ABC", True), ("ABC", 3),
+                                             ("NESW", 4), ("ABC", "A")])
 def test_a_dealer_outside_the_table_is_an_error(players, dealer):
     first = AllPassDeal((0, 3, 3, 4), dealer=0) if len(players) == 4 else AllPassDeal((2, 4, 4), dealer=0)
     sheet = ScoreSheet.new(players, SOCHI).add(first)
@@ -790,3 +792,473 @@ def test_classic_defenders_say_whist_or_pass_only():
     r = check_whist_calls("6S", ["pass", "half"], Rules.profile("classic"))
     assert not r.legal and "half-whist is not played in the classic rules" in r.reason
     assert check_whist_calls("6S", ["pass", "half"], SOCHI).legal
+
+
+# -- rules the mutation tests found unpinned (docs/TESTING.md) -----------------------------
+def test_american_aid_overflows_past_the_open_pools_then_writes_off_the_mountain():
+    # RULES.md §6.2, target 10. B's pool 6, C's 8; A's mountain 4 (7♥ one under, §5.10 Sochi 1),
+    # A's pool exactly 10 (a made 10, §3.4), then a 9♠ passed out (v = 8): A's pool 18, surplus 8.
+    # The highest open pool first: C (8) needs 2, then B (6) needs 4; A writes 10 whists a point on
+    # each he helped, C 20 and B 40. Nobody needs the last 2: they come off A's mountain, 4 -> 2.
+    sheet = ScoreSheet.new("ABC", SOCHI.replace(pool_target=10)).add_all([
+        game(B, "8S", ["pass", "pass"]), game(C, "9S", ["pass", "pass"]),
+        game(A, "7H", ["whist", "pass"], (6, 2, 2)), game(A, "10S", [], (10, 0, 0)),
+        game(A, "9S", ["pass", "pass"])])
+    assert sheet.pool == (10, 10, 10) and sheet.mountain == (2, 0, 0) and sheet.finished
+    assert sheet.whists[A] == (0, 40, 20)
+    assert (sheet.whists[B][A], sheet.whists[C][A]) == (20, 4)         # the 7♥'s whists, untouched by the aid
+
+
+def test_american_aid_tie_goes_first_clockwise_from_the_helper():
+    # RULES.md §6.2: C (seat 2) helps; A and B tie at 2. Clockwise from C comes A (seat 0)
+    # before B: A's pool 2 -> 4 and C writes 2 × 10 = 20 on A, nothing on B.
+    sheet = ScoreSheet.new("ABC", SOCHI.replace(pool_target=10)).add_all([
+        game(A, "6S", ["pass", "pass"]), game(B, "6S", ["pass", "pass"]),
+        game(C, "10S", [], (0, 0, 10)), game(C, "6S", ["pass", "pass"])])
+    assert sheet.pool == (4, 2, 10) and sheet.whists[C] == (20, 0, 0)
+    # Four players, target 2: B (seat 1) makes 7♠ passed out, pool 4, surplus 2, and the three
+    # others tie at 0: clockwise from B, seat 2 takes the 2 points (20 whists), seats 3 and 0 none.
+    four = ScoreSheet.new("ABCD", SOCHI.replace(pool_target=2)).add(
+        GameDeal(1, Contract.parse("7S"), ("pass", "pass"), dealer=0))
+    assert four.pool == (0, 2, 2, 0) and four.whists[1] == (0, 0, 20, 0)
+
+
+def test_american_aid_writes_into_the_others_mountains_what_the_own_mountain_cannot_take():
+    # RULES.md §6.2, target 4: B and C closed (7♠ passed out, v = 4). A's mountain 2 (6♠ one
+    # under); then a made 10 (v = 10): surplus 10 - 4 = 6, nobody needs it, the mountain takes 2
+    # (down to 0) and the other 4 go into B's and C's mountains.
+    deals = [game(B, "7S", ["pass", "pass"]), game(C, "7S", ["pass", "pass"]),
+             game(A, "6S", ["whist", "pass"], (5, 3, 2)), game(A, "10S", [], (10, 0, 0))]
+    sheet = ScoreSheet.new("ABC", SOCHI.replace(pool_target=4)).add_all(deals)
+    assert sheet.pool == (4, 4, 4) and sheet.mountain == (0, 4, 4)
+    # ... which settles as A's own mountain taken down by all 6, to -4 (RULES.md §6.2).
+    assert sheet.settlement() == settle(sheet.pool, (-4, 0, 0), sheet.whists, sheet.rules)
+
+
+def test_rostov_allpass_tie_with_an_odd_number_of_tricks():
+    # Three players who tie share an even remainder (10 - 2t); with four, the talon's trick
+    # makes it odd. Dealer A sits out, the talon takes 1 (charged to him at price 1, RULES.md
+    # §5.8); B and C take 2 each, D 5. floor_half: each writes ⌊5/2⌋ × 5 = 10 on D; split: they
+    # share 5 × 5 = 25, 25/2 each.
+    rules = ROSTOV.replace(raspasy_talon="sets_suit")
+    s = score_deal(AllPassDeal((1, 2, 2, 5), dealer=0), rules, 4)
+    assert s.whists[1][3] == 10 and s.whists[2][3] == 10 and s.mountain == (1, 0, 0, 0)
+    assert sum(map(sum, s.whists)) == 20 and s.pool == (0, 0, 0, 0)
+    s = score_deal(AllPassDeal((1, 2, 2, 5), dealer=0), rules.replace(rostov_raspasy_tie="split"), 4)
+    assert s.whists[1][3] == F(25, 2) and s.whists[2][3] == F(25, 2) and sum(map(sum, s.whists)) == 25
+
+
+@pytest.mark.parametrize("talon, whists", [
+    (("7S", "7H"), 20),     # two sevens: 10 each
+    (("8S", "7S"), 20),     # a seven and an eight of one suit, in either order
+    (("7S", "8H"), 10),     # seven and eight of different suits: the seven alone
+    (("AH", "7D"), 10),     # an ace brings nothing on a misère
+    (("8S", "9S"), 0), (("AS", "AH"), 0)])
+def test_dealer_talon_whists_on_a_misere(talon, whists):
+    # RULES.md §5.9: the sitting-out dealer (seat 0) writes on the misère player (seat 1)
+    # 10 per seven of the talon, 20 for a seven and an eight of one suit, × whist_price_multiplier.
+    deal = GameDeal(1, Contract.misere(), (), (0, 0, 5, 5), dealer=0, talon=talon)
+    classic = Rules.profile("classic")
+    s = score_deal(deal, classic.replace(dealer_talon_whists_misere=True), 4)
+    assert s.whists[0][1] == whists and s.pool == (0, 10, 0, 0)
+    leningrad = LENINGRAD.replace(dealer_talon_whists=True)           # whist_price_multiplier 2
+    assert score_deal(deal, leningrad, 4).whists[0][1] == 2 * whists
+    assert score_deal(deal, classic, 4).whists[0][1] == 0             # the classic book: tricks only
+
+
+def test_defence_shortfall_of_more_than_one_trick():
+    # RULES.md §3.6, §5.6. 6♠ (need 4), B whists alone, the defence takes 1: B answers for 3
+    # tricks at wv = 2 (Sochi, full): 6; he writes 2 for the one trick.
+    s = score_deal(game(A, "6S", ["whist", "pass"], (9, 0, 1)), SOCHI)
+    assert s.mountain == (0, 6, 0) and w(s, B, A) == 2 and s.pool == (2, 0, 0)
+    # 7♠ (need 2, wv 4) taken 10-0 by A in Rostov (half-responsible): 2 × 2 = 4.
+    s = score_deal(game(A, "7S", ["whist", "pass"], (10, 0, 0)), ROSTOV)
+    assert s.mountain == (0, 4, 0) and s.pool == (4, 0, 0)
+    # Two whisters on 6♠ (quota 2 each), B 0 and C 1: B misses 2 (4), C 1 (2) individually;
+    # one unit each (2 and 2) under one_unit.
+    s = score_deal(game(A, "6S", ["whist", "whist"], (9, 0, 1)), SOCHI)
+    assert s.mountain == (0, 4, 2) and w(s, C, A) == 2
+    s = score_deal(game(A, "6S", ["whist", "whist"], (9, 0, 1)), SOCHI.replace(two_whister_shortfall="one_unit"))
+    assert s.mountain == (0, 2, 2)
+    # A half-whist played on 6♠ (quota 2) with no defence trick: 2 missing tricks, 4.
+    s = score_deal(game(A, "6S", ["pass", "half", "pass"], (10, 0, 0)), SOCHI.replace(half_whist="played"))
+    assert s.mountain == (0, 0, 4) and w(s, C, A) == 0
+
+
+def test_gentleman_whist_when_the_lone_whister_sits_second():
+    # RULES.md §5.4: B passes, C whists; 6♠ one under in Leningrad (wv = 4): the 5 defence tricks'
+    # 20 whists are split 10 and 10, and each adds the consolation of 4: 14 each; A's mountain 4.
+    s = score_deal(game(A, "6S", ["pass", "whist"], (5, 3, 2)), LENINGRAD)
+    assert w(s, B, A) == 14 and w(s, C, A) == 14 and s.mountain == (4, 0, 0)
+    # Made, it is scored greedily: C writes for the 4 defence tricks, 16; B nothing.
+    s = score_deal(game(A, "6S", ["pass", "whist"], (6, 3, 1)), LENINGRAD)
+    assert w(s, C, A) == 16 and w(s, B, A) == 0 and s.pool == (2, 0, 0)
+    # Greedy (Sochi 7♥ one under, §5.10 Sochi 1 with the calls the other way): C 20, B 4.
+    s = score_deal(game(A, "7H", ["pass", "whist"], (6, 2, 2)), SOCHI)
+    assert w(s, C, A) == 20 and w(s, B, A) == 4
+
+
+def test_the_allpass_streak_of_a_running_sheet():
+    # RULES.md §5.8, Sochi (1-2-3, amnesty): four all-passes in a row are priced 1, 2, 3, 3; a
+    # contract passed out by both defenders resets the streak, and the next all-pass is priced 1.
+    #   1. (0, 4, 6) at 1: A's pool +1 (no trick), mountains B +4, C +6
+    #   2. (2, 3, 5) at 2, 2 off each: B +2, C +6
+    #   3. (1, 4, 5) at 3, 1 off each: B +9, C +12
+    #   4. (1, 4, 5) at 3 again: B +9, C +12
+    #   5. B's 6♠ passed out: B's pool +2
+    #   6. (1, 4, 5) at 1: B +3, C +4
+    deals = [AllPassDeal((0, 4, 6)), AllPassDeal((2, 3, 5)), AllPassDeal((1, 4, 5)), AllPassDeal((1, 4, 5)),
+             game(B, "6S", ["pass", "pass"]), AllPassDeal((1, 4, 5))]
+    sheet = ScoreSheet.new("ABC", SOCHI)
+    streaks = []
+    for deal in deals:
+        sheet = sheet.add(deal)
+        streaks.append(sheet.allpass_streak)
+    assert streaks == [1, 2, 3, 4, 0, 1]
+    assert sheet.pool == (1, 2, 0) and sheet.mountain == (0, 27, 40)
+
+
+def test_a_game_file_s_talon_and_open():
+    # RULES.md §9: "talon" feeds the dealer's talon whists (§5.9); "open" defaults to true,
+    # and it is recorded: open or closed, the same score.
+    deal = {"declarer": "B", "contract": "7H", "whist": {"C": "whist", "D": "pass"}, "dealer": "A",
+            "tricks": {"B": 7, "C": 2, "D": 1}, "talon": ["AS", "KS"]}
+    data = {"players": ["A", "B", "C", "D"], "rules": "classic", "deals": [deal]}
+    sheet = sheet_from_game(data)
+    assert sheet.whists[0][1] == 8 and sheet.whists[2][1] == 12      # A+K of one suit: 2 × wv 4
+    assert sheet.pool == (0, 4, 0, 0)
+    no_talon = dict(deal)
+    del no_talon["talon"]
+    assert sheet_from_game(dict(data, deals=[no_talon])).whists[0][1] == 0
+    parsed = deal_from_dict(deal, ["A", "B", "C", "D"])
+    assert parsed.open is True and parsed.talon == ("AS", "KS") and parsed.dealer == 0
+    closed = deal_from_dict(dict(deal, open="стоя"), ["A", "B", "C", "D"])
+    assert closed.open is False and score_deal(closed, "classic", 4) == score_deal(parsed, "classic", 4)
+    for bad in (["AS"], "AS KS", ["AS", 7]):
+        with pytest.raises(ScoringError, match="\"talon\" must be a list of 2 cards"):
+            deal_from_dict(dict(deal, talon=bad), ["A", "B", "C", "D"])
+
+
+@pytest.mark.parametrize("call, message", [
+    (lambda: talon_tricks(["AS", "KS", "QS"]), "the talon has exactly 2 cards, got ['AS', 'KS', 'QS']"),
+    (lambda: talon_tricks("ASKS"), "the talon has exactly 2 cards, got 'ASKS'"),
+    (lambda: talon_tricks(["AS", "ZZ"]), "unknown talon card 'ZZ': expected a suit (S C D H, ♠ ♣ ♦ ♥ or п т б ч) and a "
+                                         "rank (7 8 9 10 J Q K A or В Д К Т), e.g. 'SA', 'H10' or 'Тп'"),
+    (lambda: talon_tricks(["AS", "♠A"]), "the talon holds the same card twice: ['AS', '♠A']"),
+    (lambda: deal_from_dict(["x"], "ABC"), "a deal must be an object, got ['x']"),
+    (lambda: deal_from_dict({"declarer": "A", "contract": "6S", "x": 2, "bid": 1}, "ABC"),
+     "unknown deal field(s) ['bid', 'x']"),
+    (lambda: deal_from_dict({"declarer": "A", "contract": "misere", "whist": {"B": "pass"}}, "ABC"),
+     "§3.2: nobody whists on misère; omit \"whist\""),
+    (lambda: deal_from_dict({"declarer": "A", "contract": "6S"}, "ABC"),
+     "a 6S deal needs the defenders' \"whist\" calls"),
+    (lambda: deal_from_dict({"declarer": "A", "contract": "6S", "whist": "pass pass"}, "ABC"),
+     "\"whist\" must map defenders to whist/pass/half, got 'pass pass'"),
+    (lambda: deal_from_dict({"declarer": "A", "contract": "6S", "whist": {"B": "pass"}}, "ABC"),
+     "\"whist\" needs a call for each defender: 'B' and 'C'"),
+    (lambda: deal_from_dict({"declarer": "A", "contract": "6S", "whist": {"B": "pass"}, "dealer": "A"}, "ABCD"),
+     "declarer 'A' sits out this deal"),
+    (lambda: deal_from_dict({"declarer": 5, "contract": "6S"}, "ABC"),
+     "a player must be named by a string, got 5 (players: A, B, C)"),
+    (lambda: deal_from_dict({"declarer": "Z", "contract": "6S"}, "ABC"), "unknown player 'Z' (players: A, B, C)"),
+    (lambda: deal_from_dict({"declarer": "A", "contract": "6S", "whist": {"B": "pass", "C": "pass"},
+                             "tricks": [6, 2, 2]}, "ABC"),
+     "\"tricks\" must map player names to tricks, got [6, 2, 2]"),
+    (lambda: contract_balance("6S", True, ("pass", "pass")), "declarer tricks must be 0..10, got True"),
+    (lambda: contract_balance("6S", 6, ("pass", "pass"), defender_tricks=(2, 1)),
+     "defender tricks (2, 1) do not make 10 with 6"),
+    (lambda: score_deal(GameDeal(0, Contract.misere(), ("pass",), (0, 5, 5))),
+     "illegal whist call 1 ('pass' in ['pass']): §3.2: misère has no whist calls, not even passes: both opponents "
+     "catch the declarer; give no calls"),
+])
+def test_scoring_errors_say_exactly_what_is_wrong(call, message):
+    with pytest.raises(ScoringError) as info:
+        call()
+    assert str(info.value) == message
+
+
+def test_a_game_file_s_whist_calls_in_speaking_order():
+    # RULES.md §9: the mapping gives each defender's final word; C's defenders are A (his
+    # left, first) then B. A list is the calls in speaking order.
+    deal = {"declarer": "C", "contract": "6S", "whist": {"B": "pass", "A": "whist"}}
+    assert deal_from_dict(deal, "ABC").whist_calls == ("whist", "pass")
+    assert deal_from_dict(dict(deal, whist={"A": "pass", "B": "half"}), "ABC").whist_calls == ("pass", "half", "pass")
+    assert deal_from_dict(dict(deal, whist={"A": "whist", "B": "half"}), "ABC").whist_calls == \
+        ("pass", "half", "whist")
+    assert deal_from_dict(dict(deal, whist=["пас", "полвиста", "вист"]), "ABC").whist_calls == \
+        ("pass", "half", "whist")
+    # A 10 under ten_whist="checked" (Sochi) needs no calls; under obligation1 (Leningrad) it does.
+    ten = {"declarer": "A", "contract": "10S", "tricks": {"A": 10}}
+    assert deal_from_dict(ten, "ABC").whist_calls == ()
+    with pytest.raises(ScoringError, match="a 10S deal needs the defenders' \"whist\" calls"):
+        deal_from_dict(ten, "ABC", "leningrad")
+
+
+def test_single_deal_balances_follow_the_rules_given():
+    # RULES.md §6.4 and §6.5: a 6♠ passed out in Leningrad puts 2 in the pool, worth 20 whists a
+    # point: 2 × 20 × 2/3 = 80/3 to the declarer, -40/3 to each defender.
+    assert contract_balance(Contract.parse("6S"), 6, ("pass", "pass"), "leningrad") == (F(80, 3), F(-40, 3), F(-40, 3))
+    # A 10 passed out in Leningrad (ten_whist=obligation1, §3.4) is not played: made, whatever
+    # the tricks; in Sochi the 10 is always played, so 8 tricks are two under.
+    made = contract_balance("10S", 10, ("pass", "pass"), "leningrad")
+    assert contract_balance("10S", 8, ("pass", "pass"), "leningrad") == made == (F(400, 3), F(-200, 3), F(-200, 3))
+    assert contract_balance("10S", 8, ("pass", "pass"), "sochi") != contract_balance("10S", 10, (), "sochi")
+    # All-pass (RULES.md §5.8) in Leningrad at the second stage (price 4): A (no trick) earns the
+    # stage, 2 pool points; B and C take 16 and 24 into the mountain. Mean mountain 40/3, mean
+    # pool 2/3: A 10 × 40/3 + 20 × (2 - 2/3) = 160, B 10 × (40/3 - 16) - 40/3 = -40, C -120.
+    assert allpass_balance((0, 4, 6), "leningrad", allpass_count=1) == (160, -40, -120)
+
+
+def test_a_sheet_s_json_form_keeps_fractions_and_says_when_it_is_finished():
+    # The Rostov split of an odd payment (RULES.md §5.8) makes half whists: "25/2" in JSON.
+    rules = ROSTOV.replace(raspasy_talon="sets_suit", rostov_raspasy_tie="split")
+    sheet = ScoreSheet.new("ABCD", rules).add(AllPassDeal((1, 2, 2, 5), dealer=0))
+    d = sheet.to_dict()
+    assert d["sheet"]["B"]["whists"] == {"A": 0, "C": 0, "D": "25/2"} and d["sheet"]["A"]["mountain"] == 1
+    assert d["finished"] is False and d["finished_after"] is None
+    passed_out = [game(p, "6S", ["pass", "pass"]) for p in (A, B, C)]
+    done = ScoreSheet.new("ABC", SOCHI.replace(pool_target=2)).add_all(passed_out)
+    assert done.to_dict()["finished"] is True and done.to_dict()["finished_after"] == 3
+
+
+
+@pytest.mark.parametrize("call, message", [
+    (lambda: score_deal(game(A, "6S", ["pass", "pass"]), SOCHI, 5), "a game has 3 or 4 players, got 5"),
+    (lambda: score_deal(game(A, "6S", ["pass", "pass"]), SOCHI, 4),
+     "a 4-player deal needs the dealer's seat (0..3), got None"),
+    (lambda: score_deal(game(B, "6S", ["pass", "pass"], dealer=4), SOCHI, 4),
+     "a 4-player deal needs the dealer's seat (0..3), got 4"),
+    (lambda: score_deal(AllPassDeal("0046"), SOCHI), "tricks must be a sequence of 3 numbers, got '0046'"),
+    (lambda: score_deal(AllPassDeal((5, 5)), SOCHI), "expected tricks for 3 players, got [5, 5]"),
+    (lambda: score_deal(AllPassDeal((11, -1, 0)), SOCHI), "a player's tricks must be 0..10, got 11"),
+    (lambda: score_deal(AllPassDeal((5, 5, -0.0)), SOCHI), "a player's tricks must be 0..10, got -0.0"),
+    (lambda: score_deal(AllPassDeal((5, 5, 1)), SOCHI), "tricks must sum to 10, got [5, 5, 1] (sum 11)"),
+    (lambda: score_deal(AllPassDeal((5, 5, 0)), SOCHI, 2), "a game has 3 or 4 players, got 2"),
+    (lambda: score_deal(AllPassDeal((5, 5, 0)), SOCHI, 3, -1),
+     "allpass_count (the all-pass deals right before this one) must be a whole number >= 0, got -1"),
+    (lambda: score_deal("x", SOCHI), "not a deal outcome: 'x'"),
+    (lambda: score_deal(GameDeal(0, 7, ("pass", "pass")), SOCHI),
+     "a deal's contract must be a Contract or text such as '7H', got 7"),
+    (lambda: score_deal(GameDeal(0, "6X", ("pass", "pass")), SOCHI), "unknown contract '6X'"),
+    (lambda: score_deal(GameDeal(0, "6S", ("maybe", "pass")), SOCHI),
+     "unknown whist call 'maybe' (expected whist, pass or half: вист, пас, полвиста)"),
+    (lambda: score_deal(game(A, "6S", ["pass", "pass"], dealer=0), SOCHI, 4),
+     "declarer seat 0 is not an active player of this deal (active: [1, 2, 3])"),
+    (lambda: score_deal(game(A, "9S-hand", ["pass", "pass"]), SOCHI),
+     "contract '9S-hand' is not on the sochi ladder (§2.5: games without talon need ladder_extensions='hand_games')"),
+    (lambda: score_deal(game(A, "6S", ["pass"]), SOCHI), "the whist calls ['pass'] on 6S are incomplete"),
+    (lambda: score_deal(game(B, "6S", ["pass", "pass"], (1, 6, 2, 1), dealer=0), SOCHI, 4),
+     "the sitting-out dealer cannot take tricks in a game, got [1, 6, 2, 1]"),
+    (lambda: score_deal(game(A, "6S", ["pass", "pass"], (5, 3, 2)), SOCHI),
+     "6S was not played (both defenders passed) and counts as made, but the tricks give the declarer only 5 of 6; "
+     "correct or omit \"tricks\""),
+    (lambda: score_deal(game(A, "6S", ["pass", "half", "pass"], (5, 3, 2)), SOCHI),
+     "6S was not played (the half-whist stood) and counts as made, but the tricks give the declarer only 5 of 6; "
+     "correct or omit \"tricks\""),
+    (lambda: score_deal(game(A, "misere", [], conceded=True), SOCHI),
+     "misère cannot be conceded «без трёх» (§3.1 concedes a game's undertricks)"),
+    (lambda: score_deal(game(A, "9S-hand", [], conceded=True), "classic"),
+     "9S-hand cannot be conceded «без трёх»: the concession follows seeing the talon (§3.1), which a game without "
+     "talon never takes"),
+    (lambda: score_deal(game(A, "7S", [], (5, 3, 2), conceded=True), SOCHI),
+     "a conceded 7S is not played; omit \"tricks\""),
+    (lambda: score_deal(game(A, "7S", ["whist", "whist", "whist"], conceded=True), SOCHI),
+     "illegal whist call 3 ('whist' in ['whist', 'whist', 'whist']): §3.2: the whist calls are already over"),
+    (lambda: score_deal(AllPassDeal((1, 3, 3, 3), dealer=0), ROSTOV, 4),
+     "the sitting-out dealer's talon cannot take 1 trick(s) on all-pass under raspasy_talon='ignored'"),
+    (lambda: settle(["x", 0, 0], [0, 0, 0], [[0] * 3] * 3),
+     "pool, mountain and whists must hold numbers (whole, Fraction or decimal text)"),
+    (lambda: settle([0, 0], [0, 0], [[0] * 2] * 2), "a game has 3 or 4 players, got 2 pool entries"),
+    (lambda: settle([0, 0, 0], [0, 0], [[0] * 3] * 3), "pool, mountain and whists must have one entry per player"),
+    (lambda: settle([0, 0, 0], [0, 0, 0], [[0] * 3] * 2), "pool, mountain and whists must have one entry per player"),
+    (lambda: settle([0, 0, 0], [0, 0, 0], [[0] * 3, [0] * 3, [0] * 2]),
+     "pool, mountain and whists must have one entry per player"),
+    (lambda: ScoreSheet.new(["A", "B"]), "a game has 3 or 4 players, got 2: ['A', 'B']"),
+    (lambda: ScoreSheet.new(5), "players must be 3 or 4 names, got 5"),
+    (lambda: ScoreSheet.new(["A", "A", "B"]), "player names must be distinct, got ['A', 'A', 'B']"),
+    (lambda: ScoreSheet.new("ABC").add("x"), "not a deal outcome (GameDeal or AllPassDeal): 'x'"),
+    (lambda: ScoreSheet.new("ABC").add(AllPassDeal((5, 5, 0), dealer=7)), "the dealer must be a seat 0..2, got 7"),
+    (lambda: ScoreSheet.new("ABC").add(AllPassDeal((5, 5, 0), dealer=0)).add(AllPassDeal((5, 5, 0), dealer=0)),
+     "'A' deals, but after deal 1 the deal goes to 'B' (dealer_rotation='every_deal': it moves clockwise after "
+     "every deal)"),
+    (lambda: ScoreSheet.new("ABC", "classic").add_all([game(A, "6S", ["pass", "pass"], dealer=0)] * 2),
+     "deal 2: 'A' deals, but after deal 1 the deal goes to 'B' (dealer_rotation='stays_after_allpass_and_caught_"
+     "misere': it stays after all-pass and a caught misère, else moves clockwise; after 3 all-passes in a row it "
+     "moves on)"),
+    (lambda: ScoreSheet.new("ABC", Rules.profile("classic").replace(allpass_dealer_limit=0)).add_all(
+        [game(A, "6S", ["pass", "pass"], dealer=0)] * 2),
+     "deal 2: 'A' deals, but after deal 1 the deal goes to 'B' (dealer_rotation='stays_after_allpass_and_caught_"
+     "misere': it stays after all-pass and a caught misère, else moves clockwise)"),
+    (lambda: game_rules([]), "a game file must be a JSON object"),
+    (lambda: game_rules({"players": [], "foo": 1}),
+     "unknown game file field(s) ['foo'] (expected: players, rules, pool_target, switches, deals)"),
+    (lambda: game_rules({"rules": 5}), "\"rules\" must be a profile name, got 5"),
+    (lambda: sheet_from_game({"players": "ABC"}), "\"players\" must be a list of 3 or 4 names, got 'ABC'"),
+    (lambda: sheet_from_game({"players": ["A", "B", 3]}),
+     "\"players\" must be a list of 3 or 4 names, got ['A', 'B', 3]"),
+    (lambda: sheet_from_game({"players": ["A", "B", "C"], "deals": {}}), "\"deals\" must be a list, got {}"),
+    (lambda: sheet_from_game({"players": ["A", "B", "C"], "deals": [{"all_pass": True}]}),
+     "deal 1: an all-pass deal needs \"tricks\""),
+    (lambda: deal_from_dict({"all_pass": 1}, "ABC"), "\"all_pass\" must be true or false (a JSON boolean), got 1"),
+    (lambda: deal_from_dict({"declarer": "A", "contract": "6S", "conceded": "yes"}, "ABC"),
+     "\"conceded\" must be true or false (a JSON boolean), got 'yes'"),
+    (lambda: deal_from_dict({"declarer": "A", "contract": "6S", "open": "maybe"}, "ABC"),
+     "\"open\" must be true or false (a JSON boolean), or a word open or closed (открыто/закрыто, лёжа/стоя), "
+     "got 'maybe'"),
+    (lambda: deal_from_dict({"declarer": "A", "contract": "6S"}, "ABCD"), "a 4-player deal needs a \"dealer\""),
+    (lambda: deal_from_dict({"all_pass": True, "contract": "6S", "whist": 1}, "ABC"),
+     "an all-pass deal cannot have \"contract\", \"whist\" (contradicts \"all_pass\": true)"),
+    (lambda: deal_from_dict({"all_pass": True}, "ABC"), "an all-pass deal needs \"tricks\""),
+    (lambda: deal_from_dict({"contract": "6S"}, "ABC"),
+     "a deal needs \"declarer\" and \"contract\" (or \"all_pass\": true)"),
+])
+def test_every_scoring_error_says_what_is_wrong(call, message):
+    with pytest.raises(ScoringError) as info:
+        call()
+    assert str(info.value) == message
+
+
+def test_a_game_file_s_switches_must_be_an_object():
+    with pytest.raises(RulesError) as info:
+        game_rules({"switches": 5})
+    assert str(info.value) == "\"switches\" must be an object, got 5"
+
+
+def test_a_half_whist_that_stood_is_half_the_obligation():
+    # RULES.md §5.3: not played, made; the half-whister writes wv × need / 2: on a 7 (need 2)
+    # wv × 1, on a 6 (need 4) wv × 2.
+    s = score_deal(game(A, "7S", ["pass", "half", "pass"]), SOCHI)
+    assert s.pool == (4, 0, 0) and w(s, C, A) == 4 and w(s, B, A) == 0 and s.mountain == (0, 0, 0)
+    s = score_deal(game(A, "6S", ["pass", "half", "pass"]), LENINGRAD)     # wv = 4 (doubled)
+    assert s.pool == (2, 0, 0) and w(s, C, A) == 8
+
+
+@pytest.mark.parametrize("switches, each, mountain", [
+    # Leningrad 7♥ (v 4, wv 8), B whists alone, A takes 5: two under. The 5 defence tricks' 40
+    # whists split 20 and 20 (gentleman); consolation per undertrick by the switch (RULES.md §5.5);
+    # the mountain v × 2 × 2 = 16 unless remise_mountain=false.
+    ({}, 20 + 8 * 2, 16),
+    ({"consolation_price": "value"}, 20 + 4 * 2, 16),
+    ({"consolation_price": "fixed10"}, 20 + 10 * 2, 16),
+    ({"consolation": "none"}, 20, 16),
+    ({"remise_mountain": False}, 20 + 8 * 2, 0),
+])
+def test_remise_consolation_and_mountain_switches(switches, each, mountain):
+    s = score_deal(game(A, "7H", ["whist", "pass"], (5, 3, 2)), LENINGRAD.replace(**switches))
+    assert w(s, B, A) == each and w(s, C, A) == each and s.mountain == (mountain, 0, 0) and s.pool == (0, 0, 0)
+
+
+def test_rostov_allpass_three_tied_and_the_price_of_a_stage():
+    # RULES.md §5.8: when all three tie, nobody pays (four players: the talon took 1, the dealer's).
+    s = score_deal(AllPassDeal((1, 3, 3, 3), dealer=0), ROSTOV.replace(raspasy_talon="sets_suit"), 4)
+    assert sum(map(sum, s.whists)) == 0 and s.mountain == (1, 0, 0, 0)
+    # 5 × r per trick: at the second stage of 1-2-3, r = 2: A (1 trick) writes 10 × 3 on B, 10 × 6 on C.
+    s = score_deal(AllPassDeal((1, 3, 6)), ROSTOV.replace(raspasy_progression="1-2-3"), allpass_count=1)
+    assert w(s, A, B) == 30 and w(s, A, C) == 60 and sum(map(sum, s.whists)) == 90
+
+
+def test_dealer_talon_whists_on_a_game_at_the_doubled_price():
+    # RULES.md §5.9: wv × the talon's tricks; two aces 3, wv of a 7 in Leningrad 8: 24.
+    deal = GameDeal(1, Contract.parse("7H"), ("whist", "pass"), (0, 7, 2, 1), dealer=0, talon=("AS", "AH"))
+    assert score_deal(deal, LENINGRAD.replace(dealer_talon_whists=True), 4).whists[0][1] == 24
+    assert score_deal(deal, LENINGRAD, 4).whists[0][1] == 0           # the switch off: nothing
+    three = GameDeal(0, Contract.parse("7H"), ("whist", "pass"), (7, 2, 1), talon=("AS", "AH"))
+    assert score_deal(three, LENINGRAD.replace(dealer_talon_whists=True)).whists == score_deal(three, LENINGRAD).whists
+
+
+def test_a_game_file_s_deals_read_with_the_file_s_rules():
+    # RULES.md §9: a conceded deal may give its whist calls; a deal says when it was not conceded.
+    conceded = deal_from_dict({"declarer": "A", "contract": "7S", "conceded": True, "whist": ["whist", "pass"]}, "ABC")
+    assert conceded.conceded is True and conceded.whist_calls == ("whist", "pass")
+    played = deal_from_dict({"declarer": "A", "contract": "7S", "whist": ["pass", "pass"]}, "ABC")
+    assert played.conceded is False and played.talon is None and played.open is True
+    # No deals: an empty sheet. Settings (--set) apply over the file.
+    empty = sheet_from_game({"players": ["A", "B", "C"]}, settings=["pool_target=4"])
+    assert empty.deals == 0 and empty.rules.pool_target == 4 and empty.pool == (0, 0, 0)
+    # A deal is read under the file's rules: a 10 needs whist calls in Leningrad (§3.4).
+    ten = {"players": ["A", "B", "C"], "rules": "leningrad",
+           "deals": [{"declarer": "A", "contract": "10S", "tricks": {"A": 10}}]}
+    with pytest.raises(ScoringError) as info:
+        sheet_from_game(ten)
+    assert str(info.value) == "deal 1: a 10S deal needs the defenders' \"whist\" calls"
+    assert sheet_from_game(ten, "sochi").pool == (10, 0, 0)      # Sochi: the 10 is caught, not whisted
+
+
+def test_american_aid_of_a_single_point():
+    # RULES.md §6.2, target 10. B makes 7♠ (pool 4) against A's lone whist: A writes 4 × 3 = 12 on
+    # B. A makes a 10 (pool 10, closed). On the all-pass (0, 4, 6) A's trick-less bonus (1) is a
+    # surplus of one point: the highest open pool is B's (4 > 0), so B gets it, and A writes 10
+    # more on B: 22 in all.
+    sheet = ScoreSheet.new("ABC", SOCHI.replace(pool_target=10)).add_all([
+        game(B, "7S", ["pass", "whist"], (2, 7, 1)), game(A, "10S", [], (10, 0, 0)), AllPassDeal((0, 4, 6))])
+    assert sheet.pool == (10, 5, 0) and sheet.whists[A] == (0, 22, 0) and sheet.mountain == (0, 4, 6)
+
+
+@pytest.mark.parametrize("remise, mountain", [
+    # A's mountain 4 (7♥ one under) takes the point off: 3; B's and C's keep the all-pass's 4 and 6.
+    (True, (3, 4, 6)),
+    # No mountain to take it: the point goes into each other player's mountain, 5 and 7.
+    (False, (0, 5, 7)),
+])
+def test_american_aid_of_a_single_point_nobody_needs(remise, mountain):
+    # RULES.md §6.2, target 4: every pool closed (B and C by 7♠ passed out, A by two 6♠), then A's
+    # trick-less bonus on the all-pass (0, 4, 6) is one point over.
+    deals = [game(B, "7S", ["pass", "pass"]), game(C, "7S", ["pass", "pass"]),
+             game(A, "6S", ["pass", "pass"]), game(A, "6S", ["pass", "pass"])]
+    if remise:
+        deals.append(game(A, "7H", ["whist", "pass"], (6, 2, 2)))
+    sheet = ScoreSheet.new("ABC", SOCHI.replace(pool_target=4)).add_all(deals + [AllPassDeal((0, 4, 6))])
+    assert sheet.pool == (4, 4, 4) and sheet.mountain == mountain
+
+
+def test_a_failed_misere_s_consolation_is_the_defenders_alone_unless_all():
+    # RULES.md §5.7 (Rostov, mountain_and_consolation): the two defenders each write the 10 on
+    # the declarer, the sitting-out dealer only under consolation=all.
+    deal = GameDeal(1, Contract.misere(), (), (0, 1, 5, 4), dealer=0)
+    s = score_deal(deal, ROSTOV, 4)
+    assert s.mountain == (0, 10, 0, 0) and [s.whists[x][1] for x in (0, 2, 3)] == [0, 10, 10]
+
+
+def test_a_concession_s_whist_calls_are_judged_by_the_rules_given():
+    # RULES.md §3.1, §3.2: a half-whist is no call in the classic rules, conceded deal or not.
+    conceded = game(A, "7S", ["pass", "half", "pass"], conceded=True)
+    with pytest.raises(ScoringError) as info:
+        score_deal(conceded, "classic")
+    assert str(info.value) == ("illegal whist call 2 ('half' in ['pass', 'half', 'pass']): §3.2: half-whist is not "
+                               "played in the classic rules")
+    assert score_deal(conceded, SOCHI).mountain == (12, 0, 0)      # «без трёх»: 4 × 3
+
+
+def test_the_talon_takes_two_tricks_at_most_on_all_pass():
+    with pytest.raises(ScoringError) as info:
+        score_deal(AllPassDeal((3, 3, 2, 2), dealer=0), SOCHI, 4)
+    assert str(info.value) == ("the sitting-out dealer's talon cannot take 3 trick(s) on all-pass under "
+                               "raspasy_talon='sets_suit'")
+
+
+def test_every_amount_is_an_exact_fraction():
+    # RULES.md §5.1: every amount is exact. The halves of an obligation (a quota, §3.6) are whole
+    # tricks, and no amount is ever a float.
+    deals = [(game(A, "6S", ["pass", "half", "pass"], (10, 0, 0)), SOCHI.replace(half_whist="played")),
+             (game(A, "6S", ["whist", "whist"], (9, 0, 1)), SOCHI),
+             (game(A, "7S", ["pass", "half", "pass"], (9, 1, 0)), SOCHI.replace(half_whist="played")),
+             (game(A, "7H", ["whist", "pass"], (5, 3, 2)), LENINGRAD), (AllPassDeal((1, 3, 6)), ROSTOV)]
+    for deal, rules in deals:
+        s = score_deal(deal, rules)
+        amounts = [*s.pool, *s.mountain, *(x for row in s.whists for x in row)]
+        assert all(type(x) is F for x in amounts), (deal, amounts)
+    assert score_deal(deals[0][0], deals[0][1]).mountain == (0, 0, 4)
+
+
+def test_one_unit_is_for_a_whister_below_his_quota_only():
+    # RULES.md §3.6: 6♠, both whist (quota 2 each); B takes exactly 2, C none: the defence is short,
+    # and only C, below his quota, answers: one unit (2) under one_unit, two tricks (4) individually.
+    s = score_deal(game(A, "6S", ["whist", "whist"], (8, 2, 0)), SOCHI.replace(two_whister_shortfall="one_unit"))
+    assert s.mountain == (0, 0, 2)
+    assert score_deal(game(A, "6S", ["whist", "whist"], (8, 2, 0)), SOCHI).mountain == (0, 0, 4)
+
+
+def test_a_sheet_keeps_each_deal_s_entries():
+    deals = [game(A, "7H", ["whist", "pass"], (6, 2, 2)), AllPassDeal((0, 4, 6))]
+    sheet = ScoreSheet.new("ABC", SOCHI).add_all(deals)
+    assert sheet.deals == 2 and sheet.scores == (score_deal(deals[0], SOCHI), score_deal(deals[1], SOCHI))

@@ -267,8 +267,9 @@ class _State:
             return None
         r = self.rules
         if call.kind == HOLD:
-            if self.highest is None or (call.contract is not None and call.contract != self.highest):
-                return self._hold_reason(seat, call)
+            if self.highest is None or self.highest.is_misere or (call.contract is not None
+                                                                  and call.contract != self.highest):
+                return self._hold_reason(seat, call)    # never a hold of misère (RULES.md §2.4)
             call = Call(BID, self.highest)  # a hold is a repeat of the current bid
         c = call.contract
         assert c is not None
@@ -426,7 +427,7 @@ def legal_calls(calls: str | Iterable[str | Call], rules: Rules | str | None = N
     cands = [Call(PASS)] + [Call(BID, c) for c in ladder(rules)]
     out = [c for c in cands if st.reason(seat, c) is None and not
            (c.kind == BID and st.highest is not None and c.contract == st.highest)]
-    if st.highest is not None and st.reason(seat, Call(HOLD, st.highest)) is None:
+    if st.highest is not None and st.reason(seat, Call(HOLD)) is None:     # a hold of the current bid
         out.append(Call(HOLD, st.highest))
     return tuple(out)
 
@@ -684,16 +685,16 @@ def check_whist_calls(contract: Contract | str, calls: str | Iterable[str], rule
         # may be said.
         for i, w in enumerate(words):
             if i >= 2:     # nobody speaks after the calls are over, so the call has no seat
-                return WhistResult(False, call=i, seat=None, reason=_("§3.2: the whist calls are already over"))
+                return WhistResult(False, call=i, reason=_("§3.2: the whist calls are already over"))
             if w != PASS:
                 return WhistResult(False, call=i, seat=i, reason=_(
                     "§3.4: nobody whists on {contract} (ten_whist='checked'): both defenders catch the declarer and "
                     "the hand is played", contract=shown(c)))
-        return WhistResult(True, True, "catch", (), play=OPEN)
+        return WhistResult(True, True, "catch", play=OPEN)
     seq_seats = (0, 1, 0)
     for i, w in enumerate(words):
-        if i >= 3 or (i == 2 and words[1] != HALF):
-            return WhistResult(False, call=i, seat=None, reason=_("§3.2: the whist calls are already over"))
+        if i >= 3 or (i == 2 and words[1] != HALF):     # nobody speaks after the end: no seat
+            return WhistResult(False, call=i, reason=_("§3.2: the whist calls are already over"))
         seat = seq_seats[i]
         why = None
         if w == HALF:
@@ -711,14 +712,14 @@ def check_whist_calls(contract: Contract | str, calls: str | Iterable[str], rule
         if why is not None:
             return WhistResult(False, call=i, seat=seat, reason=why)
     if len(words) < 2 or (words[1] == HALF and len(words) < 3):
-        return WhistResult(True, False)
+        return WhistResult(True)        # legal so far, not finished
     if words[1] == HALF:
         if words[2] == WHIST:  # second chance taken: whist + pass, the half-whist lapses
             return WhistResult(True, True, "one_whister", (0,), play=lone)
         # The half-whist stands (RULES.md §3.2): no play by default, played out under
         # half_whist="played", the half-whister then choosing open or closed.
         play = lone if rules.half_whist == "played" else None
-        return WhistResult(True, True, "half_whist", (), half_whister=1, play=play)
+        return WhistResult(True, True, "half_whist", half_whister=1, play=play)
     whisters = tuple(i for i in (0, 1) if words[i] == WHIST)
     if not whisters:
         return WhistResult(True, True, "pass_out")

@@ -298,7 +298,7 @@ def _dotted_mask(text: str) -> int:
     """The cards of a dotted hand ``A.KT9.KT97.K7``: suits by position, so every letter is a rank."""
     mask = 0
     for suit, group in enumerate(text.strip().split(".")):
-        if group in ("-", ""):
+        if group == "-":    # a void; an empty group has no rank to read either
             continue
         for spelling in rank_spellings(group):
             rank = rank_of(spelling)
@@ -395,12 +395,13 @@ class Hand:
         return isinstance(other, Hand) and other.mask == self.mask
 
     def __hash__(self) -> int:
-        return hash(("Hand", self.mask))
+        # The tag keeps a hand's hash apart from its mask's; any tag would do (an equivalent mutant).
+        return hash(("Hand", self.mask))  # pragma: no mutate
 
     def suit_ranks(self, suit: int, lang: str = "en") -> str:
         """Ranks held in one suit, high to low, as ``lang`` writes them:
         ``'KT9'``, in Russian ``'К109'`` (empty for a void)."""
-        letters = RANKS if lang == "en" else RANK_TEXTS[check_language(lang)]
+        letters = RANK_TEXTS[check_language(lang)]
         return "".join(letters[r] for r in range(7, -1, -1) if self.mask >> (suit * 8 + r) & 1)
 
     def __str__(self) -> str:

@@ -129,7 +129,7 @@ class Contract:
         norm = normal(text)
         hand = False
         m = _HAND_SUFFIX.search(norm)
-        if m and m.start() > 0:
+        if m:   # a suffix alone («без прикупа») leaves nothing to parse: an unknown contract below
             hand = True
             norm = norm[: m.start()].strip()
         contract = cls._parse_plain(norm, hand)

@@ -31,7 +31,6 @@ from prefsolve.auction import (
     HALF,
     OPEN,
     PASS,
-    WHIST,
     WhistResult,
     check_whist_calls,
     parse_whist_call,
@@ -745,7 +744,8 @@ def contract_balance(contract: Contract | str, declarer_tricks: int, whist_calls
     >>> [str(x) for x in contract_balance("7H", 6, ("whist", "pass"))]
     ['-152/3', '100/3', '52/3']
     """
-    rules = Rules.of(rules).replace(players=3)
+    # players=3 records the table; no rule of one deal reads it (an equivalent mutant).
+    rules = Rules.of(rules).replace(players=3)  # pragma: no mutate
     c = contract if isinstance(contract, Contract) else Contract.parse(contract)
     if type(declarer_tricks) is not int or not 0 <= declarer_tricks <= TRICKS:
         raise ScoringError(_("declarer tricks must be 0..10, got {value}", value=repr(declarer_tricks)))
@@ -764,7 +764,7 @@ def contract_balance(contract: Contract | str, declarer_tricks: int, whist_calls
     if not is_played(check_whist_calls(c, calls, rules, open).outcome, rules):
         tricks = None  # not played: counted as made whatever the cards would have given
     deal = GameDeal(0, c, calls, tricks, open)
-    s = score_deal(deal, rules, 3)
+    s = score_deal(deal, rules)     # 3 players
     return settle(s.pool, s.mountain, s.whists, rules)  # type: ignore[return-value]
 
 
@@ -778,7 +778,7 @@ def allpass_balance(tricks_per_seat: Sequence[int], rules: Rules | str | None = 
     >>> [str(x) for x in allpass_balance((0, 4, 6))]
     ['40', '-10', '-30']
     """
-    rules = Rules.of(rules).replace(players=3)
+    rules = Rules.of(rules).replace(players=3)  # pragma: no mutate - as in contract_balance
     s = score_deal(AllPassDeal(_check_tricks(tricks_per_seat, 3)), rules, 3, allpass_count)
     return settle(s.pool, s.mountain, s.whists, rules)  # type: ignore[return-value]
 
@@ -964,5 +964,6 @@ def _whist_calls_from(raw: Any, declarer: int, dealer: int | None, players: Sequ
                                first=repr(players[f1]), second=repr(players[f2])))
     w1, w2 = words[f1], words[f2]
     if w2 == HALF:
-        return (PASS, HALF, WHIST if w1 == WHIST else w1)
+        # The first defender's word is his second call: whist, or pass and the half-whist stands.
+        return (PASS, HALF, w1)
     return (w1, w2)
