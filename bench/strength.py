@@ -2,7 +2,7 @@
 
     PYTHONPATH=src python bench/strength.py pair X.jsonl Y.jsonl
     PYTHONPATH=src python bench/strength.py calibration hh.jsonl ah.jsonl --views 3
-    PYTHONPATH=src python bench/strength.py examples X.jsonl Y.jsonl --phase bidding --count 5
+    PYTHONPATH=src python bench/strength.py examples X.jsonl [Y.jsonl] --phase play --count 5
 
 pair: two matches against the same B on the same seed and rules (``prefsolve match X B`` and
     ``prefsolve match Y B``, both with ``--records``) play the same ``B B B`` game on every deal and
@@ -12,7 +12,7 @@ pair: two matches against the same B on the same seed and rules (``prefsolve mat
     which X's game differs from Y's (each seat's difference counted in its phase, so the shares add
     up to the difference), and the difference by the kind of deal of Y's games.
 examples: the seats whose X and Y games first differ in ``--phase``: the deal, the moves up to the
-    difference, both decisions and both results.
+    difference, both decisions and both results (with X alone: X's match's A against its B).
 calibration: the games of the records in which every seat is the ``heuristic`` player (a
     ``heuristic heuristic`` match, or the ``B B B`` games of any match against it): the auction
     model's statements about each caller, made from the calls of a player the model did not
@@ -106,11 +106,11 @@ def pair(args: argparse.Namespace) -> None:
 
 def examples(args: argparse.Namespace) -> None:
     _, xs = load(args.x, args.deals)
-    _, ys = load(args.y, args.deals)
+    _, ys = load(args.y, args.deals) if args.y else (None, xs)
     shown = 0
     for x, y in paired(xs, ys):
         for s in range(3):
-            gx, gy = x.records[1 + s], y.records[1 + s]
+            gx, gy = x.records[1 + s], (y.records[1 + s] if args.y else y.records[0])
             first = first_difference(gx, gy)
             if first is None or phase_of(gx, gy) != args.phase:
                 continue
@@ -239,6 +239,19 @@ def _se2(a: list[float], b: list[float]) -> float:
     return math.sqrt(statistics.variance(a) / len(a) + statistics.variance(b) / len(b))
 
 
+def row(args: argparse.Namespace) -> None:
+    """A row of docs/STRENGTH.md's table from a match's ``--json`` output."""
+    with open(args.json, encoding="utf-8") as f:
+        d = json.load(f)
+    lo, hi = d["gain_interval"]
+    phases = ", ".join(f"{p} {v['gain']:+.2f} ± {v['gain_se']:.2f} ({v['games']})"
+                       for p, v in d["phases"].items() if p != SAME and v["games"])
+    kinds = ", ".join(f"{v['deals']} {k} {v['gain']:+.2f} ± {v['gain_se']:.2f}"
+                      for k, v in d["deal_kinds"].items() if v["deals"])
+    print(f"| {d['a']} | {d['b']} | {d['counted']} | {d['gain']:+.2f} ± {d['gain_se']:.2f} | {lo:+.2f} to {hi:+.2f} "
+          f"| {phases}; same as B: {d['phases'][SAME]['games']} | {kinds} |")
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     sub = ap.add_subparsers(dest="what", required=True)
@@ -249,11 +262,14 @@ def main() -> None:
     p.set_defaults(run=pair)
     e = sub.add_parser("examples")
     e.add_argument("x")
-    e.add_argument("y")
+    e.add_argument("y", nargs="?", help="without it: X's games against the B B B game of its own match")
     e.add_argument("--deals", type=int, default=None)
     e.add_argument("--phase", default="bidding", choices=(*PHASES, SAME))
     e.add_argument("--count", type=int, default=5)
     e.set_defaults(run=examples)
+    r = sub.add_parser("row")
+    r.add_argument("json")
+    r.set_defaults(run=row)
     c = sub.add_parser("calibration")
     c.add_argument("records", nargs="+")
     c.add_argument("--views", type=int, default=3, help="hands drawn for the declarer per deal")
