@@ -76,11 +76,10 @@ def paired(xs: list[DuplicateDeal], ys: list[DuplicateDeal]) -> Iterator[tuple[D
             yield x, y
 
 
-def pair(args: argparse.Namespace) -> None:
-    tx, xs = load(args.x, args.deals)
-    ty, ys = load(args.y, args.deals)
-    if (tx["b"], tx["seed"]) != (ty["b"], ty["seed"]):
-        raise SystemExit("the two matches must have the same B and seed")
+def differences(xs: list[DuplicateDeal], ys: list[DuplicateDeal]
+                ) -> tuple[list[float], dict[str, list[float]], Counter[str], dict[str, list[float]]]:
+    """Per deal, X's result less Y's in B's seats (mean over the three seats); each phase's share of
+    it per deal; the seats by phase of the first difference; the differences by kind of Y's game."""
     diffs: list[float] = []
     shares: dict[str, list[float]] = {p: [] for p in (*PHASES, SAME)}
     seats: Counter[str] = Counter()
@@ -93,10 +92,19 @@ def pair(args: argparse.Namespace) -> None:
         for phase in shares:
             shares[phase].append(sum(v for v, q in zip(d, p) if q == phase) / 3)
         kinds[y.records[1].deal_kind() or "?"].append(diffs[-1])
+    return diffs, shares, seats, kinds
+
+
+def pair(args: argparse.Namespace) -> None:
+    tx, xs = load(args.x, args.deals)
+    ty, ys = load(args.y, args.deals)
+    if (tx["b"], tx["seed"]) != (ty["b"], ty["seed"]):
+        raise SystemExit("the two matches must have the same B and seed")
+    diffs, shares, seats, kinds = differences(xs, ys)
     print(f"{tx['a']} less {ty['a']}, each in B's seats among {tx['b']} (seed {tx['seed']}): "
           f"{len(diffs)} deals")
     print(f"  difference per deal {show(Stat.of(diffs))}")
-    if diffs:
+    if len(diffs) > 1:
         print(f"  standard deviation per deal {statistics.stdev(diffs):.2f}")
     for phase, v in shares.items():
         print(f"  {phase:<9} seats {seats[phase]:4d}  share {show(Stat.of(v))}")
