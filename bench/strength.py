@@ -112,6 +112,22 @@ def pair(args: argparse.Namespace) -> None:
         print(f"  {kind:<9} (of {ty['a']}'s seat-0 game) {show(Stat.of(v))}")
 
 
+def pair_row(args: argparse.Namespace) -> None:
+    """A row of docs/STRENGTH.md's paired table: X's match's records and JSON against Y's records."""
+    tx, xs = load(args.x, args.deals)
+    _, ys = load(args.y, args.deals)
+    diffs, shares, seats, _ = differences(xs, ys)
+    st = Stat.of(diffs)
+    lo, hi = st.interval
+    phases = ", ".join(f"{p} {Stat.of(v).mean:+.2f} ± {Stat.of(v).se:.2f} ({seats[p]})"
+                       for p, v in shares.items() if p != SAME and seats[p])
+    with open(args.json, encoding="utf-8") as f:
+        d = json.load(f)
+    calls = d["cost"]["a"]["solver_calls_per_decision"]
+    print(f"| {tx['a']} | {len(diffs)} | {st.mean:+.2f} ± {st.se:.2f} | {lo:+.2f} to {hi:+.2f} | {phases}; "
+          f"{seats[SAME]} seats alike | {d['gain']:+.2f} ± {d['gain_se']:.2f} | {calls:.1f} |")
+
+
 def examples(args: argparse.Namespace) -> None:
     _, xs = load(args.x, args.deals)
     _, ys = load(args.y, args.deals) if args.y else (None, xs)
@@ -268,6 +284,12 @@ def main() -> None:
     p.add_argument("y")
     p.add_argument("--deals", type=int, default=None, help="only the first N deals of each")
     p.set_defaults(run=pair)
+    q = sub.add_parser("pair-row")
+    q.add_argument("x")
+    q.add_argument("y")
+    q.add_argument("json", help="X's match's --json output")
+    q.add_argument("--deals", type=int, default=None)
+    q.set_defaults(run=pair_row)
     e = sub.add_parser("examples")
     e.add_argument("x")
     e.add_argument("y", nargs="?", help="without it: X's games against the B B B game of its own match")
