@@ -3,6 +3,8 @@
     PYTHONPATH=src python bench/strength.py pair X.jsonl Y.jsonl
     PYTHONPATH=src python bench/strength.py calibration hh.jsonl ah.jsonl --views 3
     PYTHONPATH=src python bench/strength.py examples X.jsonl [Y.jsonl] --phase play --count 5
+    PYTHONPATH=src python bench/strength.py allpass-play ah.jsonl --deals 300
+    PYTHONPATH=src python bench/strength.py whist-calls ah.jsonl --deals 300
 
 pair: two matches against the same B on the same seed and rules (``prefsolve match X B`` and
     ``prefsolve match Y B``, both with ``--records``) play the same ``B B B`` game on every deal and
@@ -13,6 +15,8 @@ pair: two matches against the same B on the same seed and rules (``prefsolve mat
     up to the difference), and the difference by the kind of deal of Y's games.
 examples: the seats whose X and Y games first differ in ``--phase``: the deal, the moves up to the
     difference, both decisions and both results (with X alone: X's match's A against its B).
+allpass-play, whist-calls: where A's game first differs from its match's ``B B B`` game in the
+    all-pass play (A's card and B's valued double-dummy on the real deal) or in a whist call.
 calibration: the games of the records in which every seat is the ``heuristic`` player (a
     ``heuristic heuristic`` match, or the ``B B B`` games of any match against it): the auction
     model's statements about each caller, made from the calls of a player the model did not
@@ -147,6 +151,62 @@ def examples(args: argparse.Namespace) -> None:
             shown += 1
             if shown >= args.count:
                 return
+
+
+def allpass_play(args: argparse.Namespace) -> None:
+    """The seats of an all-pass (``B B B``) whose A game first differs in the play: A's card and B's
+    valued by double-dummy play of the real deal from there (the seat's own tricks), and the
+    seat's result difference by whether the two cards are equal, A's better or A's worse."""
+    from prefsolve.play import ALLPASS, Position
+    from prefsolve.players.base import seat_view
+
+    _, deals = load(args.x, args.deals)
+    results: dict[str, list[float]] = defaultdict(list)
+    higher: Counter[str] = Counter()
+    for r in deals:
+        base = r.records[0]
+        if base.deal_kind() != "allpass":
+            continue
+        for s in range(3):
+            game = r.records[1 + s]
+            i = first_difference(game, base)
+            if i is None or i >= min(len(game.moves), len(base.moves)) or game.moves[i].phase != "play":
+                continue
+            view = seat_view(base.state(upto=i), game.moves[i].seat, sees_all=True)
+            deal = base.deal
+            assert deal is not None and deal.talon is not None and view.to_play is not None
+            lead = view.rules.raspasy_talon == "sets_suit"
+            turn = (view.turn[0], next(c for c in deal.talon if c != view.turn[0])) if lead else None
+            pos = Position(deal, strain=ALLPASS, seat=view.to_play, talon_mode="lead" if lead else "ignore",
+                           turn=turn, played=view.played)
+            values = pos.card_values()
+            a, b = game.moves[i].decision, base.moves[i].decision
+            kind = "equal" if values[a] == values[b] else ("A better" if values[a] < values[b] else "A worse")
+            results[kind].append(float(game.balances()[s] - base.balances()[s]))
+            higher[kind] += a.rank > b.rank       # type: ignore[union-attr]
+    for kind, v in sorted(results.items()):
+        print(f"  {kind:<9} seats {len(v):4d} (A's card the higher in {higher[kind]}): A's result less B's "
+              f"{show(Stat.of(v))}")
+
+
+def whist_calls(args: argparse.Namespace) -> None:
+    """The seats whose A game first differs from the ``B B B`` game in a whist call: A's call and
+    B's, by the contract's level, with the seat's result difference."""
+    _, deals = load(args.x, args.deals)
+    results: dict[tuple[str, str, str], list[float]] = defaultdict(list)
+    for r in deals:
+        base = r.records[0]
+        for s in range(3):
+            game = r.records[1 + s]
+            i = first_difference(game, base)
+            if i is None or i >= min(len(game.moves), len(base.moves)) or game.moves[i].phase != "whisting":
+                continue
+            contract = base.state().contract
+            level = str(contract.level) if contract is not None and contract.level else str(contract)
+            key = (level, str(game.moves[i].decision), str(base.moves[i].decision))
+            results[key].append(float(game.balances()[s] - base.balances()[s]))
+    for (level, a, b), v in sorted(results.items(), key=lambda kv: -len(kv[1])):
+        print(f"  level {level}: A {a:<6} B {b:<6} seats {len(v):4d}  A's result less B's {show(Stat.of(v))}")
 
 
 # -- calibration -------------------------------------------------------------------------------
@@ -300,6 +360,11 @@ def main() -> None:
     r = sub.add_parser("row")
     r.add_argument("json")
     r.set_defaults(run=row)
+    for name, run in (("allpass-play", allpass_play), ("whist-calls", whist_calls)):
+        w = sub.add_parser(name)
+        w.add_argument("x")
+        w.add_argument("--deals", type=int, default=None)
+        w.set_defaults(run=run)
     c = sub.add_parser("calibration")
     c.add_argument("records", nargs="+")
     c.add_argument("--views", type=int, default=3, help="hands drawn for the declarer per deal")
