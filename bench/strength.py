@@ -12,7 +12,7 @@ pair: two matches against the same B on the same seed and rules (``prefsolve mat
     X's result less Y's in each seat, among the same two B players. Printed: the mean difference
     per deal with its standard error and 95% interval (Student's t), the phase of the first move in
     which X's game differs from Y's (each seat's difference counted in its phase, so the shares add
-    up to the difference), and the difference by the kind of deal of Y's games.
+    up to the difference), and the difference by the kind of deal the ``B B B`` game was.
 examples: the seats whose X and Y games first differ in ``--phase``: the deal, the moves up to the
     difference, both decisions and both results (with X alone: X's match's A against its B).
 allpass-play, whist-calls: where A's game first differs from its match's ``B B B`` game in the
@@ -83,7 +83,8 @@ def paired(xs: list[DuplicateDeal], ys: list[DuplicateDeal]) -> Iterator[tuple[D
 def differences(xs: list[DuplicateDeal], ys: list[DuplicateDeal]
                 ) -> tuple[list[float], dict[str, list[float]], Counter[str], dict[str, list[float]]]:
     """Per deal, X's result less Y's in B's seats (mean over the three seats); each phase's share of
-    it per deal; the seats by phase of the first difference; the differences by kind of Y's game."""
+    it per deal; the seats by phase of the first difference; the differences by the kind of deal the
+    ``B B B`` game was."""
     diffs: list[float] = []
     shares: dict[str, list[float]] = {p: [] for p in (*PHASES, SAME)}
     seats: Counter[str] = Counter()
@@ -95,7 +96,7 @@ def differences(xs: list[DuplicateDeal], ys: list[DuplicateDeal]
         seats.update(p)
         for phase in shares:
             shares[phase].append(sum(v for v, q in zip(d, p) if q == phase) / 3)
-        kinds[y.records[1].deal_kind() or "?"].append(diffs[-1])
+        kinds[y.records[0].deal_kind() or "?"].append(diffs[-1])
     return diffs, shares, seats, kinds
 
 
@@ -113,23 +114,24 @@ def pair(args: argparse.Namespace) -> None:
     for phase, v in shares.items():
         print(f"  {phase:<9} seats {seats[phase]:4d}  share {show(Stat.of(v))}")
     for kind, v in sorted(kinds.items()):
-        print(f"  {kind:<9} (of {ty['a']}'s seat-0 game) {show(Stat.of(v))}")
+        print(f"  {kind:<9} (the B B B game) {show(Stat.of(v))}")
 
 
 def pair_row(args: argparse.Namespace) -> None:
     """A row of docs/STRENGTH.md's paired table: X's match's records and JSON against Y's records."""
     tx, xs = load(args.x, args.deals)
     _, ys = load(args.y, args.deals)
-    diffs, shares, seats, _ = differences(xs, ys)
+    diffs, shares, seats, kinds = differences(xs, ys)
     st = Stat.of(diffs)
     lo, hi = st.interval
     phases = ", ".join(f"{p} {Stat.of(v).mean:+.2f} ± {Stat.of(v).se:.2f} ({seats[p]})"
                        for p, v in shares.items() if p != SAME and seats[p])
+    by_kind = ", ".join(f"{len(v)} {k} {Stat.of(v).mean:+.2f} ± {Stat.of(v).se:.2f}" for k, v in sorted(kinds.items()))
     with open(args.json, encoding="utf-8") as f:
         d = json.load(f)
     calls = d["cost"]["a"]["solver_calls_per_decision"]
     print(f"| {tx['a']} | {len(diffs)} | {st.mean:+.2f} ± {st.se:.2f} | {lo:+.2f} to {hi:+.2f} | {phases}; "
-          f"{seats[SAME]} seats alike | {d['gain']:+.2f} ± {d['gain_se']:.2f} | {calls:.1f} |")
+          f"{seats[SAME]} seats alike | {by_kind} | {d['gain']:+.2f} ± {d['gain_se']:.2f} | {calls:.1f} |")
 
 
 def examples(args: argparse.Namespace) -> None:
