@@ -15,6 +15,15 @@ play: positions along the double-dummy line of random games; the tricks the advi
     against the best double-dummy card, against a random legal card and the highest card.
 cost: solver calls (counted) and wall time of a 500-sample whist decision with the auction model
     against today's 1000-sample bid analysis.
+
+What these do not show. They are checks of the machinery, not of the advice's strength:
+``calibration`` compares deals bid by the auction model with layouts drawn from the same model,
+equal by construction (bench/strength.py's ``calibration`` uses hands bid by the heuristic
+player instead); ``whist`` compares against the same analyzer without the model, whose calls
+whist on nearly every deal, not against a player a good player accepts; ``play`` scores the advice
+by the double-dummy criterion it optimises, on positions where most cards are equal; ``bidding``
+shows no gain. The advice's strength is measured by duplicate matches against the heuristic player
+(docs/STRENGTH.md).
 """
 
 from __future__ import annotations
