@@ -23,7 +23,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from ..cards import SUIT_SYMBOLS, Card, Cards, Hand
+from ..cards import SUIT_SYMBOLS, Card, Cards, Hand, cards_in_hand_order
 from ..checks import check_count, check_seat
 from ..contract import Contract
 from ..deal import Deal
@@ -43,6 +43,10 @@ if TYPE_CHECKING:
 
 #: What a seat's showing out of suits says (English in the JSON's conditions, translated in the text).
 SHOWED_OUT = N_("seat {seat} showed out of {suits}")
+#: ``Advice.method``: every layout that fits searched by single-dummy play, or the sampled average.
+EXACT, SAMPLED = "exact", "sampled"
+#: Endings of at most this many cards a hand are searched exactly by default (:mod:`.endings`).
+ENDINGS = 4
 #: The default sampling of an advice: 100 layouts (each costs one solve per legal card), a fresh seed.
 ADVICE_SAMPLING = Sampling(samples=100)
 
@@ -98,11 +102,34 @@ class Advice:
     """How many of them were earlier layouts given in ``reuse``."""
     shown_out: tuple[tuple[int, tuple[int, ...]], ...] = field(default=(), compare=False)
     """The suits each seat showed out of, (seat, suits 0..3): the first of ``conditions``, as data."""
+    method: str = SAMPLED
+    """``exact``: every layout that fits was searched by single-dummy play (:mod:`.endings`);
+    ``sampled``: the Monte Carlo average over sampled layouts."""
+    exact_layouts: int | None = None
+    """With ``method`` exact: the layouts searched (every one that fits what the seat has seen)."""
+    fallback: str | None = None
+    """Why an ending the exact search was asked for was sampled instead (English; None otherwise)."""
 
     @property
     def samples(self) -> int:
         """The number of layouts the cards were valued on."""
         return self.sampling.samples if self.layouts is None else self.layouts
+
+    @property
+    def close(self) -> tuple[Card, ...]:
+        """The other cards the figures cannot tell from the recommended one: exactly as good
+        (with method exact), or within the standard error of the difference (sampled) in the
+        figure that ranks them (:meth:`close_text`). Cards touching the recommended one (no
+        unseen card between them) are the same card and are left out."""
+        contract = None if self.contract == ALLPASS else Contract.parse(self.contract)
+        first = self.best
+        out = []
+        for s in _ranked(self.cards, contract, self.seat, self.declarer):
+            if s.card == first.card or _touching(s.card, first.card, self.hand, self.played):
+                continue
+            if _near(first, s, self.method == EXACT):
+                out.append(s.card)
+        return tuple(out)
 
     @property
     def best(self) -> CardStats:
@@ -117,18 +144,20 @@ class Advice:
                               card=self.card)
 
     def close_text(self) -> str:
-        """A note when the recommended card leads the next best by less than the standard error of
-        the difference: in P(make) (P(caught) in misère) where their chances differ, else in tricks;
-        "" otherwise. Cards with the very figures of the recommended one (touching cards, as ♠J
-        beside ♠T) are the same choice, not a close one: the next best is the first that differs."""
-        ranked = _ranked(self.cards, None if self.contract == ALLPASS else Contract.parse(self.contract),
-                         self.seat, self.declarer)
-        first = ranked[0]
-        others = [s for s in ranked[1:] if s.to_dict() != first.to_dict()]
-        if not others:
+        """A note when other cards are :attr:`close` to the recommended one: those exactly as good
+        by name; else the margin of the recommended card over the next best, in P(make) (P(caught)
+        in misère) where their chances differ, else in tricks, which is less than the standard error
+        of the difference; "" when no card is close."""
+        close = self.close
+        if not close:
             return ""
-        second = others[0]
         lang = get_language()
+        first = self.best
+        equal = [c for c in close if _key(self.stats_of(c)) == _key(first)]
+        if equal:
+            return _("(close: {cards} as good as {card})", cards=" ".join(c.format(lang) for c in equal),
+                     card=first.card.format(lang))
+        second = self.stats_of(close[0])
         if first.p_make is not None and second.p_make is not None and first.p_make != second.p_make:
             assert first.p_make_se is not None and second.p_make_se is not None
             unit = _("in P(caught)") if self.contract == MISERE else _("in P(make)")
@@ -141,6 +170,10 @@ class Advice:
                             (second.card.format(lang), sign * second.tricks_mean, second.tricks_mean_se)],
                            unit=_("tricks"))
 
+    def stats_of(self, card: Card) -> CardStats:
+        """The figures of one legal card."""
+        return next(s for s in self.cards if s.card == card)
+
     @property
     def model(self) -> str:
         return _MODEL
@@ -152,7 +185,9 @@ class Advice:
                                 conditions=self.conditions),
                 "redrawn": self.redrawn, "discards_replaced": self.discards_replaced,
                 "cards": {str(s.card): s.to_dict() for s in self.cards},
-                "recommendation": self.recommendation.to_dict(), "model": self.model}
+                "recommendation": self.recommendation.to_dict(), "model": self.model,
+                "method": self.method, "exact_layouts": self.exact_layouts, "fallback": self.fallback,
+                "close": [str(c) for c in self.close]}
 
     def _given(self) -> list[str]:
         """What the layouts met, in the active language: the suits shown out of, then the sampling's conditions."""
@@ -229,6 +264,148 @@ def _replay(played: list[Card], strain: str, leader: int, turn: Cards) -> tuple[
     return seats, voids, (0 if n < len(turn) else lead)
 
 
+def _won(played: list[Card], strain: str, leader: int, turn: Cards) -> list[int]:
+    """The completed tricks each seat has won."""
+    trump = -1 if strain in (MISERE, ALLPASS) else trump_of(strain)
+    won = [0, 0, 0]
+    lead = leader
+    for k in range(0, len(played) - len(played) % 3, 3):
+        trick = tuple(played[k:k + 3])
+        talon_card = turn[k // 3] if k // 3 < len(turn) else None
+        first = 0 if talon_card is not None else lead
+        led = talon_card.suit if talon_card is not None else trick[0].suit
+        lead = _winner(first, trick, led, trump)
+        won[lead] += 1
+    return won
+
+
+def _exact_cards(*, hand: Hand, seat: int, contract: Contract | None, strain: str, declarer: int | None,
+                 leader: int, played: list[Card], who: list[int], voids: dict[int, int], talon: Hand | None,
+                 turned: Cards, discard: object, known: dict, sampler: Sampler,
+                 took_talon: bool) -> tuple[list[CardStats], int]:
+    """Every legal card's figures by the exact single-dummy search of :mod:`.endings` over every
+    layout of the unseen cards that fits what the seat has seen, and the number of layouts.
+    Raises :class:`~.endings.TooLarge` (with the reason, English) when the ending is not searched."""
+    from .endings import TooLarge, layouts, search
+
+    played_mask = Cards(played).mask
+    done = len(played) // 3
+    trick = played[3 * done:]
+    trick_leader = (seat - len(trick)) % 3
+    left = 10 - done
+    in_trick = {(trick_leader + i) % 3 for i in range(len(trick))}
+    talon_mask = talon.mask if talon is not None else 0
+    rem: dict[int, int] = {}
+    own = hand.mask
+    out_known = 0
+    if seat == declarer and took_talon:
+        if discard is None or talon is None:
+            raise TooLarge("the declarer's talon or discard is not given")
+        out_known = Cards(_as_cards(discard, "discard")).mask
+        own = (own | talon_mask) & ~out_known
+    rem[seat] = own & ~played_mask
+    for s, h in known.items():
+        if s in (0, 1, 2) and s != seat:
+            if s == declarer and took_talon:
+                raise TooLarge("the declarer's hand after the talon is not known")
+            rem[s] = h.mask & ~played_mask
+    unseen = ((1 << 32) - 1) & ~played_mask & ~out_known
+    for m in rem.values():
+        unseen &= ~m
+    if not took_talon and talon is not None:
+        unseen &= ~talon_mask       # the talon, turned or shown, plays no further part
+    for s, m in rem.items():
+        if m.bit_count() != left - (s in in_trick):
+            raise TooLarge("the known hands do not fit the cards played")
+    hidden = [s for s in range(3) if s not in rem]
+    places = []
+    for s in hidden:
+        barred = 0
+        for k in range(4):
+            if voids.get(s, 0) >> k & 1:
+                barred |= 0xFF << (8 * k)
+        if took_talon and s != declarer:
+            barred |= talon_mask    # the talon went to the declarer
+        places.append((left - (s in in_trick), barred))
+    spare = unseen.bit_count() - sum(n for n, _b in places)
+    if spare not in (0, 2) or (spare == 2 and took_talon and seat == declarer):
+        raise TooLarge("the unseen cards do not fit the hands")
+    by_seat = [0, 0, 0]
+    for card, s in zip(played, who):
+        by_seat[s] |= 1 << card.index
+
+    def fits(masks: tuple[int, ...]) -> bool:
+        if not sampler.conditions:
+            return True
+        holds = dict(rem)
+        holds.update(zip(hidden, masks))
+        out = unseen & ~sum(masks)
+        dealt = []
+        for s in range(3):
+            m = holds[s] | by_seat[s]
+            if s == declarer and took_talon:
+                m = (m | (out_known if s == seat else out)) & ~talon_mask
+            dealt.append(hand.mask if s == seat else m)
+        pot = talon_mask if talon is not None else out
+        try:
+            deal = Deal([Hand(m) for m in dealt], Hand(pot) if pot else None)
+        except PrefsolveError:
+            return False
+        return sampler.fits(deal)
+
+    found = layouts(unseen, places, fits)
+    if not found:
+        raise TooLarge("no layout fits what was seen")
+    worlds = []
+    for masks in found:
+        w = [0, 0, 0]
+        for s, m in rem.items():
+            w[s] = m
+        for s, m in zip(hidden, masks):
+            w[s] = m
+        worlds.append((w[0], w[1], w[2]))
+    counted = seat if contract is None else declarer
+    assert counted is not None
+    minimize = contract is None or contract.is_misere
+
+    def maximizing(s: int) -> bool:
+        return (s == counted) != minimize
+
+    up = maximizing(seat)
+    side = {s for s in range(3) if maximizing(s) == up}
+    searchers = {seat} | {s for s in rem if s in side}
+    trump = -1 if strain in (MISERE, ALLPASS) else trump_of(strain)
+    sign = 1 if up else -1
+    fronts = search((0, 0, 0), worlds, seat=seat, leader=trick_leader, trick=tuple(c.index for c in trick),
+                    trump=trump, counted=counted, sign=sign, searchers=searchers, side=side)
+    won = _won(played, strain, leader, turned)[counted]
+    level = contract.level or 0 if contract is not None else 0
+
+    def made(total: int) -> bool:
+        return total == 0 if contract is not None and contract.is_misere else total >= level
+
+    def goal(total: int) -> float:
+        """The side's goal in a layout: first the contract (none in all-pass), then the tricks."""
+        if contract is None:
+            return -total
+        declarer_goal = 100 * made(total) + (-total if contract.is_misere else total)
+        return declarer_goal if seat == declarer else -declarer_goal
+
+    n = len(worlds)
+    stats = []
+    for card in cards_in_hand_order(sum(1 << i for i in fronts)):
+        front = fronts[card.index]
+
+        def score(v: tuple[int, ...]) -> float:
+            return sum(goal(won + sign * x) for x in v)
+        vector = max(sorted(front), key=score)
+        totals = [won + sign * x for x in vector]
+        mean = sum(totals) / n
+        p = None if contract is None else sum(made(t) for t in totals) / n
+        stats.append(CardStats(card, mean, 0.0, p, None if p is None else 0.0))
+    return stats, n
+
+
 def _fitting_discard(deal: Deal, declarer: int, contract: Contract, leader: int, played: list[Card],
                      solver: Solver | None) -> Cards | None:
     """The declarer's best discard among those his play so far fits (None when none does)."""
@@ -284,7 +461,7 @@ def advise(hand: Hand | str, seat: int, *, contract: Contract | str, declarer: i
            auction: str | None = None,
            whist: str | None = None, tolerance: float = TOLERANCE, rules: Rules | str = "sochi",
            sampling: Sampling = ADVICE_SAMPLING, agreed: int | None = None, reuse: Sequence[Deal] = (),
-           solver: Solver | None = None, progress: Progress | None = None) -> Advice:
+           endings: int = ENDINGS, solver: Solver | None = None, progress: Progress | None = None) -> Advice:
     """Every legal card's expected result for ``seat``, to play now, from what it has seen.
 
     ``hand``: the seat's ten cards as dealt. ``contract``: a game (``7H``),
@@ -314,6 +491,11 @@ def advise(hand: Hand | str, seat: int, *, contract: Contract | str, declarer: i
     highest P(make) for the declarer (the lowest for a defender), then the
     mean tricks; in misère the lowest P(caught) for the declarer (highest
     for a defender); in all-pass the fewest own tricks.
+    ``endings``: from the trick at whose start each hand holds this many cards or fewer
+    (default 4; 0: never), every layout of the unseen cards that fits is searched by
+    single-dummy play (:mod:`.endings`: the seat plays one card for all the layouts it
+    cannot tell apart, the others see every card) instead of sampled; ``method`` says which
+    was done, and ``fallback`` why an ending past the search's cap was sampled.
     ``progress`` is called with 1 for each layout valued.
     """
 
@@ -392,6 +574,25 @@ def advise(hand: Hand | str, seat: int, *, contract: Contract | str, declarer: i
         sampling = condition_on_auction(sampling, auction, seat=seat, rules=r, tolerance=tolerance, contract=c,
                                         whist=whist)
     sampler = Sampler(fixed, sampling.seed, void_suits, conditions=sampling.hand_conditions, voids_beyond_known=True)
+    showed_out = tuple((s, tuple(ks)) for s, ks in sorted(shown_out.items()))
+    texts = tuple(SHOWED_OUT.format(seat=s, suits=" ".join(SUIT_SYMBOLS[k] for k in ks))
+                  for s, ks in showed_out) + tuple(sampling.condition_texts())
+    endings = check_count(endings, "endings", 0)
+    fallback = None
+    if endings and 10 - len(cards_played) // 3 <= endings:
+        from .endings import TooLarge
+
+        try:
+            stats_x, count = _exact_cards(
+                hand=hand, seat=seat, contract=c, strain=strain, declarer=declarer, leader=leader,
+                played=cards_played, who=who, voids=voids, talon=talon_hand, turned=turned,
+                discard=discard, known=sampling.known_cards, sampler=sampler, took_talon=took_talon)
+        except TooLarge as exc:
+            fallback = str(exc.args[0]) if exc.args else "too many layouts or points for the exact search"
+        else:
+            return Advice(seat, hand, "allpass" if allpass else str(c), declarer, Cards(cards_played), sampling,
+                          r.label, texts, None, 0, 0, tuple(stats_x), _ranked(stats_x, c, seat, declarer)[0].card,
+                          None, (), 0, showed_out, method=EXACT, exact_layouts=count)
     pool = [d for d in reuse if sampler.fits(d)]
     pool.reverse()      # popped from the end: the earlier layouts first
     reused = len(pool)
@@ -454,12 +655,37 @@ def advise(hand: Hand | str, seat: int, *, contract: Contract | str, declarer: i
             p = float(made.mean())
             p_se = binomial_se(p, len(t))
         stats.append(CardStats(card, mean, se, p, p_se))
-    showed_out = tuple((s, tuple(ks)) for s, ks in sorted(shown_out.items()))
-    texts = tuple(SHOWED_OUT.format(seat=s, suits=" ".join(SUIT_SYMBOLS[k] for k in ks))
-                  for s, ks in showed_out) + tuple(sampling.condition_texts())
     return Advice(seat, hand, "allpass" if allpass else str(c), declarer, Cards(cards_played), sampling, r.label,
                   texts, sampler.acceptance, redrawn, replaced, tuple(stats), _ranked(stats, c, seat, declarer)[0].card,
-                  None if n == samples else n, tuple(sampled), reused - len(pool), showed_out)
+                  None if n == samples else n, tuple(sampled), reused - len(pool), showed_out, fallback=fallback)
+
+
+def _key(s: CardStats) -> tuple[float, float]:
+    return (round(s.p_make or 0.0, 9), round(s.tricks_mean, 9))
+
+
+def _near(first: CardStats, other: CardStats, exact: bool) -> bool:
+    """Whether ``other``'s figures cannot be told from ``first``'s: equal, or (sampled) differing by
+    less than the standard error of the difference in the figure that ranks them."""
+    if _key(first) == _key(other):
+        return True
+    if exact:
+        return False
+    if first.p_make is not None and other.p_make is not None and first.p_make != other.p_make:
+        assert first.p_make_se is not None and other.p_make_se is not None
+        return abs(first.p_make - other.p_make) < (first.p_make_se ** 2 + other.p_make_se ** 2) ** 0.5
+    return abs(first.tricks_mean - other.tricks_mean) < (first.tricks_mean_se ** 2 + other.tricks_mean_se ** 2) ** 0.5
+
+
+def _touching(a: Card, b: Card, hand: Hand, played: Cards) -> bool:
+    """Whether two cards of the seat are one choice: same suit, and every card between them is
+    the seat's own or already played (so no other hand can hold one)."""
+    if a.suit != b.suit:
+        return False
+    low, high = sorted((a.index, b.index))
+    between = ((1 << high) - 1) & ~((1 << (low + 1)) - 1)
+    gone = hand.mask | played.mask
+    return not between & ~gone
 
 
 def _ranked(stats: list[CardStats] | tuple[CardStats, ...], contract: Contract | None, seat: int,
