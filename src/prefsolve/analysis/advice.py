@@ -264,6 +264,15 @@ def _replay(played: list[Card], strain: str, leader: int, turn: Cards) -> tuple[
     return seats, voids, (0 if n < len(turn) else lead)
 
 
+def _all_voids(shown: dict[int, int], sampling: Sampling) -> dict[int, int]:
+    """The suits (as suit masks) each seat is known to hold no more of: shown out, or given void."""
+    out = dict(shown)
+    for s, suits in sampling.void_suits:
+        for x in suits:
+            out[s] = out.get(s, 0) | 1 << "SCDH".index(x)
+    return out
+
+
 def _won(played: list[Card], strain: str, leader: int, turn: Cards) -> list[int]:
     """The completed tricks each seat has won."""
     trump = -1 if strain in (MISERE, ALLPASS) else trump_of(strain)
@@ -585,8 +594,8 @@ def advise(hand: Hand | str, seat: int, *, contract: Contract | str, declarer: i
         try:
             stats_x, count = _exact_cards(
                 hand=hand, seat=seat, contract=c, strain=strain, declarer=declarer, leader=leader,
-                played=cards_played, who=who, voids=voids, talon=talon_hand, turned=turned,
-                discard=discard, known=sampling.known_cards, sampler=sampler, took_talon=took_talon)
+                played=cards_played, who=who, voids=_all_voids(voids, sampling), talon=talon_hand, turned=turned,
+                discard=discard, known=dict(sampling.known_cards), sampler=sampler, took_talon=took_talon)
         except TooLarge as exc:
             fallback = str(exc.args[0]) if exc.args else "too many layouts or points for the exact search"
         else:
