@@ -53,7 +53,7 @@ def main() -> None:
         played = play_deal(deal, [heur, heur, heur], seed=derive_seed(a.seed, "play", k))
         for p in (sampled, exact):
             p.start(0, played.record.rules)
-        for state, move in played.record.replay():
+        for state, _move in played.record.replay():
             if state.kind != CARD:
                 continue
             pos = state.position

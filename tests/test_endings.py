@@ -94,7 +94,8 @@ def _value(hands: list[int], leader: int, trick: list[int], history: tuple[int, 
         t = trick + [c]
         if len(t) == 3:
             w = _wins(leader, t, trump)
-            results.append((w == counted) + _value(h, w, [], history + (c,), plan, searchers, side, trump, counted, sign))
+            after = _value(h, w, [], history + (c,), plan, searchers, side, trump, counted, sign)
+            results.append((w == counted) + after)
         else:
             results.append(_value(h, leader, t, history + (c,), plan, searchers, side, trump, counted, sign))
     if mover in searchers:
@@ -111,7 +112,8 @@ def _best_plan_value(worlds, seat, first, searchers, side, trump, counted, sign,
     while stack:
         plan = stack.pop()
         try:
-            total = sum(goal(_value(list(w), seat, [], (), plan, searchers, side, trump, counted, sign)) for w in worlds)
+            total = sum(goal(_value(list(w), seat, [], (), plan, searchers, side, trump, counted, sign))
+                        for w in worlds)
         except _Need as need:
             for c in need.cards:
                 stack.append({**plan, need.history: c})
@@ -152,7 +154,7 @@ def test_search_finds_the_best_plan_of_all(cases):
             worlds.append(tuple(w))
         level = rng.randrange(n + 1)
 
-        def goal(t: int) -> float:
+        def goal(t: int, strain: str = strain, level: int = level, seat: int = seat, counted: int = counted) -> float:
             if strain == "allpass":
                 return -t
             made = t == 0 if strain == "misere" else t >= level

@@ -291,9 +291,11 @@ def _won(played: list[Card], strain: str, leader: int, turn: Cards) -> list[int]
 def _exact_cards(*, hand: Hand, seat: int, contract: Contract | None, strain: str, declarer: int | None,
                  leader: int, played: list[Card], who: list[int], voids: dict[int, int], talon: Hand | None,
                  turned: Cards, discard: object, known: dict, sampler: Sampler,
-                 took_talon: bool) -> tuple[list[CardStats], int]:
+                 took_talon: bool, turn: Cards | None, talon_mode: str | None, solver: Solver | None,
+                 inference: float) -> tuple[list[CardStats], int]:
     """Every legal card's figures by the exact single-dummy search of :mod:`.endings` over every
     layout of the unseen cards that fits what the seat has seen, and the number of layouts.
+    ``inference``: 0 weighs the layouts alike, else each by :func:`_likelihood` with that epsilon.
     Raises :class:`~.endings.TooLarge` (with the reason, English) when the ending is not searched."""
     from .endings import TooLarge, layouts, search
 
@@ -343,9 +345,8 @@ def _exact_cards(*, hand: Hand, seat: int, contract: Contract | None, strain: st
     for card, s in zip(played, who):
         by_seat[s] |= 1 << card.index
 
-    def fits(masks: tuple[int, ...]) -> bool:
-        if not sampler.conditions:
-            return True
+    def deal_of(masks: tuple[int, ...]) -> tuple[Deal, int] | None:
+        """The whole deal of a layout of the hidden places, and the declarer's discard in it."""
         holds = dict(rem)
         holds.update(zip(hidden, masks))
         out = unseen & ~sum(masks)
@@ -357,10 +358,15 @@ def _exact_cards(*, hand: Hand, seat: int, contract: Contract | None, strain: st
             dealt.append(hand.mask if s == seat else m)
         pot = talon_mask if talon is not None else out
         try:
-            deal = Deal([Hand(m) for m in dealt], Hand(pot) if pot else None)
+            return Deal([Hand(m) for m in dealt], Hand(pot) if pot else None), (out_known if seat == declarer else out)
         except PrefsolveError:
-            return False
-        return sampler.fits(deal)
+            return None
+
+    def fits(masks: tuple[int, ...]) -> bool:
+        if not sampler.conditions:
+            return True
+        whole = deal_of(masks)
+        return whole is not None and sampler.fits(whole[0])
 
     found = layouts(unseen, places, fits)
     if not found:
@@ -401,18 +407,66 @@ def _exact_cards(*, hand: Hand, seat: int, contract: Contract | None, strain: st
         return declarer_goal if seat == declarer else -declarer_goal
 
     n = len(worlds)
+    weights = [1.0] * n
+    if inference:
+        weights = []
+        for masks in found:
+            whole = deal_of(masks)
+            assert whole is not None    # the layout was built from the cards seen
+            weights.append(_likelihood(whole[0], whole[1] if took_talon else None, declarer=declarer,
+                                       strain=strain, leader=leader, played=played, who=who,
+                                       hidden=hidden, turn=turn, talon_mode=talon_mode, solver=solver,
+                                       epsilon=inference))
+        if not sum(weights):
+            weights = [1.0] * n
+    total_weight = sum(weights)
     stats = []
     for card in cards_in_hand_order(sum(1 << i for i in fronts)):
         front = fronts[card.index]
 
         def score(v: tuple[int, ...]) -> float:
-            return sum(goal(won + sign * x) for x in v)
+            return sum(w * goal(won + sign * x) for x, w in zip(v, weights))
         vector = max(sorted(front), key=score)
         totals = [won + sign * x for x in vector]
-        mean = sum(totals) / n
-        p = None if contract is None else sum(made(t) for t in totals) / n
+        mean = sum(w * t for t, w in zip(totals, weights)) / total_weight
+        p = None if contract is None else sum(w * made(t) for t, w in zip(totals, weights)) / total_weight
         stats.append(CardStats(card, mean, 0.0, p, None if p is None else 0.0))
     return stats, n
+
+
+#: Inference from the cards played weighs the other players' cards of the tricks from the one at
+#: whose start each hand held this many cards (earlier ones cost more solving and say less).
+INFERENCE_FROM = 6
+#: The default chance that a player's card is not one of his double-dummy best (``inference``).
+INFERENCE = 0.2
+
+
+def _likelihood(deal: Deal, discard: int | None, *, declarer: int | None, strain: str, leader: int,
+                played: list[Card], who: list[int], hidden: list[int], turn: Cards | None, talon_mode: str | None,
+                solver: Solver | None, epsilon: float) -> float:
+    """How likely the cards the hidden seats played are in ``deal``, if each of them plays one of his
+    double-dummy best cards at random (a chance ``1 - epsilon``) or any legal card at random
+    (``epsilon``): the product over their cards of the tricks from :data:`INFERENCE_FROM` cards a
+    hand on. Best is for the player's own side: in a game and misère by the declarer's tricks, in
+    all-pass by the player's own."""
+    start = 3 * (10 - INFERENCE_FROM)
+    disc = Cards(iter(Hand(discard))) if discard is not None else None
+    counted = [None] if declarer is not None else hidden
+    positions = {s: Position(deal, declarer, strain=strain, seat=s, leader=leader, talon_mode=talon_mode,
+                             discard=disc, turn=turn, solver=solver) for s in counted}
+    like = 1.0
+    for k, (card, mover) in enumerate(zip(played, who)):
+        if k >= start and mover in hidden:
+            pos = positions[None if declarer is not None else mover]
+            legal = pos.legal_cards()
+            best = pos.best_cards()
+            p = epsilon / len(legal)
+            if card in best:
+                p += (1 - epsilon) / len(best)
+            like *= p
+        for pos in positions.values():
+            pos.push(card)
+    return like
 
 
 def _fitting_discard(deal: Deal, declarer: int, contract: Contract, leader: int, played: list[Card],
@@ -470,7 +524,8 @@ def advise(hand: Hand | str, seat: int, *, contract: Contract | str, declarer: i
            auction: str | None = None,
            whist: str | None = None, tolerance: float = TOLERANCE, rules: Rules | str = "sochi",
            sampling: Sampling = ADVICE_SAMPLING, agreed: int | None = None, reuse: Sequence[Deal] = (),
-           endings: int = ENDINGS, solver: Solver | None = None, progress: Progress | None = None) -> Advice:
+           endings: int = ENDINGS, inference: float = 0.0, solver: Solver | None = None,
+           progress: Progress | None = None) -> Advice:
     """Every legal card's expected result for ``seat``, to play now, from what it has seen.
 
     ``hand``: the seat's ten cards as dealt. ``contract``: a game (``7H``),
@@ -504,7 +559,10 @@ def advise(hand: Hand | str, seat: int, *, contract: Contract | str, declarer: i
     (default 4; 0: never), every layout of the unseen cards that fits is searched by
     single-dummy play (:mod:`.endings`: the seat plays one card for all the layouts it
     cannot tell apart, the others see every card) instead of sampled; ``method`` says which
-    was done, and ``fallback`` why an ending past the search's cap was sampled.
+    was done, and ``fallback`` why an ending past the search's cap was sampled. ``inference``
+    (0 ≤ epsilon < 1; 0: off): the searched layouts are weighed by how likely the cards the unseen
+    hands played are in each, each player taken to play one of his double-dummy best cards at random
+    but for a chance epsilon of any legal card (docs/ADVICE.md).
     ``progress`` is called with 1 for each layout valued.
     """
 
@@ -587,6 +645,12 @@ def advise(hand: Hand | str, seat: int, *, contract: Contract | str, declarer: i
     texts = tuple(SHOWED_OUT.format(seat=s, suits=" ".join(SUIT_SYMBOLS[k] for k in ks))
                   for s, ks in showed_out) + tuple(sampling.condition_texts())
     endings = check_count(endings, "endings", 0)
+    if not isinstance(inference, (int, float)) or isinstance(inference, bool) or not 0 <= inference < 1:
+        raise PrefsolveError(_("inference= is the chance of a card other than a best one, from 0 up to 1 "
+                               "(0: off), got {value}", value=repr(inference)))
+    # All-pass with the talon ignored (RULES.md §4.3), a game without talon (RULES.md §2.5): the hands
+    # as dealt.
+    talon_mode = "ignore" if (allpass and not talon_leads) or (c is not None and c.without_talon) else None
     fallback = None
     if endings and 10 - len(cards_played) // 3 <= endings:
         from .endings import TooLarge
@@ -595,7 +659,9 @@ def advise(hand: Hand | str, seat: int, *, contract: Contract | str, declarer: i
             stats_x, count = _exact_cards(
                 hand=hand, seat=seat, contract=c, strain=strain, declarer=declarer, leader=leader,
                 played=cards_played, who=who, voids=_all_voids(voids, sampling), talon=talon_hand, turned=turned,
-                discard=discard, known=dict(sampling.known_cards), sampler=sampler, took_talon=took_talon)
+                discard=discard, known=dict(sampling.known_cards), sampler=sampler, took_talon=took_talon,
+                turn=turned if talon_leads and turned else None, talon_mode=talon_mode, solver=solver,
+                inference=inference)
         except TooLarge as exc:
             fallback = str(exc.args[0]) if exc.args else "too many layouts or points for the exact search"
         else:
@@ -613,9 +679,6 @@ def advise(hand: Hand | str, seat: int, *, contract: Contract | str, declarer: i
     maximize = not allpass and c is not None and (seat == declarer) != c.is_misere
     common: set[Card] | None = None    # the cards among the best in every layout so far
     redrawn = replaced = 0
-    # All-pass with the talon ignored (RULES.md §4.3), a game without talon (RULES.md §2.5): the hands
-    # as dealt.
-    talon_mode = "ignore" if (allpass and not talon_leads) or (c is not None and c.without_talon) else None
     n = 0
     while n < samples:
         deal = pool.pop() if pool else sampler.draw(1)[0]
