@@ -109,6 +109,9 @@ class Advice:
     """With ``method`` exact: the layouts searched (every one that fits what the seat has seen)."""
     fallback: str | None = None
     """Why an ending the exact search was asked for was sampled instead (English; None otherwise)."""
+    weighted: tuple[tuple[tuple[int, int, int], float], ...] = field(default=(), repr=False, compare=False)
+    """With ``method`` exact: each layout searched (the card masks seats 0, 1, 2 still hold) and its
+    weight (1 each without ``inference``)."""
 
     @property
     def samples(self) -> int:
@@ -292,7 +295,7 @@ def _exact_cards(*, hand: Hand, seat: int, contract: Contract | None, strain: st
                  leader: int, played: list[Card], who: list[int], voids: dict[int, int], talon: Hand | None,
                  turned: Cards, discard: object, known: dict, sampler: Sampler,
                  took_talon: bool, turn: Cards | None, talon_mode: str | None, solver: Solver | None,
-                 inference: float) -> tuple[list[CardStats], int]:
+                 inference: float) -> tuple[list[CardStats], int, tuple]:
     """Every legal card's figures by the exact single-dummy search of :mod:`.endings` over every
     layout of the unseen cards that fits what the seat has seen, and the number of layouts.
     ``inference``: 0 weighs the layouts alike, else each by :func:`_likelihood` with that epsilon.
@@ -431,7 +434,7 @@ def _exact_cards(*, hand: Hand, seat: int, contract: Contract | None, strain: st
         mean = sum(w * t for t, w in zip(totals, weights)) / total_weight
         p = None if contract is None else sum(w * made(t) for t, w in zip(totals, weights)) / total_weight
         stats.append(CardStats(card, mean, 0.0, p, None if p is None else 0.0))
-    return stats, n
+    return stats, n, tuple(zip(worlds, weights))
 
 
 #: Inference from the cards played weighs the other players' cards of the tricks from the one at
@@ -656,7 +659,7 @@ def advise(hand: Hand | str, seat: int, *, contract: Contract | str, declarer: i
         from .endings import TooLarge
 
         try:
-            stats_x, count = _exact_cards(
+            stats_x, count, weighted = _exact_cards(
                 hand=hand, seat=seat, contract=c, strain=strain, declarer=declarer, leader=leader,
                 played=cards_played, who=who, voids=_all_voids(voids, sampling), talon=talon_hand, turned=turned,
                 discard=discard, known=dict(sampling.known_cards), sampler=sampler, took_talon=took_talon,
@@ -667,7 +670,7 @@ def advise(hand: Hand | str, seat: int, *, contract: Contract | str, declarer: i
         else:
             return Advice(seat, hand, "allpass" if allpass else str(c), declarer, Cards(cards_played), sampling,
                           r.label, texts, None, 0, 0, tuple(stats_x), _ranked(stats_x, c, seat, declarer)[0].card,
-                          None, (), 0, showed_out, method=EXACT, exact_layouts=count)
+                          None, (), 0, showed_out, method=EXACT, exact_layouts=count, weighted=weighted)
     pool = [d for d in reuse if sampler.fits(d)]
     pool.reverse()      # popped from the end: the earlier layouts first
     reused = len(pool)
