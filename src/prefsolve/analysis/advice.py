@@ -28,7 +28,7 @@ from ..checks import check_count, check_seat
 from ..contract import Contract
 from ..deal import Deal
 from ..errors import IllegalPlayError, PrefsolveError, SeatError
-from ..i18n import N_, _, get_language, shown
+from ..i18n import N_, _, get_language, ngettext, shown
 from ..play import Position, _as_cards, _winner, canonical_turn
 from ..rules import Rules
 from ..strains import ALLPASS, MISERE, strain_of, trump_of
@@ -45,6 +45,8 @@ if TYPE_CHECKING:
 SHOWED_OUT = N_("seat {seat} showed out of {suits}")
 #: ``Advice.method``: every layout that fits searched by single-dummy play, or the sampled average.
 EXACT, SAMPLED = "exact", "sampled"
+#: Why an ending past the exact search's cap is sampled (English in the JSON, translated in the text).
+TOO_LARGE = N_("the ending has too many layouts or points for the exact search")
 #: Endings of at most this many cards a hand are searched exactly by default (:mod:`.endings`).
 ENDINGS = 4
 #: The default sampling of an advice: 100 layouts (each costs one solve per legal card), a fresh seed.
@@ -179,7 +181,7 @@ class Advice:
 
     @property
     def model(self) -> str:
-        return _MODEL
+        return _MODEL_EXACT if self.method == EXACT else _MODEL
 
     def to_dict(self) -> dict:
         return {"seat": self.seat, "hand": str(self.hand), "contract": self.contract,
@@ -214,6 +216,12 @@ class Advice:
         else:
             head = _("Seat {seat} to play in all-pass, {samples} samples, after {played} cards played", **fields)
         rows = [head]
+        if self.method == EXACT:
+            rows.append(ngettext("exact: the one layout that fits was searched by single-dummy play",
+                                 "exact: all {count} layouts that fit were searched by single-dummy play",
+                                 self.exact_layouts or 0, count=self.exact_layouts or 0))
+        elif self.fallback is not None:
+            rows.append(_("sampled: {reason}", reason=_(self.fallback)))
         given = self._given()
         if self.conditions:     # the English texts, for an advice made without its shown_out
             rows.append(given_line(given if len(given) == len(self.conditions) else self.conditions, self.acceptance))
@@ -235,6 +243,10 @@ class Advice:
         return "\n".join(rows)
 
 
+_MODEL_EXACT = N_("every layout of the unseen cards that fits the own hand, the cards played (who played them, who "
+                  "showed out), the open hands and talon given, and the auction, searched by single-dummy play: the "
+                  "seat plays one card for all the layouts it cannot tell apart, the others play as if they saw every "
+                  "card; the layouts weighed alike or, with inference, by how likely the cards played are in each")
 _MODEL = N_("the unseen cards dealt at random consistently with the own hand, the cards played (who played them, "
             "who showed out), the open hands and talon given, and the auction; in each layout every legal card is "
             "valued by exact double-dummy play from then on (the declarer's discard, when not given, is his best one "
@@ -314,14 +326,14 @@ def _exact_cards(*, hand: Hand, seat: int, contract: Contract | None, strain: st
     out_known = 0
     if seat == declarer and took_talon:
         if discard is None or talon is None:
-            raise TooLarge("the declarer's talon or discard is not given")
+            raise TooLarge(N_("the ending is not searched: the declarer's talon or discard is not given"))
         out_known = Cards(_as_cards(discard, "discard")).mask
         own = (own | talon_mask) & ~out_known
     rem[seat] = own & ~played_mask
     for s, h in known.items():
         if s in (0, 1, 2) and s != seat:
             if s == declarer and took_talon:
-                raise TooLarge("the declarer's hand after the talon is not known")
+                raise TooLarge(N_("the ending is not searched: the declarer's hand after the talon is not known"))
             rem[s] = h.mask & ~played_mask
     unseen = ((1 << 32) - 1) & ~played_mask & ~out_known
     for m in rem.values():
@@ -330,7 +342,7 @@ def _exact_cards(*, hand: Hand, seat: int, contract: Contract | None, strain: st
         unseen &= ~talon_mask       # the talon, turned or shown, plays no further part
     for s, m in rem.items():
         if m.bit_count() != left - (s in in_trick):
-            raise TooLarge("the known hands do not fit the cards played")
+            raise TooLarge(N_("the ending is not searched: the known hands do not fit the cards played"))
     hidden = [s for s in range(3) if s not in rem]
     places = []
     for s in hidden:
@@ -343,7 +355,7 @@ def _exact_cards(*, hand: Hand, seat: int, contract: Contract | None, strain: st
         places.append((left - (s in in_trick), barred))
     spare = unseen.bit_count() - sum(n for n, _b in places)
     if spare not in (0, 2) or (spare == 2 and took_talon and seat == declarer):
-        raise TooLarge("the unseen cards do not fit the hands")
+        raise TooLarge(N_("the ending is not searched: the unseen cards do not fit the hands"))
     by_seat = [0, 0, 0]
     for card, s in zip(played, who):
         by_seat[s] |= 1 << card.index
@@ -373,7 +385,7 @@ def _exact_cards(*, hand: Hand, seat: int, contract: Contract | None, strain: st
 
     found = layouts(unseen, places, fits)
     if not found:
-        raise TooLarge("no layout fits what was seen")
+        raise TooLarge(N_("the ending is not searched: no layout fits what was seen"))
     worlds = []
     for masks in found:
         w = [0, 0, 0]
@@ -666,11 +678,11 @@ def advise(hand: Hand | str, seat: int, *, contract: Contract | str, declarer: i
                 turn=turned if talon_leads and turned else None, talon_mode=talon_mode, solver=solver,
                 inference=inference)
         except TooLarge as exc:
-            fallback = str(exc.args[0]) if exc.args else "too many layouts or points for the exact search"
+            fallback = str(exc.args[0]) if exc.args else TOO_LARGE
         else:
             return Advice(seat, hand, "allpass" if allpass else str(c), declarer, Cards(cards_played), sampling,
                           r.label, texts, None, 0, 0, tuple(stats_x), _ranked(stats_x, c, seat, declarer)[0].card,
-                          None, (), 0, showed_out, method=EXACT, exact_layouts=count, weighted=weighted)
+                          count, (), 0, showed_out, method=EXACT, exact_layouts=count, weighted=weighted)
     pool = [d for d in reuse if sampler.fits(d)]
     pool.reverse()      # popped from the end: the earlier layouts first
     reused = len(pool)

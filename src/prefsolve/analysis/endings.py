@@ -244,7 +244,7 @@ def search(known: Layout, worlds: Sequence[Layout], *, seat: int, leader: int, t
     del known
     ws = tuple(tuple(w) for w in worlds)
     if not ws:
-        raise ValueError("no layout")
+        raise TooLarge
     s = _Search(trump, counted, sign, frozenset(searchers), frozenset(side), max_nodes)
     led = trick[0] >> 3 if trick else None
     hand = ws[0][seat]
