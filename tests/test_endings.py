@@ -202,3 +202,27 @@ def test_advice_in_an_ending_is_exact_and_says_so():
     sampled = adv.advise(hand, seat, endings=0, **kwargs)
     assert sampled.method == "sampled" and sampled.exact_layouts is None
     assert {s.card for s in exact.cards} == {s.card for s in sampled.cards}
+
+
+def test_monte_carlo_fuses_strategies_where_the_search_does_not():
+    """An ending found by search among random 4-card no-trump endings (seat 0 declares and leads,
+    needs one trick; ♣K9 ♦KT against ♦AQJ7 and ♣AJ7 ♦9, the 8 unseen cards split 4-4 in 70 ways).
+    Averaged double-dummy over all 70 layouts (the engine's values, no code of the search), ♣9 and
+    ♣K make in as many layouts and ♣9 takes more tricks: Monte Carlo plays ♣9. Played by one
+    plan for all the layouts, which the declarer cannot tell apart until he sees the cards, ♣9
+    makes in fewer layouts than ♣K: after ♣9 he must guess what double-dummy play knows."""
+    hs = [Hand.parse(h).mask for h in ("-.K9.KT.-", "-.-.AQJ7.-", "-.AJ7.9.-")]
+    worlds = [(hs[0], a, b) for a, b in layouts(hs[1] | hs[2], [(4, 0), (4, 0)])]
+    assert len(worlds) == 70
+    dd = [Position(Deal([Hand(m) for m in w]), 0, strain="NT", leader=0, talon_mode="ignore").card_values()
+          for w in worlds]
+    ck, c9 = prefsolve.Card.parse("CK"), prefsolve.Card.parse("C9")
+    made = {c: sum(v[c] >= 1 for v in dd) for c in dd[0]}
+    tricks = {c: sum(v[c] for v in dd) for c in dd[0]}
+    monte_carlo = max(dd[0], key=lambda c: (made[c], tricks[c]))
+    assert monte_carlo == c9 and made[c9] == made[ck] and tricks[c9] > tricks[ck]
+    fronts = search(worlds[0], worlds, seat=0, leader=0, trick=(), trump=-1, counted=0, sign=1, searchers={0},
+                    side={0})
+    exact = {c: max(sum(x >= 1 for x in v) for v in fronts[c.index]) for c in dd[0]}
+    assert exact[ck] == made[ck]        # ♣K needs no later guess
+    assert exact[c9] < exact[ck] == max(exact.values())
