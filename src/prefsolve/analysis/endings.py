@@ -50,6 +50,9 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 MAX_LAYOUTS = 400
 #: The most points (of the seat's knowledge: the cards seen so far and the layouts they fit) one search visits.
 MAX_NODES = 200_000
+#: The most vectors one search builds while combining fronts (a front can grow large where many
+#: plans are each best in some layouts): the cap on the search's work besides its points.
+MAX_VECTORS = 500_000
 
 Front = frozenset[tuple[int, ...]]
 Layout = tuple[int, int, int]
@@ -121,6 +124,7 @@ class _Search:
         self.side = side
         self.max_nodes = max_nodes
         self.nodes = 0
+        self.vectors = 0
         self.memo: dict[tuple, Front] = {}
 
     def front(self, worlds: tuple[Layout, ...], leader: int, trick: tuple[int, ...]) -> Front:
@@ -181,7 +185,13 @@ class _Search:
                 continue
             last = card
             vectors.extend(self._child(worlds, leader, trick, mover, card))
+        self._spend(len(vectors) ** 2)
         return pareto(vectors)
+
+    def _spend(self, work: int) -> None:
+        self.vectors += work
+        if self.vectors > MAX_VECTORS:
+            raise TooLarge
 
     def _answer(self, worlds: tuple[Layout, ...], leader: int, trick: tuple[int, ...], mover: int,
                 led: int | None) -> Front:
@@ -199,6 +209,7 @@ class _Search:
             where = [i for i in range(n) if legal_in[i] & bit]
             sub = self._child(tuple(worlds[i] for i in where), leader, trick, mover, card)
             combined = []
+            self._spend(len(partial) * len(sub) * (1 + len(partial) * len(sub) // 8))
             for p in partial:
                 for v in sub:
                     q = list(p)
@@ -239,7 +250,8 @@ def search(known: Layout, worlds: Sequence[Layout], *, seat: int, leader: int, t
     ``counted`` takes from here on (``sign`` 1: the seat's side wants them high).
     ``searchers``: the seats that play one card for all layouts they cannot tell apart (the
     seat, and the partner whose cards it plays); ``side``: the seat's side. Raises
-    :class:`TooLarge` past ``max_nodes`` points; ``stats["nodes"]`` gets the count.
+    :class:`TooLarge` past ``max_nodes`` points or :data:`MAX_VECTORS` vectors built (the
+    comparisons of fronts counted as vectors); ``stats["nodes"]`` gets the points visited.
     """
     del known
     ws = tuple(tuple(w) for w in worlds)
@@ -255,6 +267,7 @@ def search(known: Layout, worlds: Sequence[Layout], *, seat: int, leader: int, t
     finally:
         if stats is not None:
             stats["nodes"] = s.nodes
+            stats["vectors"] = s.vectors
     return out
 
 
