@@ -97,11 +97,19 @@ def main() -> None:
     ap.add_argument("--cards", type=int, default=4)
     ap.add_argument("--progress", action="store_true")
     ap.add_argument("--calibration", action="store_true", help="the inference's calibration instead")
+    ap.add_argument("--rows", default=None, help="write each decision's row to this file (JSON lines) as it goes")
+    ap.add_argument("--summarize", default=None, help="only print the summary of a --rows file")
     ap.add_argument("--epsilon", default="0.05,0.2,0.5")
     a = ap.parse_args()
     if a.calibration:
         calibration(a)
         return
+    if a.summarize:
+        with open(a.summarize) as f:
+            rows = [json.loads(line) for line in f if line.strip()]
+        summary(a, rows, None, None, None, None)
+        return
+    out = open(a.rows, "w") if a.rows else None
     sampled = Advisor(samples=a.samples, endings=0)
     exact = Advisor(samples=a.samples, endings=a.cards)
     rows = []
@@ -150,9 +158,16 @@ def main() -> None:
             worse = loss_p > 1e-9 or (abs(loss_p) <= 1e-9 and loss_t > 1e-9)
             rows.append({"phase": phase(view), "cards": 10 - len(pos.played_tricks), "layouts": ex.exact_layouts,
                          "worse": worse,
-                         "loss_p": round(loss_p, 4), "loss_tricks": round(loss_t, 4)})
+                         "loss_p": round(loss_p, 4), "loss_tricks": round(loss_t, 4), "deal": k})
+            if out is not None:
+                print(json.dumps(rows[-1]), file=out, flush=True)
         if a.progress:
             print(k, len(rows), fallbacks, round(t_exact, 1), round(t_sampled, 1), flush=True)
+    summary(a, rows, fallbacks, t_exact, t_sampled, a.deals)
+
+
+def summary(a: argparse.Namespace, rows: list[dict], fallbacks: int | None, t_exact: float | None,
+            t_sampled: float | None, deals: int | None) -> None:
     by: dict[str, dict] = {}
     for r in rows:
         for key in (r["phase"], "all"):
@@ -165,10 +180,11 @@ def main() -> None:
         n = b["decisions"]
         b["loss_p_per_decision"] = round(b.pop("loss_p") / n, 5)
         b["loss_tricks_per_decision"] = round(b.pop("loss_tricks") / n, 5)
-    print(json.dumps({"deals": a.deals, "seed": a.seed, "samples": a.samples, "cards": a.cards,
-                      "endings_searched": len(rows), "fallbacks": fallbacks,
-                      "seconds_exact": round(t_exact, 1), "seconds_sampled": round(t_sampled, 1), "by": by},
-                     indent=1))
+    print(json.dumps({"deals": deals if deals is not None else len({r["deal"] for r in rows}), "seed": a.seed,
+                      "samples": a.samples, "cards": a.cards, "endings_searched": len(rows), "fallbacks": fallbacks,
+                      "seconds_exact": t_exact and round(t_exact, 1),
+                      "seconds_sampled": t_sampled and round(t_sampled, 1),
+                      "by": by}, indent=1))
 
 
 if __name__ == "__main__":
