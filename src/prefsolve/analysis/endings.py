@@ -31,20 +31,23 @@ trick, then by his fewest tricks; the catchers the other way round; an
 all-pass player by his fewest tricks. Since the goal only ever prefers more
 (or fewer) tricks in each layout, the front loses no plan that could be best.
 
-The work is capped (:data:`MAX_LAYOUTS` layouts, :data:`MAX_NODES` points of
+The work is capped (:data:`MAX_LAYOUTS` layouts, :data:`MAX_NODES` points and :data:`MAX_VECTORS` vectors of
 the search): past the cap :class:`TooLarge` is raised and the advice falls
 back on sampling, which it says (``method``).
 
->>> # ♠A ♠7 in the seat's hand, ♠K ♠8 unseen with seats 1 and 2: the ace first wins a trick wherever the king is.
->>> r = search((0b10000001, 0, 0), [(0b10000001, 0b1000000, 0b10), (0b10000001, 0b10, 0b1000000)],
-...            seat=0, leader=0, trick=(), trump=-1, counted=0, sign=1, searchers={0}, side={0})
->>> sorted((card, r[card]) for card in r)
-[(0, ((0, 1),)), (7, ((1, 1),))]
+>>> from prefsolve.cards import Hand
+>>> own, king, eight = (Hand.parse(h).mask for h in ("A7.-.-.-", "K.-.-.7", "8.-.-.8"))
+>>> # ♠A ♠7 to lead at no-trump, ♠K ♥7 and ♠8 ♥8 with seats 1 and 2 either way round (two layouts):
+>>> # the ace drops the king in both and the seven wins the last trick; the seven first loses both.
+>>> r = search((own, 0, 0), [(own, king, eight), (own, eight, king)], seat=0, leader=0, trick=(), trump=-1,
+...            counted=0, sign=1, searchers={0}, side={0})
+>>> sorted((card, sorted(front)) for card, front in r.items())
+[(0, [(0, 0)]), (7, [(2, 2)])]
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Sequence
 
 #: The most layouts an ending is searched over: beyond it the advice samples.
 MAX_LAYOUTS = 400
@@ -253,7 +256,7 @@ def search(known: Layout, worlds: Sequence[Layout], *, seat: int, leader: int, t
     :class:`TooLarge` past ``max_nodes`` points or :data:`MAX_VECTORS` vectors built (the
     comparisons of fronts counted as vectors); ``stats["nodes"]`` gets the points visited.
     """
-    del known
+    del known       # the seat's own cards are in every layout
     ws = tuple(tuple(w) for w in worlds)
     if not ws:
         raise TooLarge
@@ -315,6 +318,3 @@ def mean_of(vector: Sequence[int], weights: Sequence[float], value: Callable[[in
 
 __all__ = ["MAX_LAYOUTS", "MAX_NODES", "TooLarge", "search", "pareto", "layouts", "best_vector", "mean_of"]
 
-
-def _unused(_: Mapping) -> None:  # pragma: no cover
-    pass
