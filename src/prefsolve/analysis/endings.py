@@ -219,15 +219,14 @@ class _Search:
                     for j, i in enumerate(where):
                         q[i] = v[j] if q[i] is None else best(q[i], v[j])  # type: ignore[type-var]
                     combined.append(tuple(q))
-            partial = _reduce(combined, best is max)
-        return frozenset(tuple(x for x in v) for v in partial)  # type: ignore[misc]
+            partial = _reduce(combined)
+        return frozenset(partial)  # type: ignore[arg-type]  # every figure is decided by now
 
 
-def _reduce(vectors: list[tuple[int | None, ...]], up: bool) -> list[tuple[int | None, ...]]:
+def _reduce(vectors: list[tuple[int | None, ...]]) -> list[tuple[int | None, ...]]:
     """The partial vectors worth keeping: a vector every one of whose figures is at most
-    another's (None: not yet decided, and so not compared) can be dropped. ``up``: the
-    combination takes the best of the answers (a partner's), which can only raise them."""
-    del up  # both the best and the worst of further answers are monotone in each figure
+    another's (None: not yet decided, in both) can be dropped, since the best or the worst of
+    further answers, taken layout by layout, keeps that order."""
     unique = list(dict.fromkeys(vectors))
     kept: list[tuple[int | None, ...]] = []
     unique.sort(key=lambda v: sum(x for x in v if x is not None), reverse=True)
