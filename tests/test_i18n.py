@@ -22,7 +22,8 @@ from prefsolve.i18n import (
     use_language,
 )
 
-LOCALE = Path(i18n.__file__).resolve().parent / "locale"
+#: The catalogues' sources in the checkout: an installed wheel ships only the compiled .mo.
+SOURCES = Path(__file__).resolve().parents[1] / "src" / "prefsolve" / "locale"
 
 
 @pytest.mark.parametrize("value, lang", [
@@ -97,7 +98,7 @@ def locale_copy(tmp_path, monkeypatch):
 
 def test_without_a_compiled_catalogue_the_po_is_compiled_on_the_fly(locale_copy):
     pytest.importorskip("babel", reason='Babel compiles the .po (pip install ".[test]")')
-    shutil.copy(LOCALE / "ru" / "LC_MESSAGES" / "prefsolve.po", locale_copy / "ru" / "LC_MESSAGES")
+    shutil.copy(SOURCES / "ru" / "LC_MESSAGES" / "prefsolve.po", locale_copy / "ru" / "LC_MESSAGES")
     with use_language("ru"):
         assert _("Seat {seat}", seat=2) == "Место 2"
 
@@ -112,7 +113,7 @@ def test_a_compiled_catalogue_is_read_by_gettext_alone(locale_copy, monkeypatch)
     babel = pytest.importorskip("babel.messages.mofile", reason='Babel compiles the .po (pip install ".[test]")')
     from babel.messages.pofile import read_po
 
-    with open(LOCALE / "ru" / "LC_MESSAGES" / "prefsolve.po", "rb") as f:
+    with open(SOURCES / "ru" / "LC_MESSAGES" / "prefsolve.po", "rb") as f:
         catalog = read_po(f, locale="ru")
     with open(locale_copy / "ru" / "LC_MESSAGES" / "prefsolve.mo", "wb") as f:
         babel.write_mo(f, catalog)

@@ -59,6 +59,7 @@ CASES = {
     "holdings": [["-n", "2", "--only", "1", "--only", "5", "--seed", "1"]],
     "match": [["cheater", "random", "-n", "2", "--seed", "1", "-q"],
               ["random", "random", "-n", "1", "--set", "stalingrad=true", "-q"]],
+    "review": [[str(ROOT / "examples" / "review-session.json"), "-n", "2", "--seed", "1", "--jobs", "1"]],
     "advise": [["JT97.A7.8.Q98", "--seat", "1", "--contract", "6NT", "--declarer", "2", "--played", "SA",
                 "--talon", "S8 CQ", "-n", "3", "--seed", "1"],
                ["JT97.A7.8.Q98", "--seat", "1", "--contract", "allpass", "--played", "SA", "--talon", "S8 CQ",

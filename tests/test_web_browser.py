@@ -486,11 +486,11 @@ def test_the_layout_fits_a_phone_and_a_desktop(board, viewport):
         assert min(h for _, _, w, h in boxes) >= 40
         board_x = page.locator("#panel-board").bounding_box()["x"]
         table_x = page.locator("#panel-table").bounding_box()["x"]
-        if viewport is PHONE:     # one column: deal, table, board, analyzer
+        if viewport is PHONE:     # one column: deal, table, board, analyzer, play against the bots, review
             assert board_x == table_x
             order = page.eval_on_selector_all(".panel", "els => els.map(e => [e.id, e.getBoundingClientRect().top])")
             assert [i for i, _ in sorted(order, key=lambda x: x[1])] == \
-                ["panel-deal", "panel-table", "panel-board", "panel-analyzer"]
+                ["panel-deal", "panel-table", "panel-board", "panel-analyzer", "panel-game", "panel-review"]
         else:                       # two columns: the board, and the table beside it
             assert table_x > board_x + 500
             assert page.locator("#contracts").bounding_box()["y"] < viewport["height"]

@@ -9,6 +9,7 @@ request head a byte at a time. Every refused request is checked to have made
 the server do no work.
 """
 
+import json
 import logging
 import os
 import socket
@@ -17,6 +18,7 @@ import sys
 import threading
 import time
 import warnings
+from pathlib import Path
 
 import pytest
 from web_helpers import EXAMPLE, SMALL, TESTED, port_of, raw, request_bytes, wait_for
@@ -34,6 +36,9 @@ from prefsolve.web import guard, listen, server  # noqa: E402
 from prefsolve.web.local import LocalServer  # noqa: E402
 
 ANALYSIS = b'{"hand": "A.KT9.KT97.K7", "samples": 5000, "seed": 1}'
+#: A game record to review (the review's example).
+EXAMPLE_RECORD = Path(__file__).resolve().parent.parent / "examples" / "review-session.json"
+REVIEWED = json.dumps(EXAMPLE_RECORD.read_text()).encode()
 #: One request of each endpoint that takes a body, as its page sends it.
 POSTS = {
     "/api/table": b'{"deal": "' + SMALL.encode() + b'"}',
@@ -41,6 +46,12 @@ POSTS = {
     "/api/play": b'{"deal": "' + SMALL.encode() + b'", "declarer": 1, "strain": "NT"}',
     "/api/allpass": b'{"deal": "' + EXAMPLE.encode() + b'"}',
     "/api/analyze": ANALYSIS,
+    "/api/game": b'{"players": ["heuristic", "heuristic"], "seed": 1}',
+    "/api/game/move": b'{"game": "0123456789abcdef", "move": "pass"}',
+    "/api/game/next": b'{"game": "0123456789abcdef"}',
+    "/api/game/view": b'{"game": "0123456789abcdef"}',
+    "/api/review": b'{"game": ' + REVIEWED + b', "samples": 2}',
+    "/api/replay": b'{"game": ' + REVIEWED + b'}',
 }
 
 

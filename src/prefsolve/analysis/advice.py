@@ -104,6 +104,11 @@ class Advice:
     """How many of them were earlier layouts given in ``reuse``."""
     shown_out: tuple[tuple[int, tuple[int, ...]], ...] = field(default=(), compare=False)
     """The suits each seat showed out of, (seat, suits 0..3): the first of ``conditions``, as data."""
+    values: tuple[tuple[Card, tuple[int, ...]], ...] = field(default=(), repr=False, compare=False)
+    """Each legal card with the counted seat's total tricks in each layout of ``sampled``, in
+    order: the figures the cards' means come from, paired layout by layout (a card's cost
+    against another is their difference on the same layouts). With ``method`` exact: in each
+    layout searched (in the order of ``weighted``), by the card's best plan."""
     method: str = SAMPLED
     """``exact``: every layout that fits was searched by single-dummy play (:mod:`.endings`);
     ``sampled``: the Monte Carlo average over sampled layouts."""
@@ -307,7 +312,7 @@ def _exact_cards(*, hand: Hand, seat: int, contract: Contract | None, strain: st
                  leader: int, played: list[Card], who: list[int], voids: dict[int, int], talon: Hand | None,
                  turned: Cards, discard: object, known: dict, sampler: Sampler,
                  took_talon: bool, turn: Cards | None, talon_mode: str | None, solver: Solver | None,
-                 inference: float) -> tuple[list[CardStats], int, tuple]:
+                 inference: float) -> tuple[list[CardStats], int, tuple, tuple]:
     """Every legal card's figures by the exact single-dummy search of :mod:`.endings` over every
     layout of the unseen cards that fits what the seat has seen, and the number of layouts.
     ``inference``: 0 weighs the layouts alike, else each by :func:`_likelihood` with that epsilon.
@@ -436,6 +441,7 @@ def _exact_cards(*, hand: Hand, seat: int, contract: Contract | None, strain: st
             weights = [1.0] * n
     total_weight = sum(weights)
     stats = []
+    values = []
     for card in cards_in_hand_order(sum(1 << i for i in fronts)):
         front = fronts[card.index]
 
@@ -446,7 +452,8 @@ def _exact_cards(*, hand: Hand, seat: int, contract: Contract | None, strain: st
         mean = sum(w * t for t, w in zip(totals, weights)) / total_weight
         p = None if contract is None else sum(w * made(t) for t, w in zip(totals, weights)) / total_weight
         stats.append(CardStats(card, mean, 0.0, p, None if p is None else 0.0))
-    return stats, n, tuple(zip(worlds, weights))
+        values.append((card, tuple(totals)))
+    return stats, n, tuple(zip(worlds, weights)), tuple(values)
 
 
 #: Inference from the cards played weighs the other players' cards of the tricks from the one at
@@ -671,7 +678,7 @@ def advise(hand: Hand | str, seat: int, *, contract: Contract | str, declarer: i
         from .endings import TooLarge
 
         try:
-            stats_x, count, weighted = _exact_cards(
+            stats_x, count, weighted, totals = _exact_cards(
                 hand=hand, seat=seat, contract=c, strain=strain, declarer=declarer, leader=leader,
                 played=cards_played, who=who, voids=_all_voids(voids, sampling), talon=talon_hand, turned=turned,
                 discard=discard, known=dict(sampling.known_cards), sampler=sampler, took_talon=took_talon,
@@ -682,7 +689,8 @@ def advise(hand: Hand | str, seat: int, *, contract: Contract | str, declarer: i
         else:
             return Advice(seat, hand, "allpass" if allpass else str(c), declarer, Cards(cards_played), sampling,
                           r.label, texts, None, 0, 0, tuple(stats_x), _ranked(stats_x, c, seat, declarer)[0].card,
-                          count, (), 0, showed_out, method=EXACT, exact_layouts=count, weighted=weighted)
+                          count, (), 0, showed_out, totals, method=EXACT, exact_layouts=count,
+                          weighted=weighted)
     pool = [d for d in reuse if sampler.fits(d)]
     pool.reverse()      # popped from the end: the earlier layouts first
     reused = len(pool)
@@ -744,7 +752,8 @@ def advise(hand: Hand | str, seat: int, *, contract: Contract | str, declarer: i
         stats.append(CardStats(card, mean, se, p, p_se))
     return Advice(seat, hand, "allpass" if allpass else str(c), declarer, Cards(cards_played), sampling, r.label,
                   texts, sampler.acceptance, redrawn, replaced, tuple(stats), _ranked(stats, c, seat, declarer)[0].card,
-                  None if n == samples else n, tuple(sampled), reused - len(pool), showed_out, fallback=fallback)
+                  None if n == samples else n, tuple(sampled), reused - len(pool), showed_out,
+                  tuple((card, tuple(v)) for card, v in rows.items()), fallback=fallback)
 
 
 def _key(s: CardStats) -> tuple[float, float]:

@@ -1,10 +1,11 @@
-"""Commands of whole games: ``prefsolve match`` and ``prefsolve bot``.
+"""Commands of whole games: ``prefsolve match``, ``prefsolve bot`` and ``prefsolve review``.
 
 ``match`` plays two players against each other in duplicate and prints A's
 gain per deal over B (:mod:`prefsolve.match`, docs/STRENGTH.md); ``bot`` makes
 a player speak the bot protocol on stdin and stdout (docs/BOT_PROTOCOL.md),
 so that a match, or another program, can play it as ``cmd:prefsolve bot
-PLAYER``.
+PLAYER``; ``review`` prices every decision of a game played against the advice
+(:mod:`prefsolve.analysis.review`, docs/REVIEW.md).
 
 >>> import json
 >>> from click.testing import CliRunner
@@ -179,7 +180,84 @@ def bot(player: str) -> None:
         seat.close()
 
 
-COMMANDS = (match, bot)
+@command("review")
+@click.argument("game", metavar="GAME")
+@click.option("--samples", "-n", type=click.IntRange(1), default=50, show_default=True,
+              help=N_("Sampled layouts of each decision's analysis."))
+@seed_option(default=0, help=N_("Seed of every decision's sampling (the same seed gives the same review)."))
+@click.option("--player", metavar="NAME", default=None, help=N_("Review only this player's decisions."))
+@click.option("--tolerance", type=click.FloatRange(min=0), default=1.0, show_default=True, metavar="TRICKS",
+              help=N_("How far a hand may be from what its calls say, in estimated tricks."))
+@click.option("--plot", metavar="FILE", default=None,
+              help=N_("Draw each player's whists lost over the decisions to FILE (PNG; needs matplotlib)."))
+@jobs_option(N_("Threads reviewing deals [default: all usable cores]."))
+@cluster_options
+@json_option
+@quiet_option
+def review(game: str, samples: int, seed: int, player: str | None, tolerance: float, plot: str | None,
+           jobs: int | None, scheduler: str | None, cluster: int | None, connect_timeout: float, as_json: bool,
+           quiet: bool) -> None:
+    """Price every decision of the games in GAME against the advice.
+
+    GAME is a game record or a session (docs/GAME_FORMAT.md), or the JSON
+    lines of "prefsolve match --records" (each line a game); "-" reads stdin.
+    Each call, declaration, whist call and card is valued from what its seat
+    could see (the advisor's analysis of the seat's view); its cost is the
+    expected whists of the best option less those of the move, with a
+    standard error, marked inaccuracy, mistake or blunder by thresholds in
+    whists; a card also shows the tricks it lost double-dummy. Then each
+    player's whists lost by phase and the share of best decisions
+    (docs/REVIEW.md).
+
+    \b
+        prefsolve review examples/review-session.json --samples 20 --player Bob
+    """
+    from ..analysis.review import MissingPlotError, ReviewSettings, check_plot, plot_review, read_games, review_games
+
+    if plot is not None:
+        try:
+            check_plot(plot)
+        except MissingPlotError as exc:
+            raise click.ClickException(str(exc)) from None
+    if scheduler is not None and cluster is not None:
+        raise click.UsageError(_("give either --scheduler or --cluster, not both"))
+    if jobs is not None and (scheduler is not None or cluster is not None):
+        raise click.UsageError(_("--jobs counts this machine's threads; with --scheduler or --cluster the "
+                                 "workers' own processes play"))
+    text = _read_game(game)
+    try:
+        sessions = read_games(text)
+    except PrefsolveError as exc:
+        raise PrefsolveError(_("{file}: {message}", file=game, message=exc)) from None
+    settings = ReviewSettings(samples=samples, seed=seed, tolerance=tolerance)
+    count = sum(len(s.records) for s in sessions)
+    with progress_bar(count, _("reviewing"), quiet or as_json) as bar, \
+            cluster_client(scheduler, cluster, connect_timeout) as client:
+        try:
+            result = review_games(sessions, settings=settings, player=player, jobs=jobs, scheduler=client,
+                                  progress=bar.update)
+        except PrefsolveError as exc:
+            raise PrefsolveError(_("{file}: {message}", file=game, message=exc)) from None
+    if plot is not None:
+        plot_review(result, plot)
+    if as_json:
+        emit_json({**result.to_dict(), "game": game, "plot": plot})
+    else:
+        click.echo(result.format())
 
 
-__all__ = ["COMMANDS", "bot", "match"]
+def _read_game(path: str) -> str:
+    if path == "-":
+        return sys.stdin.read()
+    try:
+        with open(path, encoding="utf-8") as f:
+            return f.read()
+    except (OSError, UnicodeDecodeError) as exc:
+        raise click.BadParameter(_("cannot read {file}: {reason}", file=path, reason=getattr(exc, "strerror", None)
+                                   or exc), param_hint="'GAME'") from None
+
+
+COMMANDS = (match, bot, review)
+
+
+__all__ = ["COMMANDS", "bot", "match", "review"]

@@ -66,6 +66,7 @@ from .guard import BODY_TIMEOUT, MAX_BODY, Guard, HostRule, asked_language
 from .jobs import Busy, Job, JobBoard
 from .listen import HEAD_TIMEOUT
 from .pool import SolvingQueue
+from .tables import BoardGame, GameBusy, GameTables
 
 log = logging.getLogger("prefsolve.web")
 
@@ -419,6 +420,145 @@ async def analyze_(request: Request) -> Response:
     return JobResponse(job, stream, lang)
 
 
+GAME_FIELDS = ("players", "seat", "pool", "seed", "rules", "settings")
+
+
+def _rules(body: dict) -> Rules:
+    """The rules of a request: a profile and ``"SWITCH=VALUE"`` settings."""
+    settings = body.get("settings", [])
+    if not isinstance(settings, list) or not all(isinstance(s, str) for s in settings):
+        raise BadRequest(_('settings must be a list of "SWITCH=VALUE" texts'))
+    return Rules.profile(_text(body, "rules") or "sochi").with_settings(tuple(settings))
+
+
+async def game_new(request: Request) -> Response:
+    """POST /api/game: a game against two bots (``players``), you in ``seat``; a
+    single deal, or with ``"pool": true`` a пуля. The bots move until it is yours."""
+    body = await read_json(request, GAME_FIELDS)
+    bots = body.get("players")
+    seat = _whole(body, "seat", 0, 0, 2)
+    pool = _flag(body, "pool")
+    seed = _whole(body, "seed", None, 0)
+    rules = _rules(body)
+
+    def work() -> dict:
+        game = BoardGame.new(bots, seat=seat or 0, pool=pool, seed=seed, rules=rules)
+        with game.turn():
+            game.advance()
+            request.app.state.games.add(client_of(request), game)
+            return game.view()
+    return JSONResponse(await _solving(request, work))
+
+
+async def _game_request(request: Request, fields: tuple[str, ...], act: Callable[[BoardGame, dict], None]
+                        ) -> Response:
+    body = await read_json(request, fields)
+    game = request.app.state.games.get(client_of(request), _required(body, "game"))
+
+    def work() -> dict:
+        with game.turn():
+            act(game, body)
+            return game.view()
+    return JSONResponse(await _solving(request, work))
+
+
+async def game_move(request: Request) -> Response:
+    """POST /api/game/move: your ``move`` in ``game`` (checked by the rules), then the bots'."""
+    def act(game: BoardGame, body: dict) -> None:
+        if "move" not in body:
+            raise BadRequest(_("the field {key} is required", key=repr("move")))
+        game.move(body["move"])
+    return await _game_request(request, ("game", "move"), act)
+
+
+async def game_next(request: Request) -> Response:
+    """POST /api/game/next: the next deal of the пуля of ``game``."""
+    def act(game: BoardGame, body: dict) -> None:
+        game.deal_next()
+        game.advance()
+    return await _game_request(request, ("game",), act)
+
+
+async def game_view(request: Request) -> Response:
+    """POST /api/game/view: ``game`` as you see it now."""
+    return await _game_request(request, ("game",), lambda game, body: None)
+
+
+REVIEW_FIELDS = ("game", "samples", "seed", "player", "tolerance", "stream")
+#: The most deals of one review on the board, and the most layouts of each decision.
+MAX_REVIEW_DEALS = 40
+MAX_REVIEW_SAMPLES = 500
+#: The review's defaults when the request gives none: those of ``prefsolve review``.
+REVIEW_SAMPLES, REVIEW_TOLERANCE = 50, 1.0
+
+
+def _game_text(body: dict) -> str:
+    """A game record as a request gives it: the file's text, or its JSON object."""
+    game = body.get("game")
+    if isinstance(game, dict):
+        return json.dumps(game)
+    if not isinstance(game, str):
+        raise BadRequest(_("game must be a game record: its text or its JSON object (docs/GAME_FORMAT.md)"))
+    return game
+
+
+def _sessions(body: dict) -> tuple:
+    """The sessions of the request's ``game``, read as ``prefsolve review`` reads a file."""
+    from ..analysis.review import read_games
+
+    sessions = read_games(_game_text(body))
+    count = sum(len(s.records) for s in sessions)
+    if count > MAX_REVIEW_DEALS:
+        raise BadRequest(_("at most {most} deals a request, got {count}", most=MAX_REVIEW_DEALS, count=count))
+    return sessions
+
+
+def run_review(sessions: tuple, *, samples: int, seed: int, player: str | None, tolerance: float | None,
+               progress: Callable[[int], None]) -> dict:
+    """``review --json``'s object for the sessions: the one place that calls the review."""
+    from ..analysis.review import ReviewSettings, review_games
+
+    settings = ReviewSettings(samples=samples, seed=seed, tolerance=tolerance)
+    return review_games(sessions, settings=settings, player=player, jobs=ANALYZE_JOBS, progress=progress).to_dict()
+
+
+async def review_(request: Request) -> Response:
+    """POST /api/review: ``review --json`` of a game record (its text or object); with
+    ``"stream": true``, lines of JSON: progress by deal, then the result."""
+    body = await read_json(request, REVIEW_FIELDS)
+    sessions = _sessions(body)
+    samples = _whole(body, "samples", REVIEW_SAMPLES, 1, MAX_REVIEW_SAMPLES)
+    seed = _whole(body, "seed", 0, 0)
+    tolerance = body.get("tolerance", REVIEW_TOLERANCE)
+    if tolerance is not None and (isinstance(tolerance, bool) or not isinstance(tolerance, (int, float))
+                                  or tolerance < 0):
+        raise BadRequest(_("{key} must be a number at least {low}, got {value}", key="tolerance", low=0,
+                           value=json.dumps(tolerance)[:80]))
+    player = _text(body, "player")
+    if player is not None:
+        names = {p for s in sessions for p in s.players}
+        if player not in names:
+            raise BadRequest(_("unknown player {name} (players: {players})", name=repr(player),
+                               players=", ".join(sorted(names))))
+    stream = _flag(body, "stream")
+    assert samples is not None and seed is not None     # they have defaults
+    work = partial(run_review, sessions, samples=samples, seed=seed, player=player, tolerance=tolerance)
+    jobs: JobBoard = request.app.state.jobs
+    total = sum(len(s.records) for s in sessions)
+    job = await jobs.start(client_of(request), lambda progress: work(progress=progress), total)
+    lang = asked_language(request.headers.get("accept-language"))
+    return JobResponse(job, stream, lang)
+
+
+async def replay(request: Request) -> Response:
+    """POST /api/replay: a game record stepped through move by move (what the review viewer shows)."""
+    from .steps import replay_json
+
+    body = await read_json(request, ("game",))
+    sessions = _sessions(body)
+    return JSONResponse(replay_json(sessions))
+
+
 class JobResponse(Response):
     """The answer of a long job: its JSON object when it ends or, streamed,
     one JSON line per progress notice and one for the end, its error said in
@@ -527,6 +667,10 @@ async def bad_input(request: Request, exc: Exception) -> Response:
     return JSONResponse({"error": _said(request, exc)}, status_code=400)
 
 
+async def game_busy(request: Request, exc: Exception) -> Response:
+    return JSONResponse({"error": _said(request, exc)}, status_code=409)
+
+
 async def busy(request: Request, exc: Exception) -> Response:
     return JSONResponse({"error": _said(request, exc)}, status_code=getattr(exc, "status", 503))
 
@@ -560,10 +704,18 @@ def create_app(*, host: str = "127.0.0.1") -> Starlette:
         Route("/api/play", play, methods=["POST"]),
         Route("/api/allpass", allpass, methods=["POST"]),
         Route("/api/analyze", analyze_, methods=["POST"]),
+        Route("/api/review", review_, methods=["POST"]),
+        Route("/api/replay", replay, methods=["POST"]),
+        Route("/api/game", game_new, methods=["POST"]),
+        Route("/api/game/move", game_move, methods=["POST"]),
+        Route("/api/game/next", game_next, methods=["POST"]),
+        Route("/api/game/view", game_view, methods=["POST"]),
     ]
     app = Starlette(routes=routes, middleware=[Middleware(Guard, rule=HostRule(host))], lifespan=lifespan,
-                    exception_handlers={PrefsolveError: bad_input, Busy: busy, 404: not_found, 405: not_found})
+                    exception_handlers={GameBusy: game_busy, PrefsolveError: bad_input, Busy: busy, 404: not_found,
+                                        405: not_found})
     app.state.files = static_files()
     app.state.jobs = JobBoard(MAX_RUNNING_JOBS)
     app.state.solving = SolvingQueue(SOLVE_THREADS, MAX_QUEUED)
+    app.state.games = GameTables()
     return app

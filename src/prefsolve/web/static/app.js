@@ -3,14 +3,17 @@
 // adding one (an advice panel, say) is one more entry in PANELS.
 
 import {api} from "./api.js";
-import {ready as languageReady, t} from "./i18n.js";
+import {LANGUAGES, language, ready as languageReady, setLanguage, t} from "./i18n.js";
+import {RANK_LETTERS, rankLetters, setRankLetters, useRankLetters} from "./cards.js";
 import {Store} from "./store.js";
 import dealPanel from "./panel-deal.js";
 import boardPanel from "./panel-board.js";
 import tablePanel from "./panel-table.js";
 import analyzerPanel from "./panel-analyzer.js";
+import gamePanel from "./panel-game.js";
+import reviewPanel from "./panel-review.js";
 
-export const PANELS = [dealPanel, boardPanel, tablePanel, analyzerPanel];
+export const PANELS = [dealPanel, boardPanel, tablePanel, analyzerPanel, gamePanel, reviewPanel];
 
 /** The example deal shown when the page opens (the command line's example). */
 export const EXAMPLE_DEAL = "A.KT9.KT97.K7 JT97.A7.8.Q98 KQ.J8.AQJ.AJT 8.Q.-.-";
@@ -18,6 +21,8 @@ export const EXAMPLE_DEAL = "A.KT9.KT97.K7 JT97.A7.8.Q98 KQ.J8.AQJ.AJT 8.Q.-.-";
 async function main() {
   await languageReady;
   document.title = t("prefsolve board");
+  useRankLetters();
+  masthead();
   const store = new Store();
   const root = document.getElementById("panels");
   const columns = {};
@@ -45,6 +50,32 @@ async function main() {
   }
   await store.load(EXAMPLE_DEAL);
   document.body.dataset.ready = "true";
+}
+
+/** The masthead's switches: the page's language (Русский / English) and the letters of the cards' ranks. */
+function masthead() {
+  const box = document.createElement("div");
+  box.className = "switches";
+  const lang = document.createElement("select");
+  lang.id = "lang";
+  lang.setAttribute("aria-label", "Language / Язык");
+  for (const [code, name] of Object.entries(LANGUAGES)) lang.add(new Option(name, code, false, code === language()));
+  lang.addEventListener("change", async () => {
+    await setLanguage(lang.value);
+    location.reload();
+  });
+  const letters = document.createElement("select");
+  letters.id = "rank-letters";
+  letters.setAttribute("aria-label", t("Card letters"));
+  for (const [code, shown] of Object.entries(RANK_LETTERS)) {
+    letters.add(new Option(shown, code, false, code === rankLetters()));
+  }
+  letters.addEventListener("change", () => {
+    setRankLetters(letters.value);
+    location.reload();
+  });
+  box.append(lang, letters);
+  document.querySelector(".masthead").appendChild(box);
 }
 
 main();

@@ -15,7 +15,31 @@ export const SUIT_NAME = {S: "spades", C: "clubs", D: "diamonds", H: "hearts"};
 export const RANK_NAME = {A: "ace", K: "king", Q: "queen", J: "jack", T: "ten", 9: "nine", 8: "eight", 7: "seven"};
 export const STRAIN_NAME = {...SUIT_NAME, NT: "no trumps", misere: "misère", allpass: "all-pass"};
 
-const RANK_SHOWN = {T: "10"};
+/** The letters a card's rank is shown with: Latin (A K Q J) or Russian (Т К Д В), each as its switch shows it. */
+export const RANK_LETTERS = {latin: "A K Q J", russian: "Т К Д В"};
+const RUSSIAN_RANKS = {A: "Т", K: "К", Q: "Д", J: "В", T: "10"};
+const LATIN_RANKS = {T: "10"};
+const LETTERS_KEY = "prefsolve.ranks";
+
+/** The letters chosen (saved), else the Russian ones on a page that speaks Russian. */
+export function rankLetters() {
+  let saved = null;
+  try { saved = localStorage.getItem(LETTERS_KEY); } catch (_) { /* storage off */ }
+  if (saved in RANK_LETTERS) return saved;
+  return document.documentElement.lang === "ru" ? "russian" : "latin";
+}
+
+/** Choose the letters of the ranks (saved for the next visit). */
+export function setRankLetters(letters) {
+  try { localStorage.setItem(LETTERS_KEY, letters); } catch (_) { /* storage off: this visit only */ }
+}
+
+let RANK_SHOWN = LATIN_RANKS;
+
+/** Show the ranks in the letters chosen; called once the page's language is known. */
+export function useRankLetters() {
+  RANK_SHOWN = rankLetters() === "russian" ? RUSSIAN_RANKS : LATIN_RANKS;
+}
 
 /** "SA" → {suit: "S", rank: "A"}. */
 export function splitCard(card) {

@@ -2,10 +2,10 @@
 // layouts of the unseen cards, with progress while it runs and a cancel button.
 // The chart and the table leave out hopeless contracts (P(make) under
 // HOPELESS) unless "all contracts" is ticked; the recommended one always shows.
-
 import {apiLines} from "./api.js";
 import {analysisChart, contractLabel} from "./chart.js";
 import {el, parseDeal, handText} from "./cards.js";
+import {t} from "./i18n.js";
 
 /** A contract made less often than this is hopeless: hidden unless all are asked for. */
 export const HOPELESS = 0.05;
@@ -28,7 +28,7 @@ function advice(result) {
 
 export default {
   id: "analyzer",
-  title: "Analyzer",
+  get title() { return t("Analyzer"); },
   column: "side",
   order: 4,
   mount(section, store) {

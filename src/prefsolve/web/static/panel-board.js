@@ -6,10 +6,10 @@
 // the best card ("0" on the best cards, which are ringed); a played mistake
 // keeps its cost. A finished play shows the hands again, and Replay plays it once more.
 // In edit mode a card is picked and then moved by choosing another hand.
-
 import {STRAIN_LABEL, cardElement, cardName, cardSymbol, cardsText, dealText, el, parseDeal, sortCards, handCards,
         tricksText} from "./cards.js";
 import {DEALER} from "./store.js";
+import {t} from "./i18n.js";
 
 /** The places round the table, by seat in play order from the bottom one: play goes clockwise. */
 const PLACES = ["bottom", "left", "right"];
@@ -61,7 +61,7 @@ function handsAtStart(position) {
 
 export default {
   id: "board",
-  title: "Board",
+  get title() { return t("Board"); },
   column: "main",
   order: 3,
   mount(section, store) {

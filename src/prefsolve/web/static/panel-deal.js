@@ -1,8 +1,10 @@
 // The deal panel: paste a deal or a position text, or deal a random one by seed.
 
+import {t} from "./i18n.js";
+
 export default {
   id: "deal",
-  title: "Deal",
+  get title() { return t("Deal"); },
   column: "main",
   order: 1,
   mount(section, store) {

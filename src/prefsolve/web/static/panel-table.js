@@ -1,12 +1,12 @@
 // The table of every contract: the declarer's tricks for each declarer and
 // strain with the best discard, and all-pass for each seat. Choosing a cell
 // sets up that contract (after the discard) on the board.
-
 import {STRAINS, STRAIN_LABEL, STRAIN_NAME, cardsName, cardsText, el, tricksText} from "./cards.js";
+import {t} from "./i18n.js";
 
 export default {
   id: "table",
-  title: "All contracts",
+  get title() { return t("All contracts"); },
   column: "side",
   order: 2,
   mount(section, store) {
