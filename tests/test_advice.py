@@ -361,7 +361,12 @@ def test_advice_notes_a_close_choice_and_not_a_touching_card():
     assert a.close_text() == (f"(close: {first.card.symbol} leads {second.card.symbol} by {diff:.2f} in P(make), "
                               f"less than the difference's standard error {se:.2f})")
     assert a.format().splitlines()[-1] == f"play {a.card.symbol} {a.close_text()}"
-    # ♠J and ♠T are touching: the same choice, with the very same figures, is not "close".
+    # ♠J, ♠T and ♠9 are touching: the same choice, with the very same figures, is not "close". ♠7 has
+    # the same figures but the ♠8 of the talon may lie between (the declarer took it): a tie, said so.
     b = prefsolve.advise("JT97.A7.8.Q98", 1, contract="6NT", declarer=2, played=["SA"], talon="S8 CQ",
                          sampling=Sampling(30, 1))
-    assert b.card.symbol == "♠J" and b.close_text() == "" and b.format().splitlines()[-1] == "play ♠J"
+    seven = b.stats_of(prefsolve.Card.parse("S7"))
+    assert b.card.symbol == "♠J" and seven.to_dict() == b.best.to_dict()
+    assert [c.symbol for c in b.close] == ["♠7"] and b.to_dict()["close"] == ["S7"]
+    assert b.close_text() == "(close: ♠7 as good as ♠J)"
+    assert b.format().splitlines()[-1] == "play ♠J (close: ♠7 as good as ♠J)"

@@ -16,15 +16,17 @@ EXAMPLE = "A.KT9.KT97.K7 JT97.A7.8.Q98 KQ.J8.AQJ.AJT 8.Q.-.-"
 
 
 def test_its_options_are_read_from_its_name():
-    a = make_player("advisor:samples=7,tolerance=0.5,auction=off,seed=2")
-    assert (a.samples, a.tolerance, a.auction, a.seed) == (7, 0.5, False, 2)
+    a = make_player("advisor:samples=7,tolerance=0.5,auction=off,seed=2,endings=0,inference=0.2")
+    assert (a.samples, a.tolerance, a.auction, a.seed, a.endings, a.inference) == (7, 0.5, False, 2, 0, 0.2)
     for spec, message in [("advisor:samples=0", "samples must be a whole number 1 or more"),
                           ("advisor:samples=many", "takes a int, got 'many'"),
                           ("advisor:auction=maybe", "is on or off"),
                           ("advisor:tolerance=-1", "tolerance must be a number of tricks 0 or more"),
                           ("advisor:agreed=-1", "agreed must be a whole number 0 or more"),
+                          ("advisor:endings=-1", "endings must be a whole number 0 or more"),
+                          ("advisor:inference=1", "inference option is a chance from 0 up to 1"),
                           ("advisor:depth=3", "takes the options samples, tolerance, auction, seed, agreed, "
-                                              "not 'depth'")]:
+                                              "endings, inference, not 'depth'")]:
         with pytest.raises(PlayerError, match=message):
             make_player(spec)
 

@@ -23,12 +23,12 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from ..cards import SUIT_SYMBOLS, Card, Cards, Hand
+from ..cards import SUIT_SYMBOLS, Card, Cards, Hand, cards_in_hand_order
 from ..checks import check_count, check_seat
 from ..contract import Contract
 from ..deal import Deal
 from ..errors import IllegalPlayError, PrefsolveError, SeatError
-from ..i18n import N_, _, get_language, shown
+from ..i18n import N_, _, get_language, ngettext, shown
 from ..play import Position, _as_cards, _winner, canonical_turn
 from ..rules import Rules
 from ..strains import ALLPASS, MISERE, strain_of, trump_of
@@ -43,6 +43,12 @@ if TYPE_CHECKING:
 
 #: What a seat's showing out of suits says (English in the JSON's conditions, translated in the text).
 SHOWED_OUT = N_("seat {seat} showed out of {suits}")
+#: ``Advice.method``: every layout that fits searched by single-dummy play, or the sampled average.
+EXACT, SAMPLED = "exact", "sampled"
+#: Why an ending past the exact search's cap is sampled (English in the JSON, translated in the text).
+TOO_LARGE = N_("the ending has too many layouts or points for the exact search")
+#: Endings of at most this many cards a hand are searched exactly by default (:mod:`.endings`).
+ENDINGS = 4
 #: The default sampling of an advice: 100 layouts (each costs one solve per legal card), a fresh seed.
 ADVICE_SAMPLING = Sampling(samples=100)
 
@@ -101,12 +107,39 @@ class Advice:
     values: tuple[tuple[Card, tuple[int, ...]], ...] = field(default=(), repr=False, compare=False)
     """Each legal card with the counted seat's total tricks in each layout of ``sampled``, in
     order: the figures the cards' means come from, paired layout by layout (a card's cost
-    against another is their difference on the same layouts)."""
+    against another is their difference on the same layouts). With ``method`` exact: in each
+    layout searched (in the order of ``weighted``), by the card's best plan."""
+    method: str = SAMPLED
+    """``exact``: every layout that fits was searched by single-dummy play (:mod:`.endings`);
+    ``sampled``: the Monte Carlo average over sampled layouts."""
+    exact_layouts: int | None = None
+    """With ``method`` exact: the layouts searched (every one that fits what the seat has seen)."""
+    fallback: str | None = None
+    """Why an ending the exact search was asked for was sampled instead (English; None otherwise)."""
+    weighted: tuple[tuple[tuple[int, int, int], float], ...] = field(default=(), repr=False, compare=False)
+    """With ``method`` exact: each layout searched (the card masks seats 0, 1, 2 still hold) and its
+    weight (1 each without ``inference``)."""
 
     @property
     def samples(self) -> int:
         """The number of layouts the cards were valued on."""
         return self.sampling.samples if self.layouts is None else self.layouts
+
+    @property
+    def close(self) -> tuple[Card, ...]:
+        """The other cards the figures cannot tell from the recommended one: exactly as good
+        (with method exact), or within the standard error of the difference (sampled) in the
+        figure that ranks them (:meth:`close_text`). Cards touching the recommended one (no
+        unseen card between them) are the same card and are left out."""
+        contract = None if self.contract == ALLPASS else Contract.parse(self.contract)
+        first = self.best
+        out = []
+        for s in _ranked(self.cards, contract, self.seat, self.declarer):
+            if s.card == first.card or _touching(s.card, first.card, self.hand, self.played):
+                continue
+            if _near(first, s, self.method == EXACT):
+                out.append(s.card)
+        return tuple(out)
 
     @property
     def best(self) -> CardStats:
@@ -121,18 +154,20 @@ class Advice:
                               card=self.card)
 
     def close_text(self) -> str:
-        """A note when the recommended card leads the next best by less than the standard error of
-        the difference: in P(make) (P(caught) in misère) where their chances differ, else in tricks;
-        "" otherwise. Cards with the very figures of the recommended one (touching cards, as ♠J
-        beside ♠T) are the same choice, not a close one: the next best is the first that differs."""
-        ranked = _ranked(self.cards, None if self.contract == ALLPASS else Contract.parse(self.contract),
-                         self.seat, self.declarer)
-        first = ranked[0]
-        others = [s for s in ranked[1:] if s.to_dict() != first.to_dict()]
-        if not others:
+        """A note when other cards are :attr:`close` to the recommended one: those exactly as good
+        by name; else the margin of the recommended card over the next best, in P(make) (P(caught)
+        in misère) where their chances differ, else in tricks, which is less than the standard error
+        of the difference; "" when no card is close."""
+        close = self.close
+        if not close:
             return ""
-        second = others[0]
         lang = get_language()
+        first = self.best
+        equal = [c for c in close if _key(self.stats_of(c)) == _key(first)]
+        if equal:
+            return _("(close: {cards} as good as {card})", cards=" ".join(c.format(lang) for c in equal),
+                     card=first.card.format(lang))
+        second = self.stats_of(close[0])
         if first.p_make is not None and second.p_make is not None and first.p_make != second.p_make:
             assert first.p_make_se is not None and second.p_make_se is not None
             unit = _("in P(caught)") if self.contract == MISERE else _("in P(make)")
@@ -145,9 +180,13 @@ class Advice:
                             (second.card.format(lang), sign * second.tricks_mean, second.tricks_mean_se)],
                            unit=_("tricks"))
 
+    def stats_of(self, card: Card) -> CardStats:
+        """The figures of one legal card."""
+        return next(s for s in self.cards if s.card == card)
+
     @property
     def model(self) -> str:
-        return _MODEL
+        return _MODEL_EXACT if self.method == EXACT else _MODEL
 
     def to_dict(self) -> dict:
         return {"seat": self.seat, "hand": str(self.hand), "contract": self.contract,
@@ -156,7 +195,9 @@ class Advice:
                                 conditions=self.conditions),
                 "redrawn": self.redrawn, "discards_replaced": self.discards_replaced,
                 "cards": {str(s.card): s.to_dict() for s in self.cards},
-                "recommendation": self.recommendation.to_dict(), "model": self.model}
+                "recommendation": self.recommendation.to_dict(), "model": self.model,
+                "method": self.method, "exact_layouts": self.exact_layouts, "fallback": self.fallback,
+                "close": [str(c) for c in self.close]}
 
     def _given(self) -> list[str]:
         """What the layouts met, in the active language: the suits shown out of, then the sampling's conditions."""
@@ -180,6 +221,12 @@ class Advice:
         else:
             head = _("Seat {seat} to play in all-pass, {samples} samples, after {played} cards played", **fields)
         rows = [head]
+        if self.method == EXACT:
+            rows.append(ngettext("exact: the one layout that fits was searched by single-dummy play",
+                                 "exact: all {count} layouts that fit were searched by single-dummy play",
+                                 self.exact_layouts or 0, count=self.exact_layouts or 0))
+        elif self.fallback is not None:
+            rows.append(_("sampled: {reason}", reason=_(self.fallback)))
         given = self._given()
         if self.conditions:     # the English texts, for an advice made without its shown_out
             rows.append(given_line(given if len(given) == len(self.conditions) else self.conditions, self.acceptance))
@@ -201,6 +248,10 @@ class Advice:
         return "\n".join(rows)
 
 
+_MODEL_EXACT = N_("every layout of the unseen cards that fits the own hand, the cards played (who played them, who "
+                  "showed out), the open hands and talon given, and the auction, searched by single-dummy play: the "
+                  "seat plays one card for all the layouts it cannot tell apart, the others play as if they saw every "
+                  "card; the layouts weighed alike or, with inference, by how likely the cards played are in each")
 _MODEL = N_("the unseen cards dealt at random consistently with the own hand, the cards played (who played them, "
             "who showed out), the open hands and talon given, and the auction; in each layout every legal card is "
             "valued by exact double-dummy play from then on (the declarer's discard, when not given, is his best one "
@@ -231,6 +282,213 @@ def _replay(played: list[Card], strain: str, leader: int, turn: Cards) -> tuple[
             return seats, voids, (first + len(trick)) % 3
     n = len(played) // 3
     return seats, voids, (0 if n < len(turn) else lead)
+
+
+def _all_voids(shown: dict[int, int], sampling: Sampling) -> dict[int, int]:
+    """The suits (as suit masks) each seat is known to hold no more of: shown out, or given void."""
+    out = dict(shown)
+    for s, suits in sampling.void_suits:
+        for x in suits:
+            out[s] = out.get(s, 0) | 1 << "SCDH".index(x)
+    return out
+
+
+def _won(played: list[Card], strain: str, leader: int, turn: Cards) -> list[int]:
+    """The completed tricks each seat has won."""
+    trump = -1 if strain in (MISERE, ALLPASS) else trump_of(strain)
+    won = [0, 0, 0]
+    lead = leader
+    for k in range(0, len(played) - len(played) % 3, 3):
+        trick = tuple(played[k:k + 3])
+        talon_card = turn[k // 3] if k // 3 < len(turn) else None
+        first = 0 if talon_card is not None else lead
+        led = talon_card.suit if talon_card is not None else trick[0].suit
+        lead = _winner(first, trick, led, trump)
+        won[lead] += 1
+    return won
+
+
+def _exact_cards(*, hand: Hand, seat: int, contract: Contract | None, strain: str, declarer: int | None,
+                 leader: int, played: list[Card], who: list[int], voids: dict[int, int], talon: Hand | None,
+                 turned: Cards, discard: object, known: dict, sampler: Sampler,
+                 took_talon: bool, turn: Cards | None, talon_mode: str | None, solver: Solver | None,
+                 inference: float) -> tuple[list[CardStats], int, tuple, tuple]:
+    """Every legal card's figures by the exact single-dummy search of :mod:`.endings` over every
+    layout of the unseen cards that fits what the seat has seen, and the number of layouts.
+    ``inference``: 0 weighs the layouts alike, else each by :func:`_likelihood` with that epsilon.
+    Raises :class:`~.endings.TooLarge` (with the reason, English) when the ending is not searched."""
+    from .endings import TooLarge, layouts, search
+
+    played_mask = Cards(played).mask
+    done = len(played) // 3
+    trick = played[3 * done:]
+    trick_leader = (seat - len(trick)) % 3
+    left = 10 - done
+    in_trick = {(trick_leader + i) % 3 for i in range(len(trick))}
+    talon_mask = talon.mask if talon is not None else 0
+    rem: dict[int, int] = {}
+    own = hand.mask
+    out_known = 0
+    if seat == declarer and took_talon:
+        if discard is None or talon is None:
+            raise TooLarge(N_("the ending is not searched: the declarer's talon or discard is not given"))
+        out_known = Cards(_as_cards(discard, "discard")).mask
+        own = (own | talon_mask) & ~out_known
+    rem[seat] = own & ~played_mask
+    for s, h in known.items():
+        if s in (0, 1, 2) and s != seat:
+            if s == declarer and took_talon:
+                raise TooLarge(N_("the ending is not searched: the declarer's hand after the talon is not known"))
+            rem[s] = h.mask & ~played_mask
+    unseen = ((1 << 32) - 1) & ~played_mask & ~out_known
+    for m in rem.values():
+        unseen &= ~m
+    if not took_talon and talon is not None:
+        unseen &= ~talon_mask       # the talon, turned or shown, plays no further part
+    for s, m in rem.items():
+        if m.bit_count() != left - (s in in_trick):
+            raise TooLarge(N_("the ending is not searched: the known hands do not fit the cards played"))
+    hidden = [s for s in range(3) if s not in rem]
+    places = []
+    for s in hidden:
+        barred = 0
+        for k in range(4):
+            if voids.get(s, 0) >> k & 1:
+                barred |= 0xFF << (8 * k)
+        if took_talon and s != declarer:
+            barred |= talon_mask    # the talon went to the declarer
+        places.append((left - (s in in_trick), barred))
+    spare = unseen.bit_count() - sum(n for n, _b in places)
+    if spare not in (0, 2) or (spare == 2 and took_talon and seat == declarer):
+        raise TooLarge(N_("the ending is not searched: the unseen cards do not fit the hands"))
+    by_seat = [0, 0, 0]
+    for card, s in zip(played, who):
+        by_seat[s] |= 1 << card.index
+
+    def deal_of(masks: tuple[int, ...]) -> tuple[Deal, int] | None:
+        """The whole deal of a layout of the hidden places, and the declarer's discard in it."""
+        holds = dict(rem)
+        holds.update(zip(hidden, masks))
+        out = unseen & ~sum(masks)
+        dealt = []
+        for s in range(3):
+            m = holds[s] | by_seat[s]
+            if s == declarer and took_talon:
+                m = (m | (out_known if s == seat else out)) & ~talon_mask
+            dealt.append(hand.mask if s == seat else m)
+        pot = talon_mask if talon is not None else out
+        try:
+            return Deal([Hand(m) for m in dealt], Hand(pot) if pot else None), (out_known if seat == declarer else out)
+        except PrefsolveError:
+            return None
+
+    def fits(masks: tuple[int, ...]) -> bool:
+        if not sampler.conditions:
+            return True
+        whole = deal_of(masks)
+        return whole is not None and sampler.fits(whole[0])
+
+    found = layouts(unseen, places, fits)
+    if not found:
+        raise TooLarge(N_("the ending is not searched: no layout fits what was seen"))
+    worlds = []
+    for masks in found:
+        w = [0, 0, 0]
+        for s, m in rem.items():
+            w[s] = m
+        for s, m in zip(hidden, masks):
+            w[s] = m
+        worlds.append((w[0], w[1], w[2]))
+    counted = seat if contract is None else declarer
+    assert counted is not None
+    minimize = contract is None or contract.is_misere
+
+    def maximizing(s: int) -> bool:
+        return (s == counted) != minimize
+
+    up = maximizing(seat)
+    side = {s for s in range(3) if maximizing(s) == up}
+    searchers = {seat} | {s for s in rem if s in side}
+    trump = -1 if strain in (MISERE, ALLPASS) else trump_of(strain)
+    sign = 1 if up else -1
+    fronts = search((0, 0, 0), worlds, seat=seat, leader=trick_leader, trick=tuple(c.index for c in trick),
+                    trump=trump, counted=counted, sign=sign, searchers=searchers, side=side)
+    won = _won(played, strain, leader, turned)[counted]
+    level = contract.level or 0 if contract is not None else 0
+
+    def made(total: int) -> bool:
+        return total == 0 if contract is not None and contract.is_misere else total >= level
+
+    def goal(total: int) -> float:
+        """The side's goal in a layout: first the contract (none in all-pass), then the tricks."""
+        if contract is None:
+            return -total
+        declarer_goal = 100 * made(total) + (-total if contract.is_misere else total)
+        return declarer_goal if seat == declarer else -declarer_goal
+
+    n = len(worlds)
+    weights = [1.0] * n
+    if inference:
+        weights = []
+        for masks in found:
+            whole = deal_of(masks)
+            assert whole is not None    # the layout was built from the cards seen
+            weights.append(_likelihood(whole[0], whole[1] if took_talon else None, declarer=declarer,
+                                       strain=strain, leader=leader, played=played, who=who,
+                                       hidden=hidden, turn=turn, talon_mode=talon_mode, solver=solver,
+                                       epsilon=inference))
+        if not sum(weights):
+            weights = [1.0] * n
+    total_weight = sum(weights)
+    stats = []
+    values = []
+    for card in cards_in_hand_order(sum(1 << i for i in fronts)):
+        front = fronts[card.index]
+
+        def score(v: tuple[int, ...]) -> float:
+            return sum(w * goal(won + sign * x) for x, w in zip(v, weights))
+        vector = max(sorted(front), key=score)
+        totals = [won + sign * x for x in vector]
+        mean = sum(w * t for t, w in zip(totals, weights)) / total_weight
+        p = None if contract is None else sum(w * made(t) for t, w in zip(totals, weights)) / total_weight
+        stats.append(CardStats(card, mean, 0.0, p, None if p is None else 0.0))
+        values.append((card, tuple(totals)))
+    return stats, n, tuple(zip(worlds, weights)), tuple(values)
+
+
+#: Inference from the cards played weighs the other players' cards of the tricks from the one at
+#: whose start each hand held this many cards (earlier ones cost more solving and say less).
+INFERENCE_FROM = 6
+#: The default chance that a player's card is not one of his double-dummy best (``inference``).
+INFERENCE = 0.2
+
+
+def _likelihood(deal: Deal, discard: int | None, *, declarer: int | None, strain: str, leader: int,
+                played: list[Card], who: list[int], hidden: list[int], turn: Cards | None, talon_mode: str | None,
+                solver: Solver | None, epsilon: float) -> float:
+    """How likely the cards the hidden seats played are in ``deal``, if each of them plays one of his
+    double-dummy best cards at random (a chance ``1 - epsilon``) or any legal card at random
+    (``epsilon``): the product over their cards of the tricks from :data:`INFERENCE_FROM` cards a
+    hand on. Best is for the player's own side: in a game and misère by the declarer's tricks, in
+    all-pass by the player's own."""
+    start = 3 * (10 - INFERENCE_FROM)
+    disc = Cards(iter(Hand(discard))) if discard is not None else None
+    counted = [None] if declarer is not None else hidden
+    positions = {s: Position(deal, declarer, strain=strain, seat=s, leader=leader, talon_mode=talon_mode,
+                             discard=disc, turn=turn, solver=solver) for s in counted}
+    like = 1.0
+    for k, (card, mover) in enumerate(zip(played, who)):
+        if k >= start and mover in hidden:
+            pos = positions[None if declarer is not None else mover]
+            legal = pos.legal_cards()
+            best = pos.best_cards()
+            p = epsilon / len(legal)
+            if card in best:
+                p += (1 - epsilon) / len(best)
+            like *= p
+        for pos in positions.values():
+            pos.push(card)
+    return like
 
 
 def _fitting_discard(deal: Deal, declarer: int, contract: Contract, leader: int, played: list[Card],
@@ -288,7 +546,8 @@ def advise(hand: Hand | str, seat: int, *, contract: Contract | str, declarer: i
            auction: str | None = None,
            whist: str | None = None, tolerance: float = TOLERANCE, rules: Rules | str = "sochi",
            sampling: Sampling = ADVICE_SAMPLING, agreed: int | None = None, reuse: Sequence[Deal] = (),
-           solver: Solver | None = None, progress: Progress | None = None) -> Advice:
+           endings: int = ENDINGS, inference: float = 0.0, solver: Solver | None = None,
+           progress: Progress | None = None) -> Advice:
     """Every legal card's expected result for ``seat``, to play now, from what it has seen.
 
     ``hand``: the seat's ten cards as dealt. ``contract``: a game (``7H``),
@@ -318,6 +577,14 @@ def advise(hand: Hand | str, seat: int, *, contract: Contract | str, declarer: i
     highest P(make) for the declarer (the lowest for a defender), then the
     mean tricks; in misère the lowest P(caught) for the declarer (highest
     for a defender); in all-pass the fewest own tricks.
+    ``endings``: from the trick at whose start each hand holds this many cards or fewer
+    (default 4; 0: never), every layout of the unseen cards that fits is searched by
+    single-dummy play (:mod:`.endings`: the seat plays one card for all the layouts it
+    cannot tell apart, the others see every card) instead of sampled; ``method`` says which
+    was done, and ``fallback`` why an ending past the search's cap was sampled. ``inference``
+    (0 ≤ epsilon < 1; 0: off): the searched layouts are weighed by how likely the cards the unseen
+    hands played are in each, each player taken to play one of his double-dummy best cards at random
+    but for a chance epsilon of any legal card (docs/ADVICE.md).
     ``progress`` is called with 1 for each layout valued.
     """
 
@@ -396,6 +663,34 @@ def advise(hand: Hand | str, seat: int, *, contract: Contract | str, declarer: i
         sampling = condition_on_auction(sampling, auction, seat=seat, rules=r, tolerance=tolerance, contract=c,
                                         whist=whist)
     sampler = Sampler(fixed, sampling.seed, void_suits, conditions=sampling.hand_conditions, voids_beyond_known=True)
+    showed_out = tuple((s, tuple(ks)) for s, ks in sorted(shown_out.items()))
+    texts = tuple(SHOWED_OUT.format(seat=s, suits=" ".join(SUIT_SYMBOLS[k] for k in ks))
+                  for s, ks in showed_out) + tuple(sampling.condition_texts())
+    endings = check_count(endings, "endings", 0)
+    if not isinstance(inference, (int, float)) or isinstance(inference, bool) or not 0 <= inference < 1:
+        raise PrefsolveError(_("inference= is the chance of a card other than a best one, from 0 up to 1 "
+                               "(0: off), got {value}", value=repr(inference)))
+    # All-pass with the talon ignored (RULES.md §4.3), a game without talon (RULES.md §2.5): the hands
+    # as dealt.
+    talon_mode = "ignore" if (allpass and not talon_leads) or (c is not None and c.without_talon) else None
+    fallback = None
+    if endings and 10 - len(cards_played) // 3 <= endings:
+        from .endings import TooLarge
+
+        try:
+            stats_x, count, weighted, totals = _exact_cards(
+                hand=hand, seat=seat, contract=c, strain=strain, declarer=declarer, leader=leader,
+                played=cards_played, who=who, voids=_all_voids(voids, sampling), talon=talon_hand, turned=turned,
+                discard=discard, known=dict(sampling.known_cards), sampler=sampler, took_talon=took_talon,
+                turn=turned if talon_leads and turned else None, talon_mode=talon_mode, solver=solver,
+                inference=inference)
+        except TooLarge as exc:
+            fallback = str(exc.args[0]) if exc.args else TOO_LARGE
+        else:
+            return Advice(seat, hand, "allpass" if allpass else str(c), declarer, Cards(cards_played), sampling,
+                          r.label, texts, None, 0, 0, tuple(stats_x), _ranked(stats_x, c, seat, declarer)[0].card,
+                          count, (), 0, showed_out, totals, method=EXACT, exact_layouts=count,
+                          weighted=weighted)
     pool = [d for d in reuse if sampler.fits(d)]
     pool.reverse()      # popped from the end: the earlier layouts first
     reused = len(pool)
@@ -407,9 +702,6 @@ def advise(hand: Hand | str, seat: int, *, contract: Contract | str, declarer: i
     maximize = not allpass and c is not None and (seat == declarer) != c.is_misere
     common: set[Card] | None = None    # the cards among the best in every layout so far
     redrawn = replaced = 0
-    # All-pass with the talon ignored (RULES.md §4.3), a game without talon (RULES.md §2.5): the hands
-    # as dealt.
-    talon_mode = "ignore" if (allpass and not talon_leads) or (c is not None and c.without_talon) else None
     n = 0
     while n < samples:
         deal = pool.pop() if pool else sampler.draw(1)[0]
@@ -458,13 +750,38 @@ def advise(hand: Hand | str, seat: int, *, contract: Contract | str, declarer: i
             p = float(made.mean())
             p_se = binomial_se(p, len(t))
         stats.append(CardStats(card, mean, se, p, p_se))
-    showed_out = tuple((s, tuple(ks)) for s, ks in sorted(shown_out.items()))
-    texts = tuple(SHOWED_OUT.format(seat=s, suits=" ".join(SUIT_SYMBOLS[k] for k in ks))
-                  for s, ks in showed_out) + tuple(sampling.condition_texts())
     return Advice(seat, hand, "allpass" if allpass else str(c), declarer, Cards(cards_played), sampling, r.label,
                   texts, sampler.acceptance, redrawn, replaced, tuple(stats), _ranked(stats, c, seat, declarer)[0].card,
                   None if n == samples else n, tuple(sampled), reused - len(pool), showed_out,
-                  tuple((card, tuple(v)) for card, v in rows.items()))
+                  tuple((card, tuple(v)) for card, v in rows.items()), fallback=fallback)
+
+
+def _key(s: CardStats) -> tuple[float, float]:
+    return (round(s.p_make or 0.0, 9), round(s.tricks_mean, 9))
+
+
+def _near(first: CardStats, other: CardStats, exact: bool) -> bool:
+    """Whether ``other``'s figures cannot be told from ``first``'s: equal, or (sampled) differing by
+    less than the standard error of the difference in the figure that ranks them."""
+    if _key(first) == _key(other):
+        return True
+    if exact:
+        return False
+    if first.p_make is not None and other.p_make is not None and first.p_make != other.p_make:
+        assert first.p_make_se is not None and other.p_make_se is not None
+        return abs(first.p_make - other.p_make) < (first.p_make_se ** 2 + other.p_make_se ** 2) ** 0.5
+    return abs(first.tricks_mean - other.tricks_mean) < (first.tricks_mean_se ** 2 + other.tricks_mean_se ** 2) ** 0.5
+
+
+def _touching(a: Card, b: Card, hand: Hand, played: Cards) -> bool:
+    """Whether two cards of the seat are one choice: same suit, and every card between them is
+    the seat's own or already played (so no other hand can hold one)."""
+    if a.suit != b.suit:
+        return False
+    low, high = sorted((a.index, b.index))
+    between = ((1 << high) - 1) & ~((1 << (low + 1)) - 1)
+    gone = hand.mask | played.mask
+    return not between & ~gone
 
 
 def _ranked(stats: list[CardStats] | tuple[CardStats, ...], contract: Contract | None, seat: int,

@@ -387,11 +387,18 @@ def whist(hand, seat, declarer, contract, partner, talon_cards, samples, adaptiv
                    "drawn as the calls show them (docs/ADVICE.md)."))
 @click.option("--whist", "whist_calls", default=None, metavar="CALLS",
               help=N_("The defenders' calls, first defender first, e.g. 'whist pass'."))
+@click.option("--endings", type=click.IntRange(0, 10), default=4, show_default=True, metavar="CARDS",
+              help=N_("From the trick at whose start each hand holds this many cards or fewer, search every layout "
+                      "exactly by single-dummy play instead of sampling (0: never; docs/ADVICE.md)."))
+@click.option("--inference", type=click.FloatRange(0, 1, max_open=True), default=0.0, show_default=True,
+              metavar="EPSILON",
+              help=N_("Weigh the searched layouts by the cards played, each player taken to play a double-dummy "
+                      "best card but for this chance of any card (0: off; docs/ADVICE.md)."))
 @samples_option(100, N_("Sampled layouts (each costs one solve per legal card). At most {most_samples}."))
 @functools.partial(_common, jobs=False)
 @_errors_to_exit2
 def advise(hand, seat, contract, declarer, played, leader, talon_cards, discard, known, void, auction, tolerance,
-           whist_calls, samples, seed, rules, as_json, quiet):
+           whist_calls, endings, inference, samples, seed, rules, as_json, quiet):
     """Which card to play now with HAND (the seat's ten cards as dealt), from what the seat has seen.
 
     \b
@@ -406,7 +413,7 @@ def advise(hand, seat, contract, declarer, played, leader, talon_cards, discard,
                             played=Cards.parse(played), leader=leader, talon=talon_cards,
                             discard=None if discard is None else Cards.parse(discard),
                             auction=auction, whist=whist_calls, tolerance=tolerance, rules=rules,
-                            sampling=sampling, progress=bar.update)
+                            sampling=sampling, endings=endings, inference=inference, progress=bar.update)
     _print_result(a, as_json, a.format())
 
 

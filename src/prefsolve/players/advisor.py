@@ -23,7 +23,12 @@ model in tricks (default 1), ``auction`` on or off (the unseen hands
 conditioned on the calls, or drawn freely), ``seed`` mixed into each
 decision's seed, ``agreed``: a card is played after this many layouts (default
 10; 0 for all of them) once it has been among the best in every one
-(:func:`~prefsolve.analysis.advise`'s ``agreed``). When the
+(:func:`~prefsolve.analysis.advise`'s ``agreed``), ``endings``: from the trick
+at whose start each hand holds this many cards or fewer (default 4; 0: never),
+the card is chosen by exact single-dummy search over every layout that fits
+(:mod:`prefsolve.analysis.endings`) instead of sampling, ``inference``: those
+layouts weighed by the cards played (:func:`~prefsolve.analysis.advise`'s
+``inference``, default 0: alike). When the
 calls cannot be met by any hand the sampler finds (a player who bids without
 the cards), that decision is taken without the auction model, and so are the
 seat's later cards in the deal (the cards played only narrow the layouts). Contracts the
@@ -60,6 +65,8 @@ from .runner import derive_seed
 DEFAULT_SAMPLES = 50
 #: The layouts after which a card that was best in every one is played.
 DEFAULT_AGREED = 10
+#: Endings of this many cards a hand or fewer are played by exact single-dummy search (0: sampled).
+DEFAULT_ENDINGS = 4
 _WHIST_WORDS = {"whist": "whist", "pass": "pass", "half-whist": "half"}
 
 
@@ -67,10 +74,12 @@ class Advisor(Player):
     """The analyzer's recommendation at every decision (see the module's text)."""
 
     name = "advisor"
-    OPTIONS = {"samples": int, "tolerance": float, "auction": bool, "seed": int, "agreed": int}
+    OPTIONS = {"samples": int, "tolerance": float, "auction": bool, "seed": int, "agreed": int, "endings": int,
+               "inference": float}
 
     def __init__(self, samples: int = DEFAULT_SAMPLES, tolerance: float | None = None, auction: bool = True,
-                 seed: int = 0, agreed: int = DEFAULT_AGREED) -> None:
+                 seed: int = 0, agreed: int = DEFAULT_AGREED, endings: int = DEFAULT_ENDINGS,
+                 inference: float = 0.0) -> None:
         from ..analysis.auction_model import TOLERANCE, check_tolerance
 
         self.samples = check_count(samples, "samples", 1)
@@ -80,6 +89,11 @@ class Advisor(Player):
         self.auction = auction
         self.seed = check_seed(seed) or 0
         self.agreed = check_count(agreed, "agreed", 0)
+        self.endings = check_count(endings, "endings", 0)
+        if isinstance(inference, bool) or not isinstance(inference, (int, float)) or not 0 <= inference < 1:
+            raise PlayerError(_("the advisor's inference option is a chance from 0 up to 1, got {value}",
+                                value=repr(inference)))
+        self.inference = float(inference)
         self._layouts: dict[int, tuple] = {}     # seat -> the layouts of its last card advice in this deal
         self._unfit: set[int] = set()            # seats whose cards this deal's calls fit no layout for
 
@@ -172,7 +186,8 @@ class Advisor(Player):
                         discard=view.discard if seat == view.declarer else None, auction=calls,
                         whist=None if calls is None or allpass else ",".join(view.whist_calls) or None,
                         sampling=self._sampling(view, known), rules=view.rules, tolerance=self.tolerance,
-                        agreed=self.agreed or None, reuse=self._layouts.get(seat, ()))
+                        agreed=self.agreed or None, reuse=self._layouts.get(seat, ()), endings=self.endings,
+                        inference=self.inference)
         self._layouts[seat] = advice.sampled
         return advice
 
@@ -209,4 +224,4 @@ def _concession_value(view: SeatView) -> float:
     return float(settle(s.pool, s.mountain, s.whists, view.rules)[0])
 
 
-__all__ = ["Advisor", "DEFAULT_SAMPLES", "DEFAULT_AGREED"]
+__all__ = ["Advisor", "DEFAULT_SAMPLES", "DEFAULT_AGREED", "DEFAULT_ENDINGS"]

@@ -1,0 +1,319 @@
+"""Exact single-dummy play in endings: one card for all the layouts a seat cannot tell apart.
+
+Monte Carlo advice (:func:`~prefsolve.analysis.advise`) values each card by
+double-dummy play in each sampled layout, as if the seat would see every card
+from the next card on. It then trusts the seat to guess every later guess
+right (*strategy fusion*), and it judges each layout alone where a card's
+worth depends on the other layouts too (*non-locality*). In an ending with
+few cards this module removes both faults by search over the seat's
+**information set**: every layout of the unseen cards that fits what the seat
+has seen (its own cards, the cards played and who played them, the voids
+shown, the open hands), each with a weight.
+
+The seat (and a partner whose cards it sees and plays, as the lone whister
+plays both defenders' hands open) must play one card for all the layouts it
+cannot tell apart; it learns only from the cards the others play. The others
+are assumed to see every card (the cautious assumption of the αμ search of
+Cazenave and Ventos): in each layout the opponents answer the seat's whole
+plan with their best card for that layout. A partner whose cards the seat
+does not see is given the same sight (the optimistic one, as the Monte Carlo
+advice gives it). The search is exact for that game: the value of a point is
+the set of vectors (one figure a layout) that the seat's plans can reach from
+there, kept to the plans not beaten in every layout at once (a Pareto front);
+at the seat's turn the fronts of its cards are joined, at another seat's turn
+they are combined layout by layout with that seat's choice in each. The root
+chooses the plan with the best weighted result (:func:`search`).
+
+A plan is judged layout by layout by the side's goal (docs/ADVICE.md): the
+declarer of a game by whether the contract makes, then by his tricks; the
+defenders the other way round; the misère declarer by whether he takes no
+trick, then by his fewest tricks; the catchers the other way round; an
+all-pass player by his fewest tricks. Since the goal only ever prefers more
+(or fewer) tricks in each layout, the front loses no plan that could be best.
+
+The work is capped (:data:`MAX_LAYOUTS` layouts, :data:`MAX_NODES` points and :data:`MAX_VECTORS` vectors of
+the search): past the cap :class:`TooLarge` is raised and the advice falls
+back on sampling, which it says (``method``).
+
+>>> from prefsolve.cards import Hand
+>>> own, king, eight = (Hand.parse(h).mask for h in ("A7.-.-.-", "K.-.-.7", "8.-.-.8"))
+>>> # ♠A ♠7 to lead at no-trump, ♠K ♥7 and ♠8 ♥8 with seats 1 and 2 either way round (two layouts):
+>>> # the ace drops the king in both and the seven wins the last trick; the seven first loses both.
+>>> r = search((own, 0, 0), [(own, king, eight), (own, eight, king)], seat=0, leader=0, trick=(), trump=-1,
+...            counted=0, sign=1, searchers={0}, side={0})
+>>> sorted((card, sorted(front)) for card, front in r.items())
+[(0, [(0, 0)]), (7, [(2, 2)])]
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Sequence
+
+#: The most layouts an ending is searched over: beyond it the advice samples.
+MAX_LAYOUTS = 400
+#: The most points (of the seat's knowledge: the cards seen so far and the layouts they fit) one search visits.
+MAX_NODES = 200_000
+#: The most vectors one search builds while combining fronts (a front can grow large where many
+#: plans are each best in some layouts): the cap on the search's work besides its points.
+MAX_VECTORS = 500_000
+
+Front = frozenset[tuple[int, ...]]
+Layout = tuple[int, int, int]
+
+
+class TooLarge(Exception):
+    """The ending has more layouts or points than the cap: it is sampled instead."""
+
+
+def _suit_mask(suit: int) -> int:
+    return 0xFF << (8 * suit)
+
+
+def _legal(hand: int, led: int | None, trump: int) -> int:
+    """The cards of ``hand`` its holder may play to a trick led in suit ``led``."""
+    if led is None:
+        return hand
+    follow = hand & _suit_mask(led)
+    if follow:
+        return follow
+    if trump >= 0:
+        ruffs = hand & _suit_mask(trump)
+        if ruffs:
+            return ruffs
+    return hand
+
+
+def _winner(leader: int, trick: Sequence[int], trump: int) -> int:
+    """The seat that wins a complete trick of three cards (indexes), led by ``leader``."""
+    best = trick[0]
+    at = 0
+    for i in (1, 2):
+        c = trick[i]
+        if (c >> 3 == best >> 3 and c > best) or (c >> 3 == trump and best >> 3 != trump):
+            best, at = c, i
+    return (leader + at) % 3
+
+
+def _bits(mask: int) -> Iterable[int]:
+    while mask:
+        low = mask & -mask
+        yield low.bit_length() - 1
+        mask ^= low
+
+
+def pareto(vectors: Iterable[tuple[int, ...]]) -> Front:
+    """The vectors not beaten in every place by another (ties kept once).
+
+    >>> sorted(pareto([(1, 0), (0, 1), (0, 0), (1, 0)]))
+    [(0, 1), (1, 0)]
+    """
+    vs = sorted(set(vectors), key=sum, reverse=True)
+    kept: list[tuple[int, ...]] = []
+    for v in vs:
+        if not any(all(a >= b for a, b in zip(k, v)) for k in kept):
+            kept.append(v)
+    return frozenset(kept)
+
+
+class _Search:
+    """One search: the fixed parts of the ending and the table of points already solved."""
+
+    def __init__(self, trump: int, counted: int, sign: int, searchers: frozenset[int], side: frozenset[int],
+                 max_nodes: int) -> None:
+        self.trump = trump
+        self.counted = counted
+        self.sign = sign
+        self.searchers = searchers
+        self.side = side
+        self.max_nodes = max_nodes
+        self.nodes = 0
+        self.vectors = 0
+        self.memo: dict[tuple, Front] = {}
+
+    def front(self, worlds: tuple[Layout, ...], leader: int, trick: tuple[int, ...]) -> Front:
+        """The front of the point where ``worlds`` are the layouts still possible and
+        ``trick`` the cards on the table (the seat's side's future tricks, signed)."""
+        key = (worlds, leader, trick)
+        hit = self.memo.get(key)
+        if hit is not None:
+            return hit
+        self.nodes += 1
+        if self.nodes > self.max_nodes:
+            raise TooLarge
+        if not worlds[0][0] | worlds[0][1] | worlds[0][2] and not trick:
+            out: Front = frozenset({(0,) * len(worlds)})
+            self.memo[key] = out
+            return out
+        mover = (leader + len(trick)) % 3
+        led = trick[0] >> 3 if trick else None
+        if mover in self.searchers:
+            out = self._choose(worlds, leader, trick, mover, led)
+        else:
+            out = self._answer(worlds, leader, trick, mover, led)
+        self.memo[key] = out
+        return out
+
+    def _child(self, worlds: tuple[Layout, ...], leader: int, trick: tuple[int, ...], mover: int,
+               card: int) -> Front:
+        bit = 1 << card
+        after = tuple(tuple(h & ~bit if s == mover else h for s, h in enumerate(w)) for w in worlds)
+        played = trick + (card,)
+        if len(played) < 3:
+            return self.front(after, leader, played)  # type: ignore[arg-type]
+        winner = _winner(leader, played, self.trump)
+        gain = self.sign if winner == self.counted else 0
+        rest = self.front(after, winner, ())  # type: ignore[arg-type]
+        if not gain:
+            return rest
+        return frozenset(tuple(x + gain for x in v) for v in rest)
+
+    def _choose(self, worlds: tuple[Layout, ...], leader: int, trick: tuple[int, ...], mover: int,
+                led: int | None) -> Front:
+        """The seat's side plays one card for every layout: the fronts of its cards joined."""
+        hand = worlds[0][mover]
+        legal = _legal(hand, led, self.trump)
+        seen = 0        # the cards in some place other than this hand, or on the table
+        for w in worlds:
+            for s in range(3):
+                if s != mover:
+                    seen |= w[s]
+        for c in trick:
+            seen |= 1 << c
+        vectors: list[tuple[int, ...]] = []
+        last = -1
+        for card in _bits(legal):
+            # Touching cards (no card between them anywhere but in this hand) give the same front.
+            if last >= 0 and last >> 3 == card >> 3 and not seen & (((1 << card) - 1) & ~((1 << (last + 1)) - 1)):
+                last = card
+                continue
+            last = card
+            vectors.extend(self._child(worlds, leader, trick, mover, card))
+        self._spend(len(vectors) ** 2)
+        return pareto(vectors)
+
+    def _spend(self, work: int) -> None:
+        self.vectors += work
+        if self.vectors > MAX_VECTORS:
+            raise TooLarge
+
+    def _answer(self, worlds: tuple[Layout, ...], leader: int, trick: tuple[int, ...], mover: int,
+                led: int | None) -> Front:
+        """Another seat plays, seeing every card: in each layout its best card for its side,
+        against each plan of the seat's side (the plans after each card being independent)."""
+        best = max if mover in self.side else min
+        legal_in = [_legal(w[mover], led, self.trump) for w in worlds]
+        cards = 0
+        for m in legal_in:
+            cards |= m
+        n = len(worlds)
+        partial: list[tuple[int | None, ...]] = [(None,) * n]
+        for card in _bits(cards):
+            bit = 1 << card
+            where = [i for i in range(n) if legal_in[i] & bit]
+            sub = self._child(tuple(worlds[i] for i in where), leader, trick, mover, card)
+            combined = []
+            self._spend(len(partial) * len(sub) * (1 + len(partial) * len(sub) // 8))
+            for p in partial:
+                for v in sub:
+                    q = list(p)
+                    for j, i in enumerate(where):
+                        q[i] = v[j] if q[i] is None else best(q[i], v[j])  # type: ignore[type-var]
+                    combined.append(tuple(q))
+            partial = _reduce(combined)
+        return frozenset(partial)  # type: ignore[arg-type]  # every figure is decided by now
+
+
+def _reduce(vectors: list[tuple[int | None, ...]]) -> list[tuple[int | None, ...]]:
+    """The partial vectors worth keeping: a vector every one of whose figures is at most
+    another's (None: not yet decided, in both) can be dropped, since the best or the worst of
+    further answers, taken layout by layout, keeps that order."""
+    unique = list(dict.fromkeys(vectors))
+    kept: list[tuple[int | None, ...]] = []
+    unique.sort(key=lambda v: sum(x for x in v if x is not None), reverse=True)
+    for v in unique:
+        dominated = False
+        for k in kept:
+            if all((a is None) == (b is None) and (a is None or a >= b) for a, b in zip(k, v)):  # type: ignore[operator]
+                dominated = True
+                break
+        if not dominated:
+            kept.append(v)
+    return kept
+
+
+def search(known: Layout, worlds: Sequence[Layout], *, seat: int, leader: int, trick: tuple[int, ...],
+           trump: int, counted: int, sign: int, searchers: Iterable[int], side: Iterable[int],
+           max_nodes: int = MAX_NODES, stats: dict | None = None) -> dict[int, Front]:
+    """Each legal card of ``seat`` → the front of its side after it (vectors over ``worlds``, in order).
+
+    ``worlds``: the layouts of the cards still held (masks of seats 0, 1, 2), all holding
+    ``known``'s cards where it has them; ``trick``: the card indexes on the table, led by
+    ``leader``; ``trump``: the trump suit or -1; the figures are ``sign`` times the tricks
+    ``counted`` takes from here on (``sign`` 1: the seat's side wants them high).
+    ``searchers``: the seats that play one card for all layouts they cannot tell apart (the
+    seat, and the partner whose cards it plays); ``side``: the seat's side. Raises
+    :class:`TooLarge` past ``max_nodes`` points or :data:`MAX_VECTORS` vectors built (the
+    comparisons of fronts counted as vectors); ``stats["nodes"]`` gets the points visited.
+    """
+    del known       # the seat's own cards are in every layout
+    ws = tuple(tuple(w) for w in worlds)
+    if not ws:
+        raise TooLarge
+    s = _Search(trump, counted, sign, frozenset(searchers), frozenset(side), max_nodes)
+    led = trick[0] >> 3 if trick else None
+    hand = ws[0][seat]
+    out: dict[int, Front] = {}
+    try:
+        for card in _bits(_legal(hand, led, trump)):
+            out[card] = s._child(ws, leader, trick, seat, card)  # type: ignore[arg-type]
+    finally:
+        if stats is not None:
+            stats["nodes"] = s.nodes
+            stats["vectors"] = s.vectors
+    return out
+
+
+def best_vector(front: Front, score: Callable[[tuple[int, ...]], float]) -> tuple[int, ...]:
+    """The plan of ``front`` with the highest ``score`` (ties: the first in sorted order)."""
+    return max(sorted(front), key=score)
+
+
+def layouts(unseen: int, places: Sequence[tuple[int, int]], accept: Callable[[tuple[int, ...]], bool] | None = None,
+            max_layouts: int = MAX_LAYOUTS) -> list[tuple[int, ...]]:
+    """Every way to deal the ``unseen`` cards to ``places`` ((count, barred-cards mask) each;
+    what is left over goes out of play), as masks in the places' order, that ``accept`` takes.
+    Raises :class:`TooLarge` past ``max_layouts`` layouts.
+
+    >>> [bin(m[0]) for m in layouts(0b111, [(1, 0b1)])]
+    ['0b10', '0b100']
+    """
+    from itertools import combinations
+
+    out: list[tuple[int, ...]] = []
+
+    def deal(k: int, left: int, acc: tuple[int, ...]) -> None:
+        if k == len(places):
+            if accept is None or accept(acc):
+                out.append(acc)
+                if len(out) > max_layouts:
+                    raise TooLarge
+            return
+        count, barred = places[k]
+        for combo in combinations(list(_bits(left & ~barred)), count):
+            m = 0
+            for c in combo:
+                m |= 1 << c
+            deal(k + 1, left & ~m, acc + (m,))
+
+    deal(0, unseen, ())
+    return out
+
+
+def mean_of(vector: Sequence[int], weights: Sequence[float], value: Callable[[int], float]) -> float:
+    """The weighted mean of ``value`` of each figure of ``vector``."""
+    total = sum(weights)
+    return sum(w * value(x) for x, w in zip(vector, weights)) / total
+
+
+__all__ = ["MAX_LAYOUTS", "MAX_NODES", "TooLarge", "search", "pareto", "layouts", "best_vector", "mean_of"]
+

@@ -1,0 +1,228 @@
+"""The exact single-dummy search of endings (prefsolve.analysis.endings), against references
+that share none of its code: the engine's double-dummy values when one layout is left, and every
+plan of the seat enumerated one by one on tiny endings."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+import prefsolve
+from prefsolve.analysis.endings import TooLarge, layouts, search
+from prefsolve.cards import Hand
+from prefsolve.deal import Deal
+from prefsolve.play import Position
+
+
+def _deal_ending(rng: random.Random, n: int) -> list[int]:
+    cards = list(range(32))
+    rng.shuffle(cards)
+    return [sum(1 << c for c in cards[k * n:(k + 1) * n]) for k in range(3)]
+
+
+def _setup(strain: str, counted: int, seat: int) -> tuple[int, int, set[int]]:
+    """trump, sign (1: the seat's side wants the counted tricks high), the seat's side."""
+    minimize = strain in ("misere", "allpass")
+
+    def up(s: int) -> bool:
+        return (s == counted) != minimize
+    trump = 0 if strain == "S" else -1
+    return trump, 1 if up(seat) else -1, {s for s in range(3) if up(s) == up(seat)}
+
+
+@pytest.mark.parametrize("n", [2, 3, 4])
+def test_one_layout_is_double_dummy(n):
+    rng = random.Random(n)
+    for _ in range(15):
+        hs = _deal_ending(rng, n)
+        strain = rng.choice(["S", "NT", "misere", "allpass"])
+        leader = rng.randrange(3)
+        d = Deal([Hand(m) for m in hs])
+        if strain == "allpass":
+            pos = Position(d, strain="allpass", seat=0, leader=leader, talon_mode="ignore")
+        else:
+            pos = Position(d, 0, strain=strain, leader=leader, talon_mode="ignore")
+        trump, sign, side = _setup(strain, 0, leader)
+        fronts = search(tuple(hs), [tuple(hs)], seat=leader, leader=leader, trick=(), trump=trump, counted=0,
+                        sign=sign, searchers={leader}, side=side)
+        for card, value in pos.card_values().items():
+            (vector,) = fronts[card.index]
+            assert sign * vector[0] == value
+
+
+# -- the reference: every plan of the seat, each judged layout by layout --------------------------------
+
+class _Need(Exception):
+    def __init__(self, history: tuple[int, ...], cards: list[int]) -> None:
+        self.history, self.cards = history, cards
+
+
+def _legal(hand: int, led: int | None, trump: int) -> list[int]:
+    follow = hand & (0xFF << 8 * led) if led is not None else 0
+    ruff = hand & (0xFF << 8 * trump) if led is not None and trump >= 0 else 0
+    allowed = follow or ruff or hand
+    return [c for c in range(32) if allowed >> c & 1]
+
+
+def _wins(leader: int, trick: list[int], trump: int) -> int:
+    best = 0
+    for i in (1, 2):
+        a, b = trick[i], trick[best]
+        if (a // 8 == b // 8 and a > b) or (a // 8 == trump and b // 8 != trump):
+            best = i
+    return (leader + best) % 3
+
+
+def _value(hands: list[int], leader: int, trick: list[int], history: tuple[int, ...], plan: dict, searchers: set,
+           side: set, trump: int, counted: int, sign: int) -> int:
+    """The counted seat's tricks from here in one layout, the searchers playing ``plan`` (history →
+    card), every other seat its best card for its side seeing everything."""
+    if not any(hands) and not trick:
+        return 0
+    mover = (leader + len(trick)) % 3
+    led = trick[0] // 8 if trick else None
+    options = _legal(hands[mover], led, trump)
+    if mover in searchers:
+        if history not in plan:
+            raise _Need(history, options)
+        options = [plan[history]]
+    results = []
+    for c in options:
+        h = list(hands)
+        h[mover] &= ~(1 << c)
+        t = trick + [c]
+        if len(t) == 3:
+            w = _wins(leader, t, trump)
+            after = _value(h, w, [], history + (c,), plan, searchers, side, trump, counted, sign)
+            results.append((w == counted) + after)
+        else:
+            results.append(_value(h, leader, t, history + (c,), plan, searchers, side, trump, counted, sign))
+    if mover in searchers:
+        return results[0]
+    # The seat's side wants the counted tricks high when sign is 1; the others the other way.
+    return max(results) if (mover in side) == (sign == 1) else min(results)
+
+
+def _best_plan_value(worlds, seat, first, searchers, side, trump, counted, sign, goal, limit=300):
+    """The best total of ``goal`` over the layouts, over every plan starting with ``first``."""
+    best = None
+    stack = [{(): first}]
+    plans = 0
+    while stack:
+        plan = stack.pop()
+        try:
+            total = sum(goal(_value(list(w), seat, [], (), plan, searchers, side, trump, counted, sign))
+                        for w in worlds)
+        except _Need as need:
+            for c in need.cards:
+                stack.append({**plan, need.history: c})
+            continue
+        plans += 1
+        if plans > limit:
+            return None
+        best = total if best is None else max(best, total)
+    return best
+
+
+@pytest.mark.parametrize("cases", [10, pytest.param(60, marks=pytest.mark.slow)])
+def test_search_finds_the_best_plan_of_all(cases):
+    """On 2- and 3-card endings with a few layouts, the best plan after each first card, found by
+    trying every plan of the seat (one card for each history it can see), equals the best of the
+    search's front by the same goal: contract first, then tricks."""
+    rng = random.Random(7)
+    checked = 0
+    while checked < cases:
+        n = rng.choice([2, 3, 3])
+        hs = _deal_ending(rng, n)
+        strain = rng.choice(["S", "NT", "misere", "allpass"])
+        seat = rng.randrange(3)
+        counted = seat if strain == "allpass" else rng.randrange(3)
+        trump, sign, side = _setup(strain, counted, seat)
+        # The seat sees its own hand and, when its partner's cards are open, plays them too.
+        partner_open = len(side) == 2 and rng.random() < 0.5
+        searchers = side if partner_open else {seat}
+        hidden = [s for s in range(3) if s not in searchers]
+        unseen = sum(hs[s] for s in hidden)
+        every = layouts(unseen, [(n, 0)] * len(hidden))
+        chosen = rng.sample(every, min(len(every), rng.choice([2, 3, 4])))
+        worlds = []
+        for masks in chosen:
+            w = list(hs)
+            for s, m in zip(hidden, masks):
+                w[s] = m
+            worlds.append(tuple(w))
+        level = rng.randrange(n + 1)
+
+        def goal(t: int, strain: str = strain, level: int = level, seat: int = seat, counted: int = counted) -> float:
+            if strain == "allpass":
+                return -t
+            made = t == 0 if strain == "misere" else t >= level
+            g = 100 * made + (-t if strain == "misere" else t)
+            return g if seat == counted else -g
+
+        fronts = search(worlds[0], worlds, seat=seat, leader=seat, trick=(), trump=trump, counted=counted,
+                        sign=sign, searchers=searchers, side=side)
+        for first, front in fronts.items():
+            ref = _best_plan_value(worlds, seat, first, searchers, side, trump, counted, sign, goal)
+            if ref is None:
+                continue
+            got = max(sum(goal(sign * x) for x in v) for v in front)
+            assert got == ref, (hs, strain, seat, counted, worlds, first)
+            checked += 1
+
+
+def test_cap_raises():
+    hs = (0xF, 0xF0, 0xF00)
+    with pytest.raises(TooLarge):
+        layouts(0xFFFF00, [(4, 0), (4, 0)], max_layouts=10)
+    with pytest.raises(TooLarge):
+        search(hs, [hs, (0xF, 0xF00, 0xF0)], seat=0, leader=0, trick=(), trump=-1, counted=0, sign=1,
+               searchers={0}, side={0}, max_nodes=3)
+
+
+def test_advice_in_an_ending_is_exact_and_says_so():
+    """A declarer's 4-card ending from a whole deal: the advice searches every layout (the 8 unseen
+    cards split 4-4, 70 layouts, fewer where a void was shown) and says so; with endings=0 it samples."""
+    import prefsolve.analysis.advice as adv
+
+    deal = Deal.random(11)
+    pos = Position(deal, 0, strain="NT", leader=0, discard=None)
+    while len(pos.played_tricks) < 6:
+        pos.push(pos.best_cards()[0])
+    seat = pos.to_move
+    assert seat == 0 or seat is not None
+    played = list(pos.played)
+    hand = deal.hands[seat]
+    kwargs = dict(contract="6NT", declarer=0, played=played, leader=0, talon=deal.talon,
+                  discard=pos.discard if seat == 0 else None, sampling=prefsolve.analysis.Sampling(20, 1))
+    exact = adv.advise(hand, seat, **kwargs)
+    assert exact.method == "exact" and exact.to_dict()["method"] == "exact"
+    assert 1 <= exact.exact_layouts <= 3150 and exact.fallback is None
+    sampled = adv.advise(hand, seat, endings=0, **kwargs)
+    assert sampled.method == "sampled" and sampled.exact_layouts is None
+    assert {s.card for s in exact.cards} == {s.card for s in sampled.cards}
+
+
+def test_monte_carlo_fuses_strategies_where_the_search_does_not():
+    """An ending found by search among random 4-card no-trump endings (seat 0 declares and leads,
+    needs one trick; ♣K9 ♦KT against ♦AQJ7 and ♣AJ7 ♦9, the 8 unseen cards split 4-4 in 70 ways).
+    Averaged double-dummy over all 70 layouts (the engine's values, no code of the search), ♣9 and
+    ♣K make in as many layouts and ♣9 takes more tricks: Monte Carlo plays ♣9. Played by one
+    plan for all the layouts, which the declarer cannot tell apart until he sees the cards, ♣9
+    makes in fewer layouts than ♣K: after ♣9 he must guess what double-dummy play knows."""
+    hs = [Hand.parse(h).mask for h in ("-.K9.KT.-", "-.-.AQJ7.-", "-.AJ7.9.-")]
+    worlds = [(hs[0], a, b) for a, b in layouts(hs[1] | hs[2], [(4, 0), (4, 0)])]
+    assert len(worlds) == 70
+    dd = [Position(Deal([Hand(m) for m in w]), 0, strain="NT", leader=0, talon_mode="ignore").card_values()
+          for w in worlds]
+    ck, c9 = prefsolve.Card.parse("CK"), prefsolve.Card.parse("C9")
+    made = {c: sum(v[c] >= 1 for v in dd) for c in dd[0]}
+    tricks = {c: sum(v[c] for v in dd) for c in dd[0]}
+    monte_carlo = max(dd[0], key=lambda c: (made[c], tricks[c]))
+    assert monte_carlo == c9 and made[c9] == made[ck] and tricks[c9] > tricks[ck]
+    fronts = search(worlds[0], worlds, seat=0, leader=0, trick=(), trump=-1, counted=0, sign=1, searchers={0},
+                    side={0})
+    exact = {c: max(sum(x >= 1 for x in v) for v in fronts[c.index]) for c in dd[0]}
+    assert exact[ck] == made[ck]        # ♣K needs no later guess
+    assert exact[c9] < exact[ck] == max(exact.values())
