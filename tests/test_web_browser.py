@@ -27,7 +27,7 @@ for _name in ("starlette", "uvicorn"):
     pytest.importorskip(_name, reason='the web extra is not installed (pip install "prefsolve[web]")')
 pytest.importorskip("playwright", reason='Playwright is not installed (pip install ".[test]")')
 
-from web_helpers import DESKTOP, EXAMPLE, browser_board, open_board, settle, tested_env
+from web_helpers import DESKTOP, EXAMPLE, browser_board, child_env, open_board, settle
 
 from prefsolve import Hand, Position, Sampling, allpass_table, analyze, card_values
 from prefsolve.cards import cards_in_hand_order
@@ -54,7 +54,7 @@ def page(board):
 def cli_json(*args):
     """The real command line's JSON (a process of its own, as a user runs it)."""
     out = subprocess.run([sys.executable, "-m", "prefsolve", *args, "--json"], capture_output=True, text=True,
-                         check=True, cwd=ROOT, env=tested_env())
+                         check=True, cwd=ROOT, env=child_env())
     return json.loads(out.stdout)
 
 
@@ -421,7 +421,7 @@ def test_a_random_deal_by_seed_is_the_deal_command_s(page):
     page.fill("#deal-seed", "42")
     act(page, "#deal-random")
     deal = subprocess.run([sys.executable, "-m", "prefsolve", "deal", "--seed", "42"], capture_output=True,
-                          text=True, check=True, env=tested_env()).stdout.strip()
+                          text=True, check=True, env=child_env()).stdout.strip()
     assert page.input_value("#deal-text") == deal
 
 

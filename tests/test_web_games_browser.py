@@ -23,7 +23,7 @@ for _name in ("starlette", "uvicorn"):
     pytest.importorskip(_name, reason='the web extra is not installed (pip install "prefsolve[web]")')
 pytest.importorskip("playwright", reason='Playwright is not installed (pip install ".[test]")')
 
-from web_helpers import browser_board, open_board, settle, tested_env
+from web_helpers import browser_board, child_env, open_board, settle
 
 from prefsolve.cli import main
 from prefsolve.game import load_session
@@ -34,7 +34,7 @@ DESKTOP = {"width": 1280, "height": 900}
 def review_json(path, *args):
     """``prefsolve review --json`` of a file, in a process of its own as a user runs it."""
     out = subprocess.run([sys.executable, "-m", "prefsolve", "review", str(path), "--json", *args],
-                         capture_output=True, text=True, check=True, env=tested_env())
+                         capture_output=True, text=True, check=True, env=child_env())
     return json.loads(out.stdout)
 
 

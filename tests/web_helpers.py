@@ -25,7 +25,7 @@ SMALL = "K7.-.-.- AQ.-.-.- J.A.-.-"
 DESKTOP = {"width": 1280, "height": 800}
 
 
-def tested_env():
+def child_env():
     """The environment of a child process (the command line run as a user runs it) that imports
     the package under test."""
     return {**os.environ, "PYTHONPATH": TESTED + os.pathsep + os.environ.get("PYTHONPATH", "")}
