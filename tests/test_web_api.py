@@ -9,7 +9,6 @@ the queue of quick requests is tests/test_web_pool.py's.
 """
 
 import json
-import os
 import re
 import subprocess
 import sys
@@ -33,7 +32,7 @@ with warnings.catch_warnings():     # newer Starlette would rather have httpx2; 
     warnings.simplefilter("ignore")
     from starlette.testclient import TestClient
 
-from web_helpers import EXAMPLE, SMALL, TESTED, wait_for
+from web_helpers import EXAMPLE, SMALL, child_env, wait_for
 
 from prefsolve import Deal, Position, allpass_table, card_values
 from prefsolve.cli import main
@@ -568,7 +567,7 @@ def test_serve_without_the_web_extra_names_it_in_one_line(monkeypatch):
 
 def serve(*args):
     """``prefsolve serve --port 0 ARGS`` in a process of its own, as a user runs it."""
-    env = {**os.environ, "PYTHONPATH": TESTED + os.pathsep + os.environ.get("PYTHONPATH", "")}
+    env = child_env()
     return subprocess.Popen([sys.executable, "-m", "prefsolve", "serve", "--port", "0", *args],
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env)
 

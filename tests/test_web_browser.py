@@ -18,7 +18,6 @@ import subprocess
 import sys
 import time
 from pathlib import Path
-from types import SimpleNamespace
 
 import pytest
 from click.testing import CliRunner
@@ -28,47 +27,21 @@ for _name in ("starlette", "uvicorn"):
     pytest.importorskip(_name, reason='the web extra is not installed (pip install "prefsolve[web]")')
 pytest.importorskip("playwright", reason='Playwright is not installed (pip install ".[test]")')
 
-import prefsolve
+from web_helpers import DESKTOP, EXAMPLE, browser_board, child_env, open_board, settle
+
 from prefsolve import Hand, Position, Sampling, allpass_table, analyze, card_values
 from prefsolve.cards import cards_in_hand_order
 from prefsolve.cli import main
-from prefsolve.web.local import LocalServer, chromium
 
 ROOT = Path(__file__).resolve().parent.parent
-#: The folder of the package under test (a checkout's src/, or site-packages), for child processes.
-TESTED = str(Path(prefsolve.__file__).resolve().parent.parent)
-EXAMPLE = "A.KT9.KT97.K7 JT97.A7.8.Q98 KQ.J8.AQJ.AJT 8.Q.-.-"
-DESKTOP = {"width": 1280, "height": 800}
 PHONE = {"width": 390, "height": 844}
 STRAINS = ("S", "C", "D", "H", "NT", "misere")
 
 
 @pytest.fixture(scope="module")
 def board():
-    path = chromium()
-    if path is None:
-        pytest.fail("the browser tests need Chromium: apt-get install chromium (Debian's package; "
-                    "PREFSOLVE_CHROMIUM may name another executable)", pytrace=False)
-    from playwright.sync_api import sync_playwright
-    server = LocalServer()
-    with server as url, sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=path, args=["--no-sandbox"])
-        try:
-            yield SimpleNamespace(url=url, browser=browser, server=server)
-        finally:
-            browser.close()
-
-
-def open_board(board, viewport=DESKTOP):
-    """A new page on the board, loaded, with the console's errors collected in ``page.errors``."""
-    context = board.browser.new_context(viewport=viewport)
-    page = context.new_page()
-    page.errors = []
-    page.on("console", lambda m: page.errors.append(m.text) if m.type == "error" else None)
-    page.on("pageerror", lambda e: page.errors.append(str(e)))
-    page.goto(board.url)
-    page.wait_for_selector("body[data-ready=true]")
-    return page
+    with browser_board() as board:
+        yield board
 
 
 @pytest.fixture
@@ -81,7 +54,7 @@ def page(board):
 def cli_json(*args):
     """The real command line's JSON (a process of its own, as a user runs it)."""
     out = subprocess.run([sys.executable, "-m", "prefsolve", *args, "--json"], capture_output=True, text=True,
-                         check=True, cwd=ROOT, env=_env())
+                         check=True, cwd=ROOT, env=child_env())
     return json.loads(out.stdout)
 
 
@@ -89,17 +62,6 @@ def cli_error(*args):
     r = CliRunner().invoke(main, list(args))
     assert r.exit_code == 2, r.output
     return r.stderr.strip().removeprefix("Error: ")
-
-
-def _env():
-    import os
-
-    return {**os.environ, "PYTHONPATH": TESTED + os.pathsep + os.environ.get("PYTHONPATH", "")}
-
-
-def settle(page):
-    """Wait until the page has no request to the server under way (its body's data-busy)."""
-    page.wait_for_selector("body[data-ready=true]:not([data-busy])")
 
 
 def show(page, text):
@@ -459,7 +421,7 @@ def test_a_random_deal_by_seed_is_the_deal_command_s(page):
     page.fill("#deal-seed", "42")
     act(page, "#deal-random")
     deal = subprocess.run([sys.executable, "-m", "prefsolve", "deal", "--seed", "42"], capture_output=True,
-                          text=True, check=True, env=_env()).stdout.strip()
+                          text=True, check=True, env=child_env()).stdout.strip()
     assert page.input_value("#deal-text") == deal
 
 

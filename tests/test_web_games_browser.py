@@ -12,11 +12,9 @@ two samples, so that the tests stay quick.
 """
 
 import json
-import os
 import subprocess
 import sys
 from pathlib import Path
-from types import SimpleNamespace
 
 import pytest
 from click.testing import CliRunner
@@ -25,61 +23,40 @@ for _name in ("starlette", "uvicorn"):
     pytest.importorskip(_name, reason='the web extra is not installed (pip install "prefsolve[web]")')
 pytest.importorskip("playwright", reason='Playwright is not installed (pip install ".[test]")')
 
-import prefsolve
+from web_helpers import browser_board, child_env, open_board, settle
+
 from prefsolve.cli import main
 from prefsolve.game import load_session
-from prefsolve.web.local import LocalServer, chromium
 
 DESKTOP = {"width": 1280, "height": 900}
-#: The folder of the package under test, for the command line run as a user runs it.
-TESTED = str(Path(prefsolve.__file__).resolve().parent.parent)
 
 
 def review_json(path, *args):
     """``prefsolve review --json`` of a file, in a process of its own as a user runs it."""
-    env = {**os.environ, "PYTHONPATH": TESTED + os.pathsep + os.environ.get("PYTHONPATH", "")}
     out = subprocess.run([sys.executable, "-m", "prefsolve", "review", str(path), "--json", *args],
-                         capture_output=True, text=True, check=True, env=env)
+                         capture_output=True, text=True, check=True, env=child_env())
     return json.loads(out.stdout)
+
+
 RECORD = Path(__file__).resolve().parent.parent / "examples" / "review-session.json"
 
 
 @pytest.fixture(scope="module")
 def board():
-    path = chromium()
-    if path is None:
-        pytest.fail("the browser tests need Chromium: apt-get install chromium (Debian's package; "
-                    "PREFSOLVE_CHROMIUM may name another executable)", pytrace=False)
-    from playwright.sync_api import sync_playwright
-    server = LocalServer()
-    with server as url, sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=path, args=["--no-sandbox"])
-        try:
-            yield SimpleNamespace(url=url, browser=browser, server=server)
-        finally:
-            browser.close()
+    with browser_board() as board:
+        yield board
 
 
-def open_board(board, locale="en-GB"):
-    context = board.browser.new_context(viewport=DESKTOP, locale=locale, accept_downloads=True)
-    page = context.new_page()
-    page.errors = []
-    page.on("console", lambda m: page.errors.append(m.text) if m.type == "error" else None)
-    page.on("pageerror", lambda e: page.errors.append(str(e)))
-    page.goto(board.url)
-    page.wait_for_selector("body[data-ready=true]")
-    return page
+def open_game_board(board, locale="en-GB"):
+    """The board as a player opens it to play a game: a record downloads."""
+    return open_board(board, DESKTOP, locale=locale, accept_downloads=True)
 
 
 @pytest.fixture
 def page(board):
-    page = open_board(board)
+    page = open_game_board(board)
     yield page
     page.context.close()
-
-
-def settle(page):
-    page.wait_for_selector("body[data-ready=true]:not([data-busy])")
 
 
 def start_game(page, *, seat="0", left="heuristic", right="advisor", pool=False, seed="7", target="1"):
@@ -255,7 +232,7 @@ def test_a_reviewed_game_shows_the_marks_of_review_json_and_steps_and_branches(p
 
 
 def test_the_board_in_russian_with_its_language_switch_and_russian_rank_letters(board):
-    page = open_board(board, locale="ru-RU")
+    page = open_game_board(board, locale="ru-RU")
     try:
         assert page.locator("#lang").is_visible()
         assert page.eval_on_selector_all("#lang option", "os => os.map(o => o.textContent)") == ["Русский", "English"]

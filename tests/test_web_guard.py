@@ -11,7 +11,6 @@ the server do no work.
 
 import json
 import logging
-import os
 import socket
 import subprocess
 import sys
@@ -21,7 +20,7 @@ import warnings
 from pathlib import Path
 
 import pytest
-from web_helpers import EXAMPLE, SMALL, TESTED, port_of, raw, request_bytes, wait_for
+from web_helpers import EXAMPLE, SMALL, child_env, port_of, raw, request_bytes, wait_for
 
 # The web extra's tests (.ci/run installs every extra, so they run there).
 WEB_EXTRA = 'the web extra is not installed (pip install "prefsolve[web]"; httpx comes with ".[test]")'
@@ -229,7 +228,7 @@ def test_slow_clients_are_closed_in_the_documented_time(board):
 # -- the log: one line for a client that goes away, one traceback for a failure ------------------
 
 def test_a_client_that_drops_mid_body_is_one_line_of_the_log():
-    env = {**os.environ, "PYTHONPATH": TESTED + os.pathsep + os.environ.get("PYTHONPATH", "")}
+    env = child_env()
     proc = subprocess.Popen([sys.executable, "-m", "prefsolve", "serve", "--port", "0"], stdout=subprocess.PIPE,
                             stderr=subprocess.PIPE, text=True, env=env)
     try:

@@ -34,7 +34,7 @@ prefsolve.errors.GameError: move 4 (declaration of seat 2): declaring 6S is ille
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from typing import Any
@@ -1038,28 +1038,40 @@ def load_session(text: str, profile: str | None = None, settings: Iterable[str] 
     object of the same players and rules whose deals follow one another (a session
     written deal by deal). Raises :class:`~prefsolve.errors.ScoringError` naming
     the line of a bad one."""
-    try:
-        data = json.loads(text)
-    except ValueError as exc:
-        lines = [(i, line) for i, line in enumerate(text.splitlines(), 1) if line.strip()]
-        if len(lines) < 2:
-            raise ScoringError(_("not a JSON game file: {reason}", reason=exc)) from None
-        data = _joined_lines(lines)
+    documents = json_documents(text, lambda exc: ScoringError(_("not a JSON game file: {reason}", reason=exc)))
+    data = documents[0][1] if documents[0][0] is None else _joined_lines(documents)
     return Session.from_dict(data, profile, settings)
 
 
-def _joined_lines(lines: list[tuple[int, str]]) -> dict[str, Any]:
+def json_documents(text: str, not_json: Callable[[ValueError], PrefsolveError]) -> list[tuple[int | None, Any]]:
+    """The JSON of a game file's text: ``[(None, value)]`` when the text is one JSON document,
+    or ``(line number, value)`` for each non-blank line of JSON lines (two lines or more).
+    Raises ``not_json(reason)`` when the text is neither, and the same class naming the line
+    when a line is not JSON."""
+    try:
+        return [(None, json.loads(text))]
+    except ValueError as exc:
+        lines = [(i, line) for i, line in enumerate(text.splitlines(), 1) if line.strip()]
+        if len(lines) < 2:
+            raise not_json(exc) from None
+        error = type(not_json(exc))
+    documents: list[tuple[int | None, Any]] = []
+    for number, line in lines:
+        try:
+            documents.append((number, json.loads(line)))
+        except ValueError as exc:
+            raise error(_("line {number}: not JSON: {reason}", number=number, reason=exc)) from None
+    return documents
+
+
+def _joined_lines(lines: list[tuple[int | None, Any]]) -> dict[str, Any]:
     """JSON lines of one session: the same header on each line, the deals joined."""
     head: dict[str, Any] | None = None
     deals: list = []
-    for number, line in lines:
-        try:
-            data = json.loads(line)
-        except ValueError as exc:
-            raise ScoringError(_("line {number}: not JSON: {reason}", number=number, reason=exc)) from None
+    for number, data in lines:
         if not isinstance(data, dict):
             raise ScoringError(_("line {number}: a line is a session object, got {value}", number=number,
-                                 value=repr(line[:60])))
+                                 value=repr(json.dumps(data, ensure_ascii=False)[:60])))
         line_head = {k: v for k, v in data.items() if k not in ("deals", "tags")}
         if head is None:
             head = line_head

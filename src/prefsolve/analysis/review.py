@@ -32,7 +32,6 @@ A cost is marked by :data:`THRESHOLDS` (``inaccuracy``, ``mistake``,
 
 from __future__ import annotations
 
-import json
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
@@ -57,6 +56,7 @@ from ..game import (
     Move,
     Session,
     decision_json,
+    json_documents,
     kind_word,
 )
 from ..i18n import N_, _, english, get_language, message_of, ngettext
@@ -331,22 +331,16 @@ def read_games(text: str) -> tuple[Session, ...]:
     or JSON lines, each a session of its own (as ``prefsolve match --records`` writes them,
     one game a line). Each deal must give its cards and moves. Raises
     :class:`~prefsolve.errors.GameError` naming the line, the deal and the move of bad input."""
-    try:
-        data = json.loads(text)
-    except ValueError as exc:
-        lines = [(i, line) for i, line in enumerate(text.splitlines(), 1) if line.strip()]
-        if len(lines) < 2:
-            raise GameError(_("not a game record: {reason}", reason=exc)) from None
-        out = []
-        for number, line in lines:
-            try:
-                out.append(_session(json.loads(line)))
-            except ValueError as e:
-                if isinstance(e, PrefsolveError):
-                    raise GameError(_("line {number}: {message}", number=number, message=e)) from None
-                raise GameError(_("line {number}: not JSON: {reason}", number=number, reason=e)) from None
-        return tuple(out)
-    return (_session(data),)
+    documents = json_documents(text, lambda exc: GameError(_("not a game record: {reason}", reason=exc)))
+    if documents[0][0] is None:
+        return (_session(documents[0][1]),)
+    out = []
+    for number, data in documents:
+        try:
+            out.append(_session(data))
+        except PrefsolveError as e:
+            raise GameError(_("line {number}: {message}", number=number, message=e)) from None
+    return tuple(out)
 
 
 def _session(data: object) -> Session:
