@@ -446,7 +446,9 @@ class Speaking(click.Command):
         rows = []
         for param in self.get_params(ctx):
             row = param.get_help_record(ctx)
-            if row is None or isinstance(param, click.Argument):
+            # Options only: an argument's help is its command's (and only an option has ``help``
+            # before click 8.5.1).
+            if row is None or not isinstance(param, click.Option):
                 continue
             help_text = param.help or ""
             if help_text and row[1].startswith(help_text):     # click adds "[default: ...]" after it
