@@ -163,8 +163,9 @@ export default {
       if (value === undefined) return cardElement(card, {disabled: true});
       const cost = costOf(position, card);
       const outcome = t("{who} takes {tricks}", {who: counted(position), tricks: tricksText(value)});
-      const label = t("{card}: {cost}; {outcome}", {card: cardName(card), outcome,
-                                                    cost: cost ? t("loses {tricks}", {tricks: tricksText(cost)}) : t("best")});
+      // each message its own call, outside another's fields, so that the catalogue's extraction finds it
+      const lost = cost ? t("loses {tricks}", {tricks: tricksText(cost)}) : t("best");
+      const label = t("{card}: {cost}; {outcome}", {card: cardName(card), cost: lost, outcome});
       const node = cardElement(card, {value, cost, best: position.best_cards.includes(card), label});
       node.addEventListener("click", () => {
         store.focusPlay = "card";
