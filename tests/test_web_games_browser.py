@@ -333,7 +333,9 @@ SHOWN_TEXTS = """() => {
   }
   for (const el of document.querySelectorAll("[placeholder], [title], [aria-label]")) {
     if (!shown(el)) continue;
-    for (const name of ["placeholder", "title", "aria-label"]) if (el.getAttribute(name)) out.push(el.getAttribute(name));
+    for (const name of ["placeholder", "title", "aria-label"]) {
+      if (el.getAttribute(name)) out.push(el.getAttribute(name));
+    }
   }
   for (const el of document.querySelectorAll("svg title")) out.push(el.textContent.trim());
   return out;

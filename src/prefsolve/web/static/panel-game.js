@@ -35,9 +35,10 @@ export function callText(call) {
  * name (a record's players) as it is written. */
 export function playerName(name) {
   if (name === "you") return t("you");
-  const m = /^(heuristic|random|advisor(?::samples=(\d+))?)( \(\d+\))?$/.exec(name);
+  const m = /^(heuristic|random|cheater|advisor(?::samples=(\d+))?)( \(\d+\))?$/.exec(name);
   if (!m) return name;
-  const bot = m[1] === "heuristic" ? t("heuristic") : m[1] === "random" ? t("random")
+  const words = {heuristic: () => t("heuristic"), random: () => t("random"), cheater: () => t("cheater")};
+  const bot = m[1] in words ? words[m[1]]()
     : m[2] === undefined ? t("advisor") : t("advisor:samples={samples}", {samples: m[2]});
   return bot + (m[3] || "");
 }
@@ -266,7 +267,7 @@ export default {
         if (game.balances) {
           game.balances.forEach((b, seat) => lines.push(`${playerName(game.players[seat])}: ${b}`));
         } else if (game.forfeit) {
-          lines.push(game.forfeit.reason);
+          lines.push(game.forfeit.reason_said || game.forfeit.reason);    // said in the page's language
         }
         trick.appendChild(el("div", "result", t("The deal is over. Whists: {list}", {list: lines.join(", ")})));
       }
