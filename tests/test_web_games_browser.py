@@ -424,6 +424,18 @@ def test_the_russian_board_shows_no_english_word_in_any_panel(board):
         look("an analysis")
         page.check("#an-all")
         look("an analysis, every contract")
+        page.fill("#an-samples", "5000")
+        page.click("#an-run")
+        look("an analysis running")
+        page.wait_for_function("() => /^[1-9][0-9]* \\/ 5000$/.test(document.querySelector('#an-status').textContent)",
+                               timeout=60_000)
+        page.click("#an-cancel")
+        page.wait_for_function("() => !document.querySelector('#an-run').disabled")
+        assert page.inner_text("#an-status") == "отменено"
+        look("an analysis cancelled")
+        page.click("#copy")
+        page.wait_for_function("() => document.querySelector('#copy').textContent !== 'Копировать'")
+        look("the position text copied")
         # a deal against the bots, its calls and cards, to its end; then a пуля's sheet
         start_game(page, left="heuristic", right="advisor", seed="5")
         look("a game started")
