@@ -129,7 +129,7 @@ def test_the_board_catalogue_is_the_pages_messages_only():
     pytest.importorskip("babel", reason='Babel compiles the .po (pip install ".[test]")')
     ru = i18n.catalogue("ru")
     assert ru["prefsolve board"] == "доска prefsolve"
-    assert "Seat {seat}" not in ru            # the package's messages are another catalogue
+    assert "unknown player {name} (players: {players})" not in ru    # the package's messages: another catalogue
     assert i18n.catalogue("en") == {}
 
 

@@ -220,7 +220,7 @@ def test_messages_give_the_pages_catalogue_in_russian_and_none_in_english(client
     doc = r.json()
     assert doc["lang"] == "ru" and doc["messages"]["prefsolve board"] == "доска prefsolve"
     assert doc["messages"] == catalogue("ru")
-    assert "Seat {seat}" not in doc["messages"]         # the command line's messages stay on the server
+    assert "unknown player {name} (players: {players})" not in doc["messages"]   # the command line's stay on the server
     assert client.get("/api/messages?lang=en").json() == {"lang": "en", "messages": {}}
     assert client.get("/api/messages").json()["lang"] == "en"
     for query, error in (("lang=de", "lang must be one of en, ru, got 'de'"),

@@ -195,3 +195,26 @@ def test_the_deal_and_the_bots_decisions_come_from_the_seed(client):
     assert one["view"]["calls"], "table seat 2 is the dealer: the bots call first"
     assert the_game(client, one["game"]).current.state.deal == DealState(
         the_game(client, two["game"]).current.state.deal).deal
+
+
+def test_a_bots_forfeit_reason_is_also_said_in_the_requests_language(client, monkeypatch):
+    """A bot whose move fails forfeits the deal: the game's ``reason`` is as the record has it, and
+    ``reason_said`` is the same message in the request's language (the board shows that one)."""
+    from prefsolve.errors import PlayerError
+    from prefsolve.i18n import _, translations
+    from prefsolve.players.heuristic import HeuristicPlayer
+
+    message = "a player is named by text such as 'random' or 'advisor:samples=50', got {value}"
+
+    def failing(self, view):
+        raise PlayerError(_(message, value="'x'"))
+
+    monkeypatch.setattr(HeuristicPlayer, "decide", failing)
+    russian = translations("ru").gettext(message).format(value="'x'")
+    english = message.format(value="'x'")
+    assert russian != english
+    for lang, said in (("ru", russian), ("en", english)):
+        view = post(client, "/api/game", {"players": ["heuristic", "heuristic"], "seat": 2, "seed": 1}, lang=lang)
+        forfeit = view["forfeit"]
+        assert view["over"] and forfeit["reason_said"] == f"heuristic: {said}", forfeit
+        assert forfeit["reason"].endswith(english)

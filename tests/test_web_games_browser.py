@@ -12,6 +12,7 @@ two samples, so that the tests stay quick.
 """
 
 import json
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -39,6 +40,8 @@ def review_json(path, *args):
 
 
 RECORD = Path(__file__).resolve().parent.parent / "examples" / "review-session.json"
+#: A small deal of three cards a hand, for a quick analysis and play.
+SMALL_DEAL = "K7.-.-.- AQ.-.-.- J.A.-.-"
 
 
 @pytest.fixture(scope="module")
@@ -299,3 +302,176 @@ def test_a_deal_against_the_bots_is_played_with_the_keyboard_alone(page):
     assert page.get_attribute("body", "data-game") == "finished" and cards >= 3    # a trick and more
     assert page.evaluate("document.activeElement.id") == "game-download"
     assert page.errors == []
+
+
+# -- the board in Russian, every word of it -------------------------------------------------
+
+#: What a page in Russian may show in Latin letters, each for its reason:
+#: "prefsolve", the program's name, as its commands are typed; "Ctrl", the key as its cap prints it
+#: (the tooltips of Undo and Redo); "English", the language switch naming that language in itself, so
+#: that a reader of English finds it; "A K Q J", the rank letters switch naming the Latin letters by
+#: themselves. The record's players (Ann, Bob, Cid) are names as the file writes them, and a file's
+#: path (docs/GAME_FORMAT.md) and a command (the <code> of the position text) are typed as they are:
+#: they are taken out before the words are read, as are hands and deals in the dotted notation
+#: ("A.KT9.KT97.K7": the placeholders of the fields, a deal a message quotes), which the rank letters
+#: switch governs, not the language.
+LATIN_ALLOWED = {"prefsolve", "Ctrl", "English"}
+LATIN_TEXTS_ALLOWED = {"A K Q J"}
+
+#: Every text a page shows a reader: the visible text nodes, the texts of the choices of a visible
+#: <select> (what opening it shows), and the visible elements' placeholders, tooltips (title) and
+#: spoken names (aria-label). Commands (<code>) and the fields a user types in are left out.
+SHOWN_TEXTS = """() => {
+  const out = [];
+  const shown = (el) => el.checkVisibility({visibilityProperty: true, opacityProperty: false});
+  const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+    const el = node.parentElement;
+    if (!el || !node.textContent.trim() || el.closest("script, style, code, textarea")) continue;
+    const select = el.closest("select");
+    if (select ? shown(select) : shown(el)) out.push(node.textContent.trim());
+  }
+  for (const el of document.querySelectorAll("[placeholder], [title], [aria-label]")) {
+    if (!shown(el)) continue;
+    for (const name of ["placeholder", "title", "aria-label"]) {
+      if (el.getAttribute(name)) out.push(el.getAttribute(name));
+    }
+  }
+  for (const el of document.querySelectorAll("svg title")) out.push(el.textContent.trim());
+  return out;
+}"""
+
+
+def latin_words(page, names=()):
+    """The texts of the page holding a word in Latin letters that LATIN_ALLOWED does not allow."""
+    found = set()
+    for text in page.evaluate(SHOWN_TEXTS):
+        if text in LATIN_TEXTS_ALLOWED or text == "Language / Язык":   # the switch of languages, in both
+            continue
+        text = re.sub(r"\b[\w/]+\.md\b", "", text)
+        text = re.sub(r"[AKQJT0-9-]+(\.[AKQJT0-9-]+){3}", "", text)
+        words = re.findall(r"[A-Za-z]{2,}", text)
+        if any(w not in LATIN_ALLOWED and w not in names for w in words):
+            found.add(text)
+    return found
+
+
+def test_the_russian_board_shows_no_english_word_in_any_panel(board):
+    """Every panel visited as a player visits it, in Russian: no text holds an English word
+    (beyond LATIN_ALLOWED); then the switch to English brings the English back."""
+    page = open_game_board(board, locale="ru-RU")
+    record_names = set(json.loads(RECORD.read_text())["players"])
+    seen = {}
+
+    def look(where):
+        for text in latin_words(page, record_names):
+            seen.setdefault(text, where)
+
+    try:
+        look("the deal shown")
+        # the table, a contract played by clicks to its end, a mistake on the way
+        page.click('#contracts button[data-declarer="0"][data-strain="D"]')
+        settle(page)
+        look("a contract chosen")
+        for move in range(30):
+            cards = page.locator("#seats .seat.moving button.card:not([disabled])")
+            if not cards.count():
+                break
+            worse = page.locator("#seats .seat.moving button.card:not([disabled]):not(.best)")
+            (worse.first if move == 1 and worse.count() else cards.first).click()
+            settle(page)
+            look(f"card {move + 1} played")
+        assert page.locator("#seats .seat.moving").count() == 0, "the play ended"
+        page.click("#replay")
+        look("a replay")
+        page.click("#replay")
+        settle(page)
+        # all-pass in both talon modes
+        page.click('#allpass-cells button[data-seat="1"]')
+        settle(page)
+        look("all-pass")
+        page.select_option("#allpass-mode", "ignore")
+        settle(page)
+        page.click('#allpass-cells button[data-seat="0"]')
+        settle(page)
+        look("all-pass, the talon ignored")
+        page.click("#stop")
+        # editing the cards
+        page.click("#edit")
+        page.locator("#seats .seat .card").first.click()
+        look("editing the deal")
+        page.click("#edit-cancel")
+        # a random deal, a bad deal (the server's message)
+        page.click("#deal-random")
+        settle(page)
+        look("a random deal")
+        page.fill("#deal-text", "A.KT9.KT97.K7")
+        page.click("#deal-show")
+        settle(page)
+        assert page.locator("#deal-error").is_visible()
+        look("a bad deal")
+        page.errors.remove("Failed to load resource: the server responded with a status of 400 (Bad Request)")
+        page.fill("#deal-text", SMALL_DEAL)
+        page.click("#deal-show")
+        settle(page)
+        # the analyzer, hopeless contracts hidden and then shown
+        page.fill("#an-hand", "A.KT9.KT97.K7")
+        page.fill("#an-samples", "8")
+        page.fill("#an-seed", "1")
+        page.click("#an-run")
+        page.wait_for_selector("#an-chart svg", timeout=60_000)
+        page.wait_for_function("() => !document.querySelector('#an-run').disabled")
+        look("an analysis")
+        page.check("#an-all")
+        look("an analysis, every contract")
+        page.fill("#an-samples", "5000")
+        page.click("#an-run")
+        look("an analysis running")
+        page.wait_for_function("() => /^[1-9][0-9]* \\/ 5000$/.test(document.querySelector('#an-status').textContent)",
+                               timeout=60_000)
+        page.click("#an-cancel")
+        page.wait_for_function("() => !document.querySelector('#an-run').disabled")
+        assert page.inner_text("#an-status") == "отменено"
+        look("an analysis cancelled")
+        page.click("#copy")
+        page.wait_for_function("() => document.querySelector('#copy').textContent !== 'Копировать'")
+        look("the position text copied")
+        # a deal against the bots, its calls and cards, to its end; then a пуля's sheet
+        start_game(page, left="heuristic", right="advisor", seed="5")
+        look("a game started")
+        for move in range(80):
+            if page.get_attribute("body", "data-game") in ("over", "finished"):
+                break
+            play_my_move(page)
+            look(f"game move {move + 1}")
+        look("a game over")
+        start_game(page, left="random", right="advisor", pool=True, seed="3", target="1")
+        look("a pool started")
+        play_deal_out(page)
+        look("a pool's deal over")
+        # the review of a session: every deal, every move
+        page.set_input_files("#rv-file", str(RECORD))
+        page.wait_for_function("() => document.querySelector('#rv-text').value.length > 0")
+        page.fill("#rv-samples", "2")
+        page.click("#rv-run")
+        page.wait_for_selector("body[data-review=done]", timeout=180_000)
+        for number in range(page.locator("#rv-deal option").count()):
+            page.select_option("#rv-deal", index=number)
+            look(f"review, deal {number + 1}")
+            assert page.locator("#rv-moves li").count() > 0 and page.locator("#rv-summary tr").count() > 1
+            for step in range(int(page.eval_on_selector("#rv-where", "e => e.textContent.match(/\\d+$/)[0]"))):
+                page.click("#rv-next")
+                look(f"review, deal {number + 1}, move {step + 1}")
+        assert seen == {}, "English under Russian:\n" + "\n".join(f"{w}: {t!r}" for t, w in seen.items())
+        # the switch back to English: the same panels speak English again
+        page.select_option("#lang", "en")
+        page.wait_for_function("document.documentElement.lang === 'en'")
+        page.wait_for_selector("body[data-ready=true]")
+        settle(page)
+        assert page.inner_text("#deal-show") == "Show" and page.inner_text("#an-run") == "Analyze"
+        assert page.inner_text(".masthead p").startswith("Exact double-dummy analysis for Preferans")
+        assert page.inner_text("#contracts tr:nth-child(2) th") == "Seat 0"
+        assert page.inner_text("#status") == "Choose a contract in the table to play it."
+        assert page.errors == [], page.errors
+    finally:
+        page.context.close()

@@ -117,3 +117,32 @@ def test_too_many_deals_are_400(client):
     data["deals"] = data["deals"] * (server.MAX_REVIEW_DEALS // len(data["deals"]) + 1)
     for path in ("/api/review", "/api/replay"):
         assert f"at most {server.MAX_REVIEW_DEALS} deals" in post(client, path, {"game": data}, 400).json()["error"]
+
+
+def test_an_unpriced_decisions_note_is_also_said_in_the_requests_language(client, monkeypatch):
+    """The note stays English, as in ``review --json``; ``note_said`` is the same message in the
+    language of the request's Accept-Language (the board shows that one)."""
+    from prefsolve.analysis.sampling import ConstraintError
+    from prefsolve.i18n import _, translations
+    from prefsolve.players.advisor import Advisor
+
+    message = "known cards for place {place} are given twice"
+    real = Advisor.analysis
+
+    def failing(self, view):
+        if view.kind == "card" and view.move == 20:
+            raise ConstraintError(_(message, place=repr("talon")))
+        return real(self, view)
+
+    monkeypatch.setattr(Advisor, "analysis", failing)
+    first = json.dumps({**json.loads(RECORD.read_text()), "deals": json.loads(RECORD.read_text())["deals"][:1]})
+    english = message.format(place="'talon'")
+    russian = translations("ru").gettext(message).format(place="'talon'")
+    assert russian != english
+    for lang, said in (("ru", russian), ("en", english)):
+        r = client.post("/api/review", content=json.dumps({"game": first, "samples": 2}),
+                        headers={**JSON, "accept-language": lang})
+        assert r.status_code == 200, r.text
+        noted = [d for deal in r.json()["deals"] for d in deal["decisions"] if d["note"] is not None]
+        assert [(d["move"], d["note"], d["note_said"]) for d in noted] == [(20, english, said)]
+        assert all("note_said" not in d for deal in r.json()["deals"] for d in deal["decisions"] if d["note"] is None)

@@ -447,7 +447,16 @@ async def game_new(request: Request) -> Response:
             game.advance()
             request.app.state.games.add(client_of(request), game)
             return game.view()
-    return JSONResponse(await _solving(request, work))
+    return JSONResponse(_forfeit_said(await _solving(request, work), request))
+
+
+def _forfeit_said(view: dict, request: Request) -> dict:
+    """The game's view with its forfeit's ``reason`` also said in the request's language, as
+    ``reason_said`` (the board shows that one, as it shows the errors said in its language)."""
+    forfeit = view.get("forfeit")
+    if forfeit is not None:
+        forfeit["reason_said"] = say_in(forfeit["reason"], asked_language(request.headers.get("accept-language")))
+    return view
 
 
 async def _game_request(request: Request, fields: tuple[str, ...], act: Callable[[BoardGame, dict], None]
@@ -459,7 +468,7 @@ async def _game_request(request: Request, fields: tuple[str, ...], act: Callable
         with game.turn():
             act(game, body)
             return game.view()
-    return JSONResponse(await _solving(request, work))
+    return JSONResponse(_forfeit_said(await _solving(request, work), request))
 
 
 async def game_move(request: Request) -> Response:
@@ -514,12 +523,20 @@ def _sessions(body: dict) -> tuple:
 
 
 def run_review(sessions: tuple, *, samples: int, seed: int, player: str | None, tolerance: float | None,
-               progress: Callable[[int], None]) -> dict:
-    """``review --json``'s object for the sessions: the one place that calls the review."""
+               progress: Callable[[int], None], lang: str = DEFAULT_LANGUAGE) -> dict:
+    """``review --json``'s object for the sessions: the one place that calls the review. A decision
+    with a ``note`` (English, as in every JSON) also has it said in ``lang``, the request's language,
+    as ``note_said``: the board shows that one, as it shows the errors said in its language."""
     from ..analysis.review import ReviewSettings, review_games
 
     settings = ReviewSettings(samples=samples, seed=seed, tolerance=tolerance)
-    return review_games(sessions, settings=settings, player=player, jobs=ANALYZE_JOBS, progress=progress).to_dict()
+    review = review_games(sessions, settings=settings, player=player, jobs=ANALYZE_JOBS, progress=progress)
+    out = review.to_dict()
+    for deal, deal_json in zip(review.deals, out["deals"]):
+        for decision, decision_json in zip(deal.decisions, deal_json["decisions"]):
+            if decision.note is not None:
+                decision_json["note_said"] = say_in(decision.note, lang)
+    return out
 
 
 async def review_(request: Request) -> Response:
@@ -542,11 +559,11 @@ async def review_(request: Request) -> Response:
                                players=", ".join(sorted(names))))
     stream = _flag(body, "stream")
     assert samples is not None and seed is not None     # they have defaults
-    work = partial(run_review, sessions, samples=samples, seed=seed, player=player, tolerance=tolerance)
+    lang = asked_language(request.headers.get("accept-language"))
+    work = partial(run_review, sessions, samples=samples, seed=seed, player=player, tolerance=tolerance, lang=lang)
     jobs: JobBoard = request.app.state.jobs
     total = sum(len(s.records) for s in sessions)
     job = await jobs.start(client_of(request), lambda progress: work(progress=progress), total)
-    lang = asked_language(request.headers.get("accept-language"))
     return JobResponse(job, stream, lang)
 
 

@@ -22,6 +22,7 @@ async function main() {
   await languageReady;
   document.title = t("prefsolve board");
   useRankLetters();
+  pageTexts();
   masthead();
   const store = new Store();
   const root = document.getElementById("panels");
@@ -50,6 +51,17 @@ async function main() {
   }
   await store.load(EXAMPLE_DEAL);
   document.body.dataset.ready = "true";
+}
+
+/** The page's own texts (index.html's, in English for a browser without scripts) in the page's language. */
+function pageTexts() {
+  document.querySelector(".masthead h1 span").textContent = t("board");
+  document.querySelector(".masthead p").textContent =
+    t("Exact double-dummy analysis for Preferans: paste a deal, see every contract, play it card by card.");
+  const foot = document.querySelector(".foot");
+  const link = foot.querySelector("a");
+  link.textContent = t("API info");
+  foot.replaceChildren(t("Runs on this computer; nothing is sent elsewhere.") + " ", link);
 }
 
 /** The masthead's switches: the page's language (Русский / English) and the letters of the cards' ranks. */

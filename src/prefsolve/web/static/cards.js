@@ -4,16 +4,37 @@
 // deal of /api/table, the cards of /api/play); what a user types, in any
 // notation prefsolve reads (Latin or Russian, docs/GLOSSARY.md), goes to the
 // server as it was typed and is parsed there, by the parsers of the command line.
+// The words (strains, spoken card names, "2 tricks") are said in the page's language.
+
+import {t} from "./i18n.js";
 
 export const SUITS = ["S", "C", "D", "H"];
 export const RANKS = ["A", "K", "Q", "J", "T", "9", "8", "7"];
 export const SUIT_SYMBOL = {S: "♠", C: "♣", D: "♦", H: "♥"};
 export const STRAINS = ["S", "C", "D", "H", "NT", "misere"];
-export const STRAIN_LABEL = {S: "♠", C: "♣", D: "♦", H: "♥", NT: "NT", misere: "Misère", allpass: "All-pass"};
-/** Spoken names, for screen readers: "ace of spades", "no trumps". */
-export const SUIT_NAME = {S: "spades", C: "clubs", D: "diamonds", H: "hearts"};
-export const RANK_NAME = {A: "ace", K: "king", Q: "queen", J: "jack", T: "ten", 9: "nine", 8: "eight", 7: "seven"};
-export const STRAIN_NAME = {...SUIT_NAME, NT: "no trumps", misere: "misère", allpass: "all-pass"};
+/** The strains as the page shows them, in its language (read when shown: the language is known by then). */
+export const STRAIN_LABEL = {
+  S: "♠", C: "♣", D: "♦", H: "♥",
+  get NT() { return t("NT"); },
+  get misere() { return t("Misère"); },
+  get allpass() { return t("All-pass"); },
+};
+/** Spoken names, for screen readers: "ace of spades", "no trumps" (the suits as "of ..." names them). */
+export const SUIT_NAME = {
+  get S() { return t("spades"); }, get C() { return t("clubs"); },
+  get D() { return t("diamonds"); }, get H() { return t("hearts"); },
+};
+export const RANK_NAME = {
+  get A() { return t("ace"); }, get K() { return t("king"); }, get Q() { return t("queen"); },
+  get J() { return t("jack"); }, get T() { return t("ten"); }, get 9() { return t("nine"); },
+  get 8() { return t("eight"); }, get 7() { return t("seven"); },
+};
+/** The strains' spoken names. */
+export const STRAIN_NAME = {
+  get S() { return t("spades"); }, get C() { return t("clubs"); },
+  get D() { return t("diamonds"); }, get H() { return t("hearts"); },
+  get NT() { return t("no trumps"); }, get misere() { return t("misère"); }, get allpass() { return t("all-pass"); },
+};
 
 /** The letters a card's rank is shown with: Latin (A K Q J) or Russian (Т К Д В), each as its switch shows it. */
 export const RANK_LETTERS = {latin: "A K Q J", russian: "Т К Д В"};
@@ -55,18 +76,20 @@ export function cardSymbol(card) {
 /** "ST" → "ten of spades". */
 export function cardName(card) {
   const {suit, rank} = splitCard(card);
-  return `${RANK_NAME[rank]} of ${SUIT_NAME[suit]}`;
+  return t("{rank} of {suit}", {rank: RANK_NAME[rank], suit: SUIT_NAME[suit]});
 }
 
 /** Spoken names of cards: "eight of spades and eight of clubs". */
 export function cardsName(cards) {
   const names = (cards || []).map(cardName);
-  return names.length > 1 ? `${names.slice(0, -1).join(", ")} and ${names[names.length - 1]}` : names.join("");
+  return names.length > 1 ? t("{cards} and {card}", {cards: names.slice(0, -1).join(", "), card: names[names.length - 1]})
+    : names.join("");
 }
 
-/** "1 trick", "2 tricks". */
+/** "1 trick", "2 tricks". The page has no plural forms of its own: a count other than one is said
+ * in the form that fits every count ("взяток: 3" in Russian). */
 export function tricksText(n) {
-  return `${n} trick${n === 1 ? "" : "s"}`;
+  return n === 1 ? t("{count} trick", {count: n}) : t("{count} tricks", {count: n});
 }
 
 export function isRed(card) {

@@ -3,6 +3,8 @@
 // gain, red a loss, far losses cut at the pane's edge), each with its
 // standard error; the recommended contract's row is marked.
 
+import {t} from "./i18n.js";
+
 const NS = "http://www.w3.org/2000/svg";
 
 function node(tag, attributes, text) {
@@ -14,7 +16,8 @@ function node(tag, attributes, text) {
 
 /** "6S" → "6♠", "misere" → "Misère". */
 export function contractLabel(key) {
-  if (key === "misere") return "Misère";
+  if (key === "misere") return t("Misère");
+  if (key.endsWith("NT")) return key.slice(0, -2) + t("NT");
   return key.replace("S", "♠").replace("C", "♣").replace("D", "♦").replace("H", "♥");
 }
 
@@ -38,9 +41,10 @@ export function analysisChart(rows, marked) {
   const px = (p) => pLeft + Math.min(Math.max(p, 0), 1) * pWidth;
 
   const svg = node("svg", {viewBox: `0 0 ${width} ${height}`, class: "chart", role: "img",
-                           "aria-label": "P(make) and expected whists per contract"});
-  svg.appendChild(node("text", {x: pLeft, y: 12, class: "axis-title"}, "P(make)"));
-  svg.appendChild(node("text", {x: eLeft, y: 12, class: "axis-title"}, `expected whists (${Math.round(lo)} … +${Math.round(hi)})`));
+                           "aria-label": t("P(make) and expected whists per contract")});
+  svg.appendChild(node("text", {x: pLeft, y: 12, class: "axis-title"}, t("P(make)")));
+  svg.appendChild(node("text", {x: eLeft, y: 12, class: "axis-title"},
+                       t("expected whists ({low} … +{high})", {low: Math.round(lo), high: Math.round(hi)})));
   for (const p of [0, 0.5, 1]) {
     svg.appendChild(node("line", {x1: px(p), x2: px(p), y1: top - 4, y2: height - 4, class: "grid"}));
   }
@@ -52,14 +56,16 @@ export function analysisChart(rows, marked) {
     group.appendChild(node("text", {x: labelWidth - 6, y: y + rowHeight - 4, class: "label", "text-anchor": "end"},
                            contractLabel(row.key)));
     const pBar = node("rect", {x: pLeft, y: y + 2, width: Math.max(px(row.p_make) - pLeft, 0.5), height: rowHeight - 5, class: "bar-p"});
-    pBar.appendChild(node("title", {}, `${contractLabel(row.key)}: P(make) ${(row.p_make * 100).toFixed(1)}% ± ${(row.p_make_se * 100).toFixed(1)}`));
+    pBar.appendChild(node("title", {}, t("{contract}: P(make) {p}% ± {se}", {contract: contractLabel(row.key),
+      p: (row.p_make * 100).toFixed(1), se: (row.p_make_se * 100).toFixed(1)})));
     group.appendChild(pBar);
     group.appendChild(node("line", {x1: px(row.p_make - row.p_make_se), x2: px(row.p_make + row.p_make_se),
                                     y1: y + rowHeight / 2, y2: y + rowHeight / 2, class: "whisker"}));
     const zero = ex(0), end = ex(row.expected);
     const eBar = node("rect", {x: Math.min(zero, end), y: y + 2, width: Math.max(Math.abs(end - zero), 0.5),
                                height: rowHeight - 5, class: row.expected >= 0 ? "bar-gain" : "bar-loss"});
-    eBar.appendChild(node("title", {}, `${contractLabel(row.key)}: ${row.expected >= 0 ? "+" : ""}${row.expected.toFixed(1)} ± ${row.expected_se.toFixed(1)} whists`));
+    eBar.appendChild(node("title", {}, t("{contract}: {expected} ± {se} whists", {contract: contractLabel(row.key),
+      expected: `${row.expected >= 0 ? "+" : ""}${row.expected.toFixed(1)}`, se: row.expected_se.toFixed(1)})));
     group.appendChild(eBar);
     if (row.expected < lo) group.appendChild(node("text", {x: eLeft + 1, y: y + rowHeight - 4, class: "cut"}, "«"));
     group.appendChild(node("line", {x1: ex(row.expected - row.expected_se), x2: ex(row.expected + row.expected_se),

@@ -16,14 +16,22 @@ function figures(key, stats) {
           expected: stats.expected, expected_se: stats.expected_se ?? 0};
 }
 
+/** A rules profile's name in the page's language (its canonical name goes to the server). */
+export function profileName(name) {
+  const names = {classic: () => t("classic"), sochi: () => t("sochi"), leningrad: () => t("leningrad"),
+                 rostov: () => t("rostov")};
+  return name in names ? names[name]() : name;
+}
+
 function advice(result) {
   const rec = result.recommendation || {};
   const best = rec.contract;
   const bestStats = best && result.contracts[best];
-  const head = bestStats ? `best: ${contractLabel(best)} (expected ${bestStats.expected >= 0 ? "+" : ""}${bestStats.expected.toFixed(1)} whists, ` +
-    `P(make) ${(bestStats.p_make * 100).toFixed(0)}%)` : "";
-  if (rec.max_bid) return `Bid up to ${contractLabel(rec.max_bid)}; ${head}`;
-  return `Pass: no contract is expected to gain; ${head}`;
+  const head = bestStats ? t("best: {contract} (expected {expected} whists, P(make) {p}%)", {
+    contract: contractLabel(best), expected: `${bestStats.expected >= 0 ? "+" : ""}${bestStats.expected.toFixed(1)}`,
+    p: (bestStats.p_make * 100).toFixed(0)}) : "";
+  if (rec.max_bid) return t("Bid up to {contract}; {best}", {contract: contractLabel(rec.max_bid), best: head});
+  return t("Pass: no contract is expected to gain; {best}", {best: head});
 }
 
 export default {
@@ -32,32 +40,34 @@ export default {
   column: "side",
   order: 4,
   mount(section, store) {
+    // attribute texts, each its own t() call so that the catalogue's extraction finds it
+    const attr0 = t("Take the hand of a seat of the deal");
+    const attr1 = t("any");
     section.insertAdjacentHTML("beforeend", `
-      <p class="caption">What each contract is worth with one hand, over random layouts of the unseen cards,
-      each solved exactly.</p>
-      <label class="field-label" for="an-hand">Hand (10 cards)</label>
+      <p class="caption">${t("What each contract is worth with one hand, over random layouts of the unseen cards, each solved exactly.")}</p>
+      <label class="field-label" for="an-hand">${t("Hand (10 cards)")}</label>
       <div class="row">
         <input id="an-hand" spellcheck="false" autocomplete="off" placeholder="A.KT9.KT97.K7">
-        <select id="an-from" aria-label="Take the hand of a seat of the deal">
-          <option value="0">seat 0's</option><option value="1">seat 1's</option><option value="2">seat 2's</option>
+        <select id="an-from" aria-label="${attr0}">
+          <option value="0">${t("seat {seat}'s", {seat: 0})}</option><option value="1">${t("seat {seat}'s", {seat: 1})}</option><option value="2">${t("seat {seat}'s", {seat: 2})}</option>
         </select>
       </div>
       <p class="error" id="analyze-error" role="alert" hidden></p>
       <div class="row options">
-        <label class="inline">Seat <select id="an-seat"><option>0</option><option>1</option><option>2</option></select></label>
-        <label class="inline">Samples <input id="an-samples" type="number" min="1" step="1" value="200" inputmode="numeric"></label>
-        <label class="inline">Seed <input id="an-seed" type="number" min="0" step="1" placeholder="any" inputmode="numeric"></label>
-        <label class="inline">Rules <select id="an-rules"></select></label>
+        <label class="inline">${t("Seat")} <select id="an-seat"><option>0</option><option>1</option><option>2</option></select></label>
+        <label class="inline">${t("Samples")} <input id="an-samples" type="number" min="1" step="1" value="200" inputmode="numeric"></label>
+        <label class="inline">${t("Seed")} <input id="an-seed" type="number" min="0" step="1" placeholder="${attr1}" inputmode="numeric"></label>
+        <label class="inline">${t("Rules")} <select id="an-rules"></select></label>
       </div>
       <div class="row">
-        <button type="button" class="primary" id="an-run">Analyze</button>
-        <button type="button" id="an-cancel" disabled>Cancel</button>
+        <button type="button" class="primary" id="an-run">${t("Analyze")}</button>
+        <button type="button" id="an-cancel" disabled>${t("Cancel")}</button>
         <progress id="an-progress" max="1" value="0" hidden></progress>
         <span class="status" id="an-status"></span>
       </div>
       <p class="recommendation" id="an-advice" hidden></p>
       <div class="row" id="an-filter" hidden>
-        <label class="inline"><input type="checkbox" id="an-all"> all contracts</label>
+        <label class="inline"><input type="checkbox" id="an-all"> ${t("all contracts")}</label>
         <span class="status" id="an-hidden"></span>
       </div>
       <div id="an-chart"></div>
@@ -90,14 +100,16 @@ export default {
       const rows = q("an-all").checked ? every : every.filter((row) => !hopeless.includes(row));
       q("an-filter").hidden = !hopeless.length;
       q("an-hidden").textContent = q("an-all").checked ? ""
-        : `${hopeless.length} hopeless contract${hopeless.length === 1 ? "" : "s"} (P(make) under ${HOPELESS * 100}%) hidden`;
+        : hopeless.length === 1 ? t("{count} hopeless contract (P(make) under {percent}%) hidden", {count: 1, percent: HOPELESS * 100})
+          : t("{count} hopeless contracts (P(make) under {percent}%) hidden", {count: hopeless.length, percent: HOPELESS * 100});
       q("an-advice").hidden = false;
-      q("an-advice").textContent = `${advice(result)} — ${result.samples} samples, seed ${result.seed}, ${result.rules} rules.`;
+      q("an-advice").textContent = t("{advice} — {samples} samples, seed {seed}, {rules} rules.", {
+        advice: advice(result), samples: result.samples, seed: result.seed, rules: profileName(result.rules)});
       q("an-chart").replaceChildren(analysisChart(rows, marked));
       const table = q("an-results");
       table.replaceChildren();
       const head = el("tr");
-      for (const title of ["contract", "P(make)", "expected whists"]) head.appendChild(el("th", "", title));
+      for (const title of [t("contract"), t("P(make)"), t("expected whists")]) head.appendChild(el("th", "", title));
       table.appendChild(head);
       for (const row of rows) {
         const tr = el("tr", row.key === marked ? "marked" : "");
@@ -131,7 +143,7 @@ export default {
       q("an-cancel").disabled = false;
       q("an-progress").hidden = false;
       q("an-progress").value = 0;
-      q("an-status").textContent = "starting…";
+      q("an-status").textContent = t("starting…");
       let ended = "";
       try {
         await apiLines("/api/analyze", body, (line) => {
@@ -140,18 +152,18 @@ export default {
             q("an-status").textContent = `${line.done} / ${line.samples}`;
           } else if (line.result) {
             render(line.result);
-            ended = "done";
+            ended = t("done");
           } else if (line.error) {
             showError(line.error);
             ended = "";
           } else if (line.cancelled) {
-            ended = "cancelled";
+            ended = t("cancelled");
           }
         }, controller.signal);
         finish(ended);
       } catch (error) {
         if (error.name === "AbortError") {
-          finish("cancelled");
+          finish(t("cancelled"));
         } else {
           showError(error.message);
           finish("");
@@ -162,7 +174,7 @@ export default {
     store.on("info", () => {
       const rules = q("an-rules");
       rules.replaceChildren(...store.info.profiles.map((name) => {
-        const option = el("option", "", name);
+        const option = el("option", "", profileName(name));
         option.value = name;
         return option;
       }));

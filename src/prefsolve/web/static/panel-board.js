@@ -10,6 +10,7 @@ import {STRAIN_LABEL, cardElement, cardName, cardSymbol, cardsText, dealText, el
         tricksText} from "./cards.js";
 import {DEALER} from "./store.js";
 import {t} from "./i18n.js";
+import {seatOptions} from "./panel-deal.js";
 
 /** The places round the table, by seat in play order from the bottom one: play goes clockwise. */
 const PLACES = ["bottom", "left", "right"];
@@ -19,22 +20,27 @@ export function placeOf(seat, view) {
   return PLACES[(seat - view + 3) % 3];
 }
 
+/** The roles of the seats, as the page says them. */
+const ROLE_WORD = {declarer: () => t("declarer"), defender: () => t("defender"), counted: () => t("counted")};
+
 /** The phone layout (one column): choosing a contract scrolls to the board. */
 const NARROW = "(max-width: 899px)";
 
 function header(position) {
   if (position.strain === "allpass") {
-    const talon = position.turn.length ? `the talon leads: ${cardsText(position.turn)}` : `seat ${position.leader} leads`;
-    return `All-pass · tricks counted for seat ${position.seat} · ${talon}`;
+    const talon = position.turn.length ? t("the talon leads: {cards}", {cards: cardsText(position.turn)})
+      : t("seat {seat} leads", {seat: position.leader});
+    return t("All-pass · tricks counted for seat {seat} · {lead}", {seat: position.seat, lead: talon});
   }
   const strain = STRAIN_LABEL[position.strain];
-  const trumps = ["S", "C", "D", "H"].includes(position.strain) ? `${strain} trumps` : strain;
-  return `Declarer seat ${position.declarer} · ${trumps} · seat ${position.leader} leads`;
+  const trumps = ["S", "C", "D", "H"].includes(position.strain) ? t("{suit} trumps", {suit: strain}) : strain;
+  return t("Declarer seat {declarer} · {strain} · seat {seat} leads", {declarer: position.declarer, strain: trumps,
+                                                                       seat: position.leader});
 }
 
 /** Whose tricks the values count: "the declarer", or in all-pass "seat 1". */
 function counted(position) {
-  return position.strain === "allpass" ? `seat ${position.seat}` : "the declarer";
+  return position.strain === "allpass" ? t("seat {seat}", {seat: position.seat}) : t("the declarer");
 }
 
 /** A legal card's cost: the tricks it loses for the side to move against the best card (0 for a best card). */
@@ -65,11 +71,19 @@ export default {
   column: "main",
   order: 3,
   mount(section, store) {
+    // attribute texts, each its own t() call so that the catalogue's extraction finds it
+    const attr0 = t("The table");
+    const attr1 = t("Take back the last card (Ctrl+Z)");
+    const attr2 = t("Play the card taken back again (Ctrl+Y)");
+    const attr3 = t("Play the deal again, card by card");
+    const attr4 = t("Back to the deal");
+    const attr5 = t("Move cards between the hands");
+    const attr6 = t("Tricks played");
     section.insertAdjacentHTML("beforeend", `
       <p class="contract" id="contract"></p>
       <p class="status-line" id="status" role="status" aria-live="polite"></p>
       <div class="seats" id="seats">
-        <div class="felt" id="felt" data-zone="talon" role="group" aria-label="The table">
+        <div class="felt" id="felt" data-zone="talon" role="group" aria-label="${attr0}">
           <div class="felt-title" id="felt-title"></div>
           <div class="trick" id="trick"></div>
           <div class="talon" id="talon"></div>
@@ -77,27 +91,27 @@ export default {
       </div>
       <p class="error" id="play-error" role="alert" hidden></p>
       <div class="row controls">
-        <button type="button" id="undo" title="Take back the last card (Ctrl+Z)">↶ Undo</button>
-        <button type="button" id="redo" title="Play the card taken back again (Ctrl+Y)">Redo ↷</button>
-        <button type="button" id="replay" title="Play the deal again, card by card">▶ Replay</button>
-        <button type="button" id="stop" title="Back to the deal">Stop</button>
+        <button type="button" id="undo" title="${attr1}">${t("↶ Undo")}</button>
+        <button type="button" id="redo" title="${attr2}">${t("Redo ↷")}</button>
+        <button type="button" id="replay" title="${attr3}">${t("▶ Replay")}</button>
+        <button type="button" id="stop" title="${attr4}">${t("Stop")}</button>
         <span class="grow"></span>
-        <label class="inline">At the bottom
-          <select id="view-seat"><option value="0">seat 0</option><option value="1">seat 1</option><option value="2">seat 2</option></select>
+        <label class="inline">${t("At the bottom")}
+          <select id="view-seat">${seatOptions()}</select>
         </label>
-        <button type="button" id="edit" title="Move cards between the hands">Edit cards</button>
-        <button type="button" class="primary" id="edit-apply" hidden>Apply</button>
-        <button type="button" id="edit-cancel" hidden>Cancel</button>
+        <button type="button" id="edit" title="${attr5}">${t("Edit cards")}</button>
+        <button type="button" class="primary" id="edit-apply" hidden>${t("Apply")}</button>
+        <button type="button" id="edit-cancel" hidden>${t("Cancel")}</button>
       </div>
-      <p class="hint" id="edit-hint" hidden>Pick a card, then pick the hand (or the talon) it goes to.</p>
+      <p class="hint" id="edit-hint" hidden>${t("Pick a card, then pick the hand (or the talon) it goes to.")}</p>
       <p class="error" id="edit-error" role="alert" hidden></p>
       <p class="legend" id="legend"></p>
-      <ol class="history" id="history" aria-label="Tricks played"></ol>
+      <ol class="history" id="history" aria-label="${attr6}"></ol>
       <div class="copy-row">
-        <label class="field-label" for="position-text">Position text (paste it back, or give it to <code>prefsolve play</code>)</label>
+        <label class="field-label" for="position-text">${t("Position text (paste it back, or give it to {command})", {command: "<code>prefsolve play</code>"})}</label>
         <div class="row">
           <input id="position-text" readonly spellcheck="false">
-          <button type="button" id="copy">Copy</button>
+          <button type="button" id="copy">${t("Copy")}</button>
         </div>
       </div>`);
     const q = (id) => section.querySelector(`#${id}`);
@@ -106,8 +120,8 @@ export default {
     const render = () => {
       const position = store.position;
       const editing = edit.on;
-      q("contract").textContent = editing ? "Editing the deal"
-        : position ? header(position) : store.deal ? "Choose a contract in the table to play it." : "";
+      q("contract").textContent = editing ? t("Editing the deal")
+        : position ? header(position) : store.deal ? t("Choose a contract in the table to play it.") : "";
       renderSeats(position, editing);
       renderFelt(position, editing);
       renderStatus(position, editing);
@@ -116,7 +130,7 @@ export default {
       q("undo").disabled = !playing || !store.played.length;
       q("redo").disabled = !playing || !store.redoStack.length;
       q("replay").disabled = !playing || !(store.replaying || store.redoStack.length || position.trick === null);
-      q("replay").textContent = store.replaying ? "⏸ Pause" : "▶ Replay";
+      q("replay").textContent = store.replaying ? t("⏸ Pause") : t("▶ Replay");
       q("stop").disabled = !playing;
       q("view-seat").value = String(store.viewSeat);
       q("edit").hidden = editing;
@@ -127,10 +141,8 @@ export default {
     };
 
     const legend = (position) => {
-      return "Each card the player to move may play shows its cost: the tricks it loses for his side against the best card, " +
-        "if everyone plays perfectly afterwards: 0 on the best cards (ringed in green), −1 on a card that gives " +
-        "a trick away, and so on, for the declarer and the defenders alike. With best play from here " +
-        `${counted(position)} takes ${tricksText(position.tricks)}. A played card that lost tricks keeps its cost.`;
+      return t("Each card the player to move may play shows its cost: the tricks it loses for his side against the best card, if everyone plays perfectly afterwards: 0 on the best cards (ringed in green), −1 on a card that gives a trick away, and so on, for the declarer and the defenders alike. With best play from here {who} takes {tricks}. A played card that lost tricks keeps its cost.",
+               {who: counted(position), tricks: tricksText(position.tricks)});
     };
 
     const roles = (position, seat) => {
@@ -150,8 +162,10 @@ export default {
       const value = position.values[card];
       if (value === undefined) return cardElement(card, {disabled: true});
       const cost = costOf(position, card);
-      const outcome = `${counted(position)} takes ${tricksText(value)}`;
-      const label = `${cardName(card)}: ${cost ? `loses ${tricksText(cost)}` : "best"}; ${outcome}`;
+      const outcome = t("{who} takes {tricks}", {who: counted(position), tricks: tricksText(value)});
+      // each message its own call, outside another's fields, so that the catalogue's extraction finds it
+      const lost = cost ? t("loses {tricks}", {tricks: tricksText(cost)}) : t("best");
+      const label = t("{card}: {cost}; {outcome}", {card: cardName(card), cost: lost, outcome});
       const node = cardElement(card, {value, cost, best: position.best_cards.includes(card), label});
       node.addEventListener("click", () => {
         store.focusPlay = "card";
@@ -174,17 +188,19 @@ export default {
         box.dataset.place = place;
         box.setAttribute("role", "group");
         const head = el("div", "seat-head");
-        head.appendChild(el("span", "seat-name", `Seat ${seat}`));
+        head.appendChild(el("span", "seat-name", t("Seat {seat}", {seat})));
         const role = roles(position, seat);
-        if (role) head.appendChild(el("span", `role role-${role}`, role));
-        if (seat === DEALER) head.appendChild(el("span", "dealer", "dealer"));
+        const roleSaid = role ? ROLE_WORD[role]() : "";
+        if (role) head.appendChild(el("span", `role role-${role}`, roleSaid));
+        if (seat === DEALER) head.appendChild(el("span", "dealer", t("dealer")));
         if (position && !editing) {
-          const won = el("span", "won", `${position.tricks_won[seat]} won`);
+          const won = el("span", "won", t("{count} won", {count: position.tricks_won[seat]}));
           won.dataset.won = String(position.tricks_won[seat]);
           head.appendChild(won);
-          if (position.to_move === seat && !over) head.appendChild(el("span", "turn", "to play"));
+          if (position.to_move === seat && !over) head.appendChild(el("span", "turn", t("to play")));
         }
-        box.setAttribute("aria-label", [`Seat ${seat}`, role, seat === DEALER ? "dealer" : ""].filter(Boolean).join(", "));
+        box.setAttribute("aria-label", [t("Seat {seat}", {seat}), roleSaid, seat === DEALER ? t("dealer") : ""]
+          .filter(Boolean).join(", "));
         box.appendChild(head);
         const hand = el("div", "hand roving");
         hand.id = `hand-${seat}`;
@@ -209,7 +225,7 @@ export default {
           }
           hand.appendChild(node);
         }
-        if (!cards.length) hand.appendChild(el("span", "empty", "no cards"));
+        if (!cards.length) hand.appendChild(el("span", "empty", t("no cards")));
         rove(hand);
         box.appendChild(hand);
         if (editing) box.addEventListener("click", () => moveTo(seat));
@@ -231,7 +247,7 @@ export default {
       felt.classList.toggle("zone", editing);
       const deal = store.deal ? parseDeal(store.deal) : null;
       if (editing) {
-        q("felt-title").textContent = "Talon";
+        q("felt-title").textContent = t("Talon");
         talon.classList.add("roving");
         for (const card of sortCards(edit.zones.talon)) {
           const node = cardElement(card, {selected: edit.picked === card});
@@ -241,40 +257,45 @@ export default {
           });
           talon.appendChild(node);
         }
-        if (!edit.zones.talon.length) talon.appendChild(el("span", "empty", "no talon"));
+        if (!edit.zones.talon.length) talon.appendChild(el("span", "empty", t("no talon")));
         rove(talon);
         return;
       }
       if (!position) {
-        q("felt-title").textContent = deal && deal.talon ? "Talon" : "";
+        q("felt-title").textContent = deal && deal.talon ? t("Talon") : "";
         for (const card of (deal && deal.talon) || []) talon.appendChild(cardElement(card, {static: true}));
         return;
       }
       const current = position.trick;
-      q("felt-title").textContent = current ? `Trick ${position.played_tricks.length + 1}` : "The play is over";
+      q("felt-title").textContent = current ? t("Trick {number}", {number: position.played_tricks.length + 1})
+        : t("The play is over");
       if (current) {
-        if (current.talon_card) trick.appendChild(slot(current.talon_card, "talon", "top", 0));
+        if (current.talon_card) trick.appendChild(slot(current.talon_card, t("talon"), "top", 0));
         current.cards.forEach((card, i) => {
           const seat = current.seats[i];
-          trick.appendChild(slot(card, `seat ${seat}`, placeOf(seat, store.viewSeat), mistakeOf(position, card), seat));
+          trick.appendChild(slot(card, t("seat {seat}", {seat}), placeOf(seat, store.viewSeat), mistakeOf(position, card),
+                                 seat));
         });
         if (!current.cards.length && !current.talon_card) {
-          trick.appendChild(el("span", `empty lead at-${placeOf(position.to_move, store.viewSeat)}`, `seat ${position.to_move} leads`));
+          trick.appendChild(el("span", `empty lead at-${placeOf(position.to_move, store.viewSeat)}`,
+                               t("seat {seat} leads", {seat: position.to_move})));
         }
       } else {
         const seat = position.declarer ?? position.seat;
         const total = position.tricks_won[seat];
-        const who = position.strain === "allpass" ? `Seat ${seat}` : "The declarer";
-        trick.appendChild(el("span", "result", `${who} took ${tricksText(total)}`));
+        const said = position.strain === "allpass"
+          ? t("Seat {seat} took {tricks}", {seat, tricks: tricksText(total)})
+          : t("The declarer took {tricks}", {tricks: tricksText(total)});
+        trick.appendChild(el("span", "result", said));
       }
       if (position.talon_mode === "take" && position.discard) {
-        talon.appendChild(el("span", "talon-label", `Talon ${cardsText(deal.talon)} taken; discard`));
+        talon.appendChild(el("span", "talon-label", t("Talon {cards} taken; discard", {cards: cardsText(deal.talon)})));
         for (const card of position.discard) talon.appendChild(cardElement(card, {static: true}));
       } else if (position.turn && position.turn.length) {
-        talon.appendChild(el("span", "talon-label", "Talon turned"));
+        talon.appendChild(el("span", "talon-label", t("Talon turned")));
         for (const card of position.turn) talon.appendChild(cardElement(card, {static: true}));
       } else if (deal && deal.talon) {
-        talon.appendChild(el("span", "talon-label", "Talon out of play"));
+        talon.appendChild(el("span", "talon-label", t("Talon out of play")));
         for (const card of deal.talon) talon.appendChild(cardElement(card, {static: true}));
       }
     };
@@ -282,7 +303,8 @@ export default {
     const slot = (card, label, place, cost, seat) => {
       const box = el("div", `slot at-${place}`);
       box.dataset.seat = seat === undefined ? "talon" : String(seat);
-      const spoken = `${label}: ${cardName(card)}${cost ? `, lost ${tricksText(cost)}` : ""}`;
+      const spoken = cost ? t("{place}: {card}, lost {tricks}", {place: label, card: cardName(card), tricks: tricksText(cost)})
+        : `${label}: ${cardName(card)}`;
       box.appendChild(cardElement(card, {static: true, mistake: cost || undefined, label: spoken}));
       box.appendChild(el("span", "slot-label", label));
       return box;
@@ -299,9 +321,9 @@ export default {
       let text = "";
       let mistake = null;
       if (editing) {
-        text = "Editing the deal.";
+        text = t("Editing the deal.");
       } else if (!position) {
-        text = store.deal ? "Choose a contract in the table to play it." : "";
+        text = store.deal ? t("Choose a contract in the table to play it.") : "";
       } else {
         const parts = [];
         const n = store.played.length;
@@ -309,15 +331,17 @@ export default {
           const card = store.played[n - 1];
           mistake = position.mistakes.find((m) => m.move === n) || null;
           const seat = seatsOfCards(position)[card];
-          parts.push(mistake ? `Seat ${seat} played ${cardSymbol(card)} and lost ${tricksText(mistake.cost)}; ` +
-                               `best was ${cardsText(mistake.best_cards)}.` : `Seat ${seat} played ${cardSymbol(card)}.`);
+          parts.push(mistake ? t("Seat {seat} played {card} and lost {tricks}; best was {cards}.", {
+            seat, card: cardSymbol(card), tricks: tricksText(mistake.cost), cards: cardsText(mistake.best_cards)})
+            : t("Seat {seat} played {card}.", {seat, card: cardSymbol(card)}));
         }
         if (position.trick === null) {
           const seat = position.declarer ?? position.seat;
-          parts.push(`The play is over: ${counted(position)} took ${tricksText(position.tricks_won[seat])}.`);
+          parts.push(t("The play is over: {who} took {tricks}.", {who: counted(position),
+                                                                 tricks: tricksText(position.tricks_won[seat])}));
         } else {
-          parts.push(`Seat ${position.to_move} to play; with best play ${counted(position)} takes ` +
-                     `${tricksText(position.tricks)}.`);
+          parts.push(t("Seat {seat} to play; with best play {who} takes {tricks}.", {
+            seat: position.to_move, who: counted(position), tricks: tricksText(position.tricks)}));
         }
         text = parts.join(" ");
       }
@@ -340,7 +364,7 @@ export default {
           if (cost) chip.appendChild(el("sup", "cost", `−${cost}`));
           item.appendChild(chip);
         });
-        item.appendChild(el("span", "winner", `→ seat ${trick.winner}`));
+        item.appendChild(el("span", "winner", t("→ seat {seat}", {seat: trick.winner})));
         list.appendChild(item);
       });
     };
@@ -438,11 +462,11 @@ export default {
       input.select();
       try {
         await navigator.clipboard.writeText(input.value);
-        q("copy").textContent = "Copied";
+        q("copy").textContent = t("Copied");
       } catch (_) {
-        q("copy").textContent = "Select and copy";
+        q("copy").textContent = t("Select and copy");
       }
-      setTimeout(() => { q("copy").textContent = "Copy"; }, 1500);
+      setTimeout(() => { q("copy").textContent = t("Copy"); }, 1500);
     });
     document.addEventListener("keydown", (event) => {
       if (event.target.closest("input, textarea, select") || !(event.ctrlKey || event.metaKey)) return;

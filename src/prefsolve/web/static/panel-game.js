@@ -30,9 +30,17 @@ export function callText(call) {
   return here ? t("{bid} here", {bid: text}) : text;
 }
 
-/** A player's name as the page shows it: "you" in the page's language, a bot by its player text. */
+/** A player's name as the page shows it: "you" and the board's bots (their player texts,
+ * "advisor:samples=20", a second of the same numbered "heuristic (2)") in the page's language; any other
+ * name (a record's players) as it is written. */
 export function playerName(name) {
-  return name === "you" ? t("you") : name;
+  if (name === "you") return t("you");
+  const m = /^(heuristic|random|cheater|advisor(?::samples=(\d+))?)( \(\d+\))?$/.exec(name);
+  if (!m) return name;
+  const words = {heuristic: () => t("heuristic"), random: () => t("random"), cheater: () => t("cheater")};
+  const bot = m[1] in words ? words[m[1]]()
+    : m[2] === undefined ? t("advisor") : t("advisor:samples={samples}", {samples: m[2]});
+  return bot + (m[3] || "");
 }
 
 const BOTS = [["heuristic", () => t("heuristic (book rules)")], ["advisor", () => t("advisor (samples)")],
@@ -259,7 +267,7 @@ export default {
         if (game.balances) {
           game.balances.forEach((b, seat) => lines.push(`${playerName(game.players[seat])}: ${b}`));
         } else if (game.forfeit) {
-          lines.push(game.forfeit.reason);
+          lines.push(game.forfeit.reason_said || game.forfeit.reason);    // said in the page's language
         }
         trick.appendChild(el("div", "result", t("The deal is over. Whists: {list}", {list: lines.join(", ")})));
       }

@@ -266,7 +266,8 @@ export default {
         if (decision.cost) {
           item.appendChild(el("span", "rv-best", t("best: {option}", {option: decisionText(move.kind, decision.best)})));
         }
-        if (decision.note) item.appendChild(el("span", "rv-forced", decision.note));
+        // why the decision is not priced, said by the server in the page's language (the JSON's note is English)
+        if (decision.note) item.appendChild(el("span", "rv-forced", decision.note_said || decision.note));
         if (decision.dd_cost) item.appendChild(el("span", "rv-dd", t("double-dummy: −{tricks}", {tricks: decision.dd_cost})));
       } else if (move.forced) {
         item.appendChild(el("span", "rv-forced", t("forced")));

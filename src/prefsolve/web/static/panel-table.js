@@ -11,16 +11,15 @@ export default {
   order: 2,
   mount(section, store) {
     section.insertAdjacentHTML("beforeend", `
-      <p class="caption">The declarer's tricks with best play, after his best discard (shown under the number);
-      in misère, the tricks forced on him. Choose a contract to play it.</p>
+      <p class="caption">${t("The declarer's tricks with best play, after his best discard (shown under the number); in misère, the tricks forced on him. Choose a contract to play it.")}</p>
       <div class="scroll-x"><table class="contracts" id="contracts"></table></div>
       <div class="allpass">
         <div class="row">
-          <strong>All-pass</strong>
-          <span class="caption">each seat's fewest sure tricks</span>
+          <strong>${t("All-pass")}</strong>
+          <span class="caption">${t("each seat's fewest sure tricks")}</span>
           <span class="grow"></span>
-          <label class="inline" id="allpass-mode-label">Talon
-            <select id="allpass-mode"><option value="lead">leads</option><option value="ignore">ignored</option></select>
+          <label class="inline" id="allpass-mode-label">${t("Talon")}
+            <select id="allpass-mode"><option value="lead">${t("leads")}</option><option value="ignore">${t("ignored")}</option></select>
           </label>
         </div>
         <div class="allpass-cells" id="allpass-cells"></div>
@@ -47,7 +46,7 @@ export default {
       const current = store.position;
       for (let declarer = 0; declarer < 3; declarer++) {
         const row = el("tr");
-        const th = el("th", "", `Seat ${declarer}`);
+        const th = el("th", "", t("Seat {seat}", {seat: declarer}));
         th.scope = "row";
         row.appendChild(th);
         for (const strain of STRAINS) {
@@ -62,10 +61,15 @@ export default {
           button.dataset.discard = discard ? discard.join(" ") : "";
           button.appendChild(el("span", "tricks", String(tricks)));
           if (discard) button.appendChild(el("span", "discard", cardsText(discard)));
-          button.title = `Seat ${declarer} in ${STRAIN_LABEL[strain]}: ${tricksText(tricks)}` +
-            (discard ? `, discarding ${cardsText(discard)}` : "");
-          button.setAttribute("aria-label", `Seat ${declarer} in ${STRAIN_NAME[strain]}: ${tricksText(tricks)}` +
-            (discard ? `, discarding ${cardsName(discard)}` : ""));
+          const tricksSaid = tricksText(tricks);
+          button.title = discard
+            ? t("Seat {seat} in {strain}: {tricks}, discarding {cards}", {seat: declarer, strain: STRAIN_LABEL[strain],
+                                                                           tricks: tricksSaid, cards: cardsText(discard)})
+            : t("Seat {seat} in {strain}: {tricks}", {seat: declarer, strain: STRAIN_LABEL[strain], tricks: tricksSaid});
+          button.setAttribute("aria-label", discard
+            ? t("Seat {seat} in {strain}: {tricks}, discarding {cards}", {seat: declarer, strain: STRAIN_NAME[strain],
+                                                                           tricks: tricksSaid, cards: cardsName(discard)})
+            : t("Seat {seat} in {strain}: {tricks}", {seat: declarer, strain: STRAIN_NAME[strain], tricks: tricksSaid}));
           if (current && current.strain === strain && current.declarer === declarer) {
             button.classList.add("current");
             button.setAttribute("aria-current", "true");
@@ -89,9 +93,9 @@ export default {
         button.type = "button";
         button.dataset.seat = String(seat);
         button.dataset.tricks = String(tricks);
-        button.appendChild(el("span", "seat-label", `Seat ${seat}`));
+        button.appendChild(el("span", "seat-label", t("Seat {seat}", {seat})));
         button.appendChild(el("span", "tricks", String(tricks)));
-        button.setAttribute("aria-label", `All-pass, seat ${seat}: ${tricksText(tricks)} with best play`);
+        button.setAttribute("aria-label", t("All-pass, seat {seat}: {tricks} with best play", {seat, tricks: tricksText(tricks)}));
         if (current && current.strain === "allpass" && current.seat === seat) {
           button.classList.add("current");
           button.setAttribute("aria-current", "true");
