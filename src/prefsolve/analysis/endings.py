@@ -49,6 +49,8 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
 
+from ..engine import SEARCHES, Solver, default_solver
+
 #: The most layouts an ending is searched over: beyond it the advice samples.
 MAX_LAYOUTS = 400
 #: The most points (of the seat's knowledge: the cards seen so far and the layouts they fit) one search visits.
@@ -56,6 +58,14 @@ MAX_NODES = 200_000
 #: The most vectors one search builds while combining fronts (a front can grow large where many
 #: plans are each best in some layouts): the cap on the search's work besides its points.
 MAX_VECTORS = 500_000
+
+#: A point with one layout left and more than this many cards in the leader's and third hands
+#: together is valued by the engine (below it the search's own few points cost less than a call).
+ENGINE_FROM = 4
+#: At the seat's turn with more than this many cards left in all hands, a card whose plan reaches the
+#: double-dummy value in every layout ends the search of the point (below it the check costs more
+#: engine calls than the points it saves).
+STOP_FROM = 6
 
 Front = frozenset[tuple[int, ...]]
 Layout = tuple[int, int, int]
@@ -119,7 +129,8 @@ class _Search:
     """One search: the fixed parts of the ending and the table of points already solved."""
 
     def __init__(self, trump: int, counted: int, sign: int, searchers: frozenset[int], side: frozenset[int],
-                 max_nodes: int) -> None:
+                 max_nodes: int, shortcuts: bool = True) -> None:
+        self.shortcuts = shortcuts
         self.trump = trump
         self.counted = counted
         self.sign = sign
@@ -128,7 +139,13 @@ class _Search:
         self.max_nodes = max_nodes
         self.nodes = 0
         self.vectors = 0
+        self.engine = 0
+        self.stops = 0
         self.memo: dict[tuple, Front] = {}
+        self.exact: dict[tuple, int] = {}
+        # The counted seat's side wants its tricks low (misère, all-pass) where the engine minimizes.
+        self.minimize = (counted in side) == (sign < 0)
+        self.solver: Solver | None = None
 
     def front(self, worlds: tuple[Layout, ...], leader: int, trick: tuple[int, ...]) -> Front:
         """The front of the point where ``worlds`` are the layouts still possible and
@@ -144,6 +161,13 @@ class _Search:
             out: Front = frozenset({(0,) * len(worlds)})
             self.memo[key] = out
             return out
+        if (len(worlds) == 1 and self.shortcuts
+                and (worlds[0][leader] | worlds[0][(leader + 2) % 3]).bit_count() > ENGINE_FROM):
+            # One layout left: the seat knows every card from here, and the others see every card
+            # anyway, so the play is double-dummy and the engine's value is the point's one vector.
+            out = frozenset({(self.double_dummy(worlds[0], leader, trick),)})
+            self.memo[key] = out
+            return out
         mover = (leader + len(trick)) % 3
         led = trick[0] >> 3 if trick else None
         if mover in self.searchers:
@@ -151,6 +175,23 @@ class _Search:
         else:
             out = self._answer(worlds, leader, trick, mover, led)
         self.memo[key] = out
+        return out
+
+    def double_dummy(self, world: Layout, leader: int, trick: tuple[int, ...]) -> int:
+        """The figure of one layout with every seat seeing every card: the engine's value (the
+        counted seat's tricks from the trick on the table on), signed."""
+        key = (world, leader, trick)
+        hit = self.exact.get(key)
+        if hit is not None:
+            return hit
+        if self.solver is None:
+            self.solver = default_solver()
+        SEARCHES.count += 1
+        self.engine += 1
+        value = self.solver.value(list(world), self.counted, self.trump, self.minimize, leader, list(trick))
+        SEARCHES.nodes += self.solver.nodes
+        out = self.sign * value
+        self.exact[key] = out
         return out
 
     def _child(self, worlds: tuple[Layout, ...], leader: int, trick: tuple[int, ...], mover: int,
@@ -187,7 +228,18 @@ class _Search:
                 last = card
                 continue
             last = card
-            vectors.extend(self._child(worlds, leader, trick, mover, card))
+            got = self._child(worlds, leader, trick, mover, card)
+            if self.shortcuts:
+                # No plan does better in a layout than double-dummy play there: a card whose front
+                # holds that vector beats or ties every plan of every card, and is the whole front.
+                # Such a front is that one vector (every other is below it): only a single vector
+                # is checked, layout by layout, and the engine asked no further than its first shortfall.
+                if len(got) == 1 and (worlds[0][0] | worlds[0][1] | worlds[0][2]).bit_count() > STOP_FROM:
+                    (v,) = got
+                    if all(x == self.double_dummy(w, leader, trick) for x, w in zip(v, worlds)):
+                        self.stops += 1
+                        return got
+            vectors.extend(got)
         self._spend(len(vectors) ** 2)
         return pareto(vectors)
 
@@ -243,7 +295,7 @@ def _reduce(vectors: list[tuple[int | None, ...]]) -> list[tuple[int | None, ...
 
 def search(known: Layout, worlds: Sequence[Layout], *, seat: int, leader: int, trick: tuple[int, ...],
            trump: int, counted: int, sign: int, searchers: Iterable[int], side: Iterable[int],
-           max_nodes: int = MAX_NODES, stats: dict | None = None) -> dict[int, Front]:
+           max_nodes: int = MAX_NODES, stats: dict | None = None, shortcuts: bool = True) -> dict[int, Front]:
     """Each legal card of ``seat`` → the front of its side after it (vectors over ``worlds``, in order).
 
     ``worlds``: the layouts of the cards still held (masks of seats 0, 1, 2), all holding
@@ -259,7 +311,7 @@ def search(known: Layout, worlds: Sequence[Layout], *, seat: int, leader: int, t
     ws = tuple(tuple(w) for w in worlds)
     if not ws:
         raise TooLarge
-    s = _Search(trump, counted, sign, frozenset(searchers), frozenset(side), max_nodes)
+    s = _Search(trump, counted, sign, frozenset(searchers), frozenset(side), max_nodes, shortcuts)
     led = trick[0] >> 3 if trick else None
     hand = ws[0][seat]
     out: dict[int, Front] = {}
@@ -270,6 +322,7 @@ def search(known: Layout, worlds: Sequence[Layout], *, seat: int, leader: int, t
         if stats is not None:
             stats["nodes"] = s.nodes
             stats["vectors"] = s.vectors
+            stats["engine"] = s.engine
     return out
 
 
