@@ -51,8 +51,9 @@ from collections.abc import Callable, Iterable, Sequence
 
 from ..engine import SEARCHES, Solver, default_solver
 
-#: The most layouts an ending is searched over: beyond it the advice samples.
-MAX_LAYOUTS = 400
+#: The most layouts an ending is searched over: beyond it the advice samples (a closed defender's
+#: four-card ending, the declarer's cards, the partner's and the discard, has at most 3 150).
+MAX_LAYOUTS = 3200
 #: The most points (of the seat's knowledge: the cards seen so far and the layouts they fit) one search visits.
 MAX_NODES = 200_000
 #: The most vectors one search builds while combining fronts (a front can grow large where many
