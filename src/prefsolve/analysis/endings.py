@@ -31,9 +31,22 @@ trick, then by his fewest tricks; the catchers the other way round; an
 all-pass player by his fewest tricks. Since the goal only ever prefers more
 (or fewer) tricks in each layout, the front loses no plan that could be best.
 
+Two shortcuts leave every front as it is (``shortcuts=False`` turns them off; the tests
+compare both ways on endings of real deals). Where one layout is left, the seat knows every
+card and the play is double-dummy: the point's one vector is the engine's value
+(:mod:`prefsolve.engine`), not a search of its own (only with more than :data:`ENGINE_FROM`
+cards in the leader's and third hands, below which the search is cheaper than a call). No plan
+does better in a layout than double-dummy play there, so at the seat's turn a card whose front
+is the double-dummy value of every layout is the whole front of the point, and its other cards
+are not searched (checked with more than :data:`STOP_FROM` cards left, the engine asked layout by
+layout up to the first shortfall). Touching cards of the seat (no card between them in any
+other place or on the table) are searched once, and a point reached again (the same layouts
+left, the same cards on the table) is taken from a table.
+
 The work is capped (:data:`MAX_LAYOUTS` layouts, :data:`MAX_NODES` points and :data:`MAX_VECTORS` vectors of
 the search): past the cap :class:`TooLarge` is raised and the advice falls
-back on sampling, which it says (``method``).
+back on sampling, which it says (``method``). ``stats`` counts the points, the vectors and
+the engine calls.
 
 >>> from prefsolve.cards import Hand
 >>> own, king, eight = (Hand.parse(h).mask for h in ("A7.-.-.-", "K.-.-.7", "8.-.-.8"))
@@ -306,7 +319,9 @@ def search(known: Layout, worlds: Sequence[Layout], *, seat: int, leader: int, t
     ``searchers``: the seats that play one card for all layouts they cannot tell apart (the
     seat, and the partner whose cards it plays); ``side``: the seat's side. Raises
     :class:`TooLarge` past ``max_nodes`` points or :data:`MAX_VECTORS` vectors built (the
-    comparisons of fronts counted as vectors); ``stats["nodes"]`` gets the points visited.
+    comparisons of fronts counted as vectors); ``stats["nodes"]`` gets the points visited,
+    ``stats["vectors"]`` the vectors and ``stats["engine"]`` the engine calls. ``shortcuts``: False
+    searches every point (the same fronts, more work).
     """
     del known       # the seat's own cards are in every layout
     ws = tuple(tuple(w) for w in worlds)
@@ -369,5 +384,6 @@ def mean_of(vector: Sequence[int], weights: Sequence[float], value: Callable[[in
     return sum(w * value(x) for x, w in zip(vector, weights)) / total
 
 
-__all__ = ["MAX_LAYOUTS", "MAX_NODES", "TooLarge", "search", "pareto", "layouts", "best_vector", "mean_of"]
+__all__ = ["MAX_LAYOUTS", "MAX_NODES", "MAX_VECTORS", "ENGINE_FROM", "STOP_FROM", "TooLarge", "search", "pareto",
+           "layouts", "best_vector", "mean_of"]
 
