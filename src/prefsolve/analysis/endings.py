@@ -155,15 +155,21 @@ class _Search:
         self.vectors = 0
         self.engine = 0
         self.stops = 0
+        self.cuts = 0
         self.memo: dict[tuple, Front] = {}
         self.exact: dict[tuple, int] = {}
         # The counted seat's side wants its tricks low (misère, all-pass) where the engine minimizes.
         self.minimize = (counted in side) == (sign < 0)
         self.solver: Solver | None = None
 
-    def front(self, worlds: tuple[Layout, ...], leader: int, trick: tuple[int, ...]) -> Front:
+    def front(self, worlds: tuple[Layout, ...], leader: int, trick: tuple[int, ...],
+              bound: Sequence[tuple[int, ...]] = ()) -> Front:
         """The front of the point where ``worlds`` are the layouts still possible and
-        ``trick`` the cards on the table (the seat's side's future tricks, signed)."""
+        ``trick`` the cards on the table (the seat's side's future tricks, signed).
+
+        ``bound``: vectors the seat's side already has at its turn just before; where the point
+        can be shown to give nothing better than one of them in every layout, it may return an
+        empty front instead (not kept in the table)."""
         key = (worlds, leader, trick)
         hit = self.memo.get(key)
         if hit is not None:
@@ -187,7 +193,12 @@ class _Search:
         if mover in self.searchers:
             out = self._choose(worlds, leader, trick, mover, led)
         else:
-            out = self._answer(worlds, leader, trick, mover, led)
+            cut = bound if self.shortcuts and mover not in self.side else ()
+            got = self._answer(worlds, leader, trick, mover, led, cut)
+            if got is None:
+                self.nodes -= 1     # not a point solved: searched again when reached with another bound
+                return frozenset()
+            out = got
         self.memo[key] = out
         return out
 
@@ -209,15 +220,17 @@ class _Search:
         return out
 
     def _child(self, worlds: tuple[Layout, ...], leader: int, trick: tuple[int, ...], mover: int,
-               card: int) -> Front:
+               card: int, bound: Sequence[tuple[int, ...]] = ()) -> Front:
         bit = 1 << card
         after = tuple(tuple(h & ~bit if s == mover else h for s, h in enumerate(w)) for w in worlds)
         played = trick + (card,)
         if len(played) < 3:
-            return self.front(after, leader, played)  # type: ignore[arg-type]
+            return self.front(after, leader, played, bound)  # type: ignore[arg-type]
         winner = _winner(leader, played, self.trump)
         gain = self.sign if winner == self.counted else 0
-        rest = self.front(after, winner, ())  # type: ignore[arg-type]
+        if bound and gain:
+            bound = [tuple(x - gain for x in v) for v in bound]
+        rest = self.front(after, winner, (), bound)  # type: ignore[arg-type]
         if not gain:
             return rest
         return frozenset(tuple(x + gain for x in v) for v in rest)
@@ -242,7 +255,11 @@ class _Search:
                 last = card
                 continue
             last = card
-            got = self._child(worlds, leader, trick, mover, card)
+            # The plans found so far bound the next card's: where the others can hold it below one of
+            # them in every layout, its vectors would all be dropped from the front anyway.
+            if self.shortcuts and vectors:
+                vectors = list(pareto(vectors))
+            got = self._child(worlds, leader, trick, mover, card, vectors)
             if self.shortcuts:
                 # No plan does better in a layout than double-dummy play there: a card whose front
                 # holds that vector beats or ties every plan of every card, and is the whole front.
@@ -263,9 +280,13 @@ class _Search:
             raise TooLarge
 
     def _answer(self, worlds: tuple[Layout, ...], leader: int, trick: tuple[int, ...], mover: int,
-                led: int | None) -> Front:
+                led: int | None, bound: Sequence[tuple[int, ...]] = ()) -> Front | None:
         """Another seat plays, seeing every card: in each layout its best card for its side,
-        against each plan of the seat's side (the plans after each card being independent)."""
+        against each plan of the seat's side (the plans after each card being independent).
+
+        With ``bound`` (an opponent's turn: his further cards only lower a figure): None as soon
+        as every layout has a figure and every partial vector is at most one of ``bound``'s in
+        every layout (the αμ search's cut), since then nothing of this point reaches the front."""
         best = max if mover in self.side else min
         legal_in = [_legal(w[mover], led, self.trump) for w in worlds]
         cards = 0
@@ -286,6 +307,10 @@ class _Search:
                         q[i] = v[j] if q[i] is None else best(q[i], v[j])  # type: ignore[type-var]
                     combined.append(tuple(q))
             partial = _reduce(combined)
+            if bound and all(x is not None for x in partial[0]) and all(
+                    any(all(a >= b for a, b in zip(k, v)) for k in bound) for v in partial):  # type: ignore[operator]
+                self.cuts += 1
+                return None
         return frozenset(partial)  # type: ignore[arg-type]  # every figure is decided by now
 
 
@@ -339,6 +364,8 @@ def search(known: Layout, worlds: Sequence[Layout], *, seat: int, leader: int, t
             stats["nodes"] = s.nodes
             stats["vectors"] = s.vectors
             stats["engine"] = s.engine
+            stats["cuts"] = s.cuts
+            stats["stops"] = s.stops
     return out
 
 
