@@ -222,15 +222,22 @@ class _Search:
     def _child(self, worlds: tuple[Layout, ...], leader: int, trick: tuple[int, ...], mover: int,
                card: int, bound: Sequence[tuple[int, ...]] = ()) -> Front:
         bit = 1 << card
-        after = tuple(tuple(h & ~bit if s == mover else h for s, h in enumerate(w)) for w in worlds)
+        keep = ~bit
+        after: tuple[Layout, ...]
+        if mover == 0:
+            after = tuple((a & keep, b, c) for a, b, c in worlds)
+        elif mover == 1:
+            after = tuple((a, b & keep, c) for a, b, c in worlds)
+        else:
+            after = tuple((a, b, c & keep) for a, b, c in worlds)
         played = trick + (card,)
         if len(played) < 3:
-            return self.front(after, leader, played, bound)  # type: ignore[arg-type]
+            return self.front(after, leader, played, bound)
         winner = _winner(leader, played, self.trump)
         gain = self.sign if winner == self.counted else 0
         if bound and gain:
             bound = [tuple(x - gain for x in v) for v in bound]
-        rest = self.front(after, winner, (), bound)  # type: ignore[arg-type]
+        rest = self.front(after, winner, (), bound)
         if not gain:
             return rest
         return frozenset(tuple(x + gain for x in v) for v in rest)
