@@ -280,3 +280,26 @@ def test_shortcuts_change_no_front(cards, count):
         engine += fast["engine"]
         saved += plain["nodes"] - fast["nodes"]
     assert engine > 0 and saved > 0
+
+
+def test_a_closed_defenders_ending_is_searched():
+    """A defender's four-card ending of a closed whist, from a deal the heuristic players played:
+    the declarer's and the partner's cards and the discard are unseen (450 layouts fit, more than
+    the 400 a search once took); the advice searches them all and says so."""
+    from prefsolve.game import CARD
+    from prefsolve.players.advisor import Advisor
+    from prefsolve.players.base import seat_view
+    from prefsolve.players.heuristic import HeuristicPlayer
+    from prefsolve.players.runner import derive_seed, play_deal
+
+    heur = HeuristicPlayer()
+    played = play_deal(Deal.random(derive_seed(1, "deal", 37)), [heur, heur, heur], seed=derive_seed(1, "play", 37))
+    state = next(s for s, _m in played.record.replay() if len(s.moves) == 25)
+    assert state.kind == CARD and 10 - len(state.position.played_tricks) == 4
+    view = seat_view(state, state.decider, seed=1)
+    assert view.declarer != view.to_play and view.contract is not None and not view.contract.is_misere
+    advisor = Advisor(samples=10, endings=4)
+    advisor.start(0, played.record.rules)
+    advice = advisor.analysis(view)
+    assert advice.method == "exact" and advice.exact_layouts == 450 and advice.fallback is None
+    assert len(advice.weighted) == 450 and all(len(totals) == 450 for _card, totals in advice.values)
