@@ -1,6 +1,8 @@
 """How often the Monte Carlo card is worse than the exact single-dummy optimum in endings.
 
     PYTHONPATH=src python bench/endings_measure.py --deals 150 --seed 1 --samples 50
+    PYTHONPATH=src python bench/endings_measure.py --deals 130 --seed 3 --cards 5 --rows r5.jsonl
+    PYTHONPATH=src python bench/endings_measure.py --summarize r5.jsonl --seed 3 --cards 5
     PYTHONPATH=src python bench/endings_measure.py --calibration --deals 60 --seed 2 --epsilon 0.05,0.2,0.5
 
 Deals are played by three heuristic players (prefsolve.players.heuristic, with the match's seeds);
@@ -9,9 +11,12 @@ at every card decision from the trick at whose start each hand holds ``--cards``
 open hands, the seat's own discard): sampled (``--samples`` layouts, agreed=10, as the advisor
 plays today) and exact (every layout that fits, prefsolve.analysis.endings). The exact figures of
 the sampled card are compared with those of the exact best card: the share of decisions where the
-sampled card is worse, and what it costs (P(make) and tricks, each the exact weighted figure).
-Prints a JSON summary (and per-phase counts: game declarer, game defence, misère declarer,
-misère catchers, all-pass).
+sampled card is worse, and what it costs (P(make), tricks and whists, each the exact weighted
+figure; :func:`whist_loss`), and each decision's work (points of the search, engine calls of
+each advice; wall times as context). Prints a JSON summary per phase (game declarer, game
+defence, misère declarer, misère catchers, all-pass) and per ending size (``cards_N``: the
+hands held N cards at the trick's start); ``--rows`` keeps each decision's row, fallbacks
+included, for ``--summarize``.
 """
 
 from __future__ import annotations
