@@ -153,6 +153,8 @@ def main() -> None:
     ap.add_argument("--rows", default=None, help="write each decision's row to this file (JSON lines) as it goes")
     ap.add_argument("--summarize", default=None, help="only print the summary of a --rows file")
     ap.add_argument("--epsilon", default="0.05,0.2,0.5")
+    ap.add_argument("--check", action="store_true",
+                    help="also run the plain search (no shortcut) and count the endings whose fronts differ")
     a = ap.parse_args()
     if a.calibration:
         calibration(a)
@@ -171,9 +173,20 @@ def main() -> None:
     work: dict = {}
     plain_search = endings.search
 
+    checked = [0, 0]        # searches compared with the plain search (--check), and those that differ
+
     def counted_search(*args, **kwargs):
         kwargs["stats"] = work
-        return plain_search(*args, **kwargs)
+        got = plain_search(*args, **kwargs)
+        if a.check:
+            # The plain search (no shortcut, the same caps) must give the very same fronts.
+            try:
+                plain = plain_search(*args, **{**kwargs, "stats": {}, "shortcuts": False})
+            except endings.TooLarge:
+                return got
+            checked[0] += 1
+            checked[1] += plain != got
+        return got
     endings.search = counted_search
     for k in range(a.deals):
         deal = Deal.random(derive_seed(a.seed, "deal", k))
@@ -235,6 +248,8 @@ def main() -> None:
         if a.progress:
             print(k, len(rows), fallbacks, round(t_exact, 1), round(t_sampled, 1), flush=True)
     summary(a, rows, fallbacks, t_exact, t_sampled, a.deals)
+    if a.check:
+        print(json.dumps({"checked_against_plain_search": checked[0], "fronts_differ": checked[1]}))
 
 
 def summary(a: argparse.Namespace, rows: list[dict], fallbacks: int | None, t_exact: float | None,
