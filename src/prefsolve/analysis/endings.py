@@ -31,7 +31,7 @@ trick, then by his fewest tricks; the catchers the other way round; an
 all-pass player by his fewest tricks. Since the goal only ever prefers more
 (or fewer) tricks in each layout, the front loses no plan that could be best.
 
-Two shortcuts leave every front as it is (``shortcuts=False`` turns them off; the tests
+Three shortcuts leave every front as it is (``shortcuts=False`` turns them off; the tests
 compare both ways on endings of real deals). Where one layout is left, the seat knows every
 card and the play is double-dummy: the point's one vector is the engine's value
 (:mod:`prefsolve.engine`), not a search of its own (only with more than :data:`ENGINE_FROM`
@@ -39,7 +39,10 @@ cards in the leader's and third hands, below which the search is cheaper than a 
 does better in a layout than double-dummy play there, so at the seat's turn a card whose front
 is the double-dummy value of every layout is the whole front of the point, and its other cards
 are not searched (checked with more than :data:`STOP_FROM` cards left, the engine asked layout by
-layout up to the first shortfall). Touching cards of the seat (no card between them in any
+layout up to the first shortfall). At an opponent's turn just after the seat's, once every
+layout has a figure and each partial vector is at most one the seat's earlier cards already
+reach, the point is left (the cut of the αμ search: the opponent's further cards only lower
+the figures, so nothing of it would enter the front). Touching cards of the seat (no card between them in any
 other place or on the table) are searched once, and a point reached again (the same layouts
 left, the same cards on the table) is taken from a table.
 
