@@ -31,9 +31,25 @@ trick, then by his fewest tricks; the catchers the other way round; an
 all-pass player by his fewest tricks. Since the goal only ever prefers more
 (or fewer) tricks in each layout, the front loses no plan that could be best.
 
+Three shortcuts leave every front as it is (``shortcuts=False`` turns them off; the tests
+compare both ways on endings of real deals). Where one layout is left, the seat knows every
+card and the play is double-dummy: the point's one vector is the engine's value
+(:mod:`prefsolve.engine`), not a search of its own (only with more than :data:`ENGINE_FROM`
+cards in the leader's and third hands, below which the search is cheaper than a call). No plan
+does better in a layout than double-dummy play there, so at the seat's turn a card whose front
+is the double-dummy value of every layout is the whole front of the point, and its other cards
+are not searched (checked with more than :data:`STOP_FROM` cards left, the engine asked layout by
+layout up to the first shortfall). At an opponent's turn just after the seat's, once every
+layout has a figure and each partial vector is at most one the seat's earlier cards already
+reach, the point is left (the cut of the αμ search: the opponent's further cards only lower
+the figures, so nothing of it would enter the front). Touching cards of the seat (no card between them in any
+other place or on the table) are searched once, and a point reached again (the same layouts
+left, the same cards on the table) is taken from a table.
+
 The work is capped (:data:`MAX_LAYOUTS` layouts, :data:`MAX_NODES` points and :data:`MAX_VECTORS` vectors of
 the search): past the cap :class:`TooLarge` is raised and the advice falls
-back on sampling, which it says (``method``).
+back on sampling, which it says (``method``). ``stats`` counts the points, the vectors and
+the engine calls.
 
 >>> from prefsolve.cards import Hand
 >>> own, king, eight = (Hand.parse(h).mask for h in ("A7.-.-.-", "K.-.-.7", "8.-.-.8"))
@@ -49,13 +65,24 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
 
-#: The most layouts an ending is searched over: beyond it the advice samples.
-MAX_LAYOUTS = 400
+from ..engine import SEARCHES, Solver, default_solver
+
+#: The most layouts an ending is searched over: beyond it the advice samples (a closed defender's
+#: four-card ending, the declarer's cards, the partner's and the discard, has at most 3 150).
+MAX_LAYOUTS = 3200
 #: The most points (of the seat's knowledge: the cards seen so far and the layouts they fit) one search visits.
 MAX_NODES = 200_000
 #: The most vectors one search builds while combining fronts (a front can grow large where many
 #: plans are each best in some layouts): the cap on the search's work besides its points.
 MAX_VECTORS = 500_000
+
+#: A point with one layout left and more than this many cards in the leader's and third hands
+#: together is valued by the engine (below it the search's own few points cost less than a call).
+ENGINE_FROM = 4
+#: At the seat's turn with more than this many cards left in all hands, a card whose plan reaches the
+#: double-dummy value in every layout ends the search of the point (below it the check costs more
+#: engine calls than the points it saves).
+STOP_FROM = 6
 
 Front = frozenset[tuple[int, ...]]
 Layout = tuple[int, int, int]
@@ -119,7 +146,8 @@ class _Search:
     """One search: the fixed parts of the ending and the table of points already solved."""
 
     def __init__(self, trump: int, counted: int, sign: int, searchers: frozenset[int], side: frozenset[int],
-                 max_nodes: int) -> None:
+                 max_nodes: int, shortcuts: bool = True) -> None:
+        self.shortcuts = shortcuts
         self.trump = trump
         self.counted = counted
         self.sign = sign
@@ -128,11 +156,23 @@ class _Search:
         self.max_nodes = max_nodes
         self.nodes = 0
         self.vectors = 0
+        self.engine = 0
+        self.stops = 0
+        self.cuts = 0
         self.memo: dict[tuple, Front] = {}
+        self.exact: dict[tuple, int] = {}
+        # The counted seat's side wants its tricks low (misère, all-pass) where the engine minimizes.
+        self.minimize = (counted in side) == (sign < 0)
+        self.solver: Solver | None = None
 
-    def front(self, worlds: tuple[Layout, ...], leader: int, trick: tuple[int, ...]) -> Front:
+    def front(self, worlds: tuple[Layout, ...], leader: int, trick: tuple[int, ...],
+              bound: Sequence[tuple[int, ...]] = ()) -> Front:
         """The front of the point where ``worlds`` are the layouts still possible and
-        ``trick`` the cards on the table (the seat's side's future tricks, signed)."""
+        ``trick`` the cards on the table (the seat's side's future tricks, signed).
+
+        ``bound``: vectors the seat's side already has at its turn just before; where the point
+        can be shown to give nothing better than one of them in every layout, it may return an
+        empty front instead (not kept in the table)."""
         key = (worlds, leader, trick)
         hit = self.memo.get(key)
         if hit is not None:
@@ -144,25 +184,63 @@ class _Search:
             out: Front = frozenset({(0,) * len(worlds)})
             self.memo[key] = out
             return out
+        if (len(worlds) == 1 and self.shortcuts
+                and (worlds[0][leader] | worlds[0][(leader + 2) % 3]).bit_count() > ENGINE_FROM):
+            # One layout left: the seat knows every card from here, and the others see every card
+            # anyway, so the play is double-dummy and the engine's value is the point's one vector.
+            out = frozenset({(self.double_dummy(worlds[0], leader, trick),)})
+            self.memo[key] = out
+            return out
         mover = (leader + len(trick)) % 3
         led = trick[0] >> 3 if trick else None
         if mover in self.searchers:
             out = self._choose(worlds, leader, trick, mover, led)
         else:
-            out = self._answer(worlds, leader, trick, mover, led)
+            cut = bound if self.shortcuts and mover not in self.side else ()
+            got = self._answer(worlds, leader, trick, mover, led, cut)
+            if got is None:
+                self.nodes -= 1     # not a point solved: searched again when reached with another bound
+                return frozenset()
+            out = got
         self.memo[key] = out
         return out
 
+    def double_dummy(self, world: Layout, leader: int, trick: tuple[int, ...]) -> int:
+        """The figure of one layout with every seat seeing every card: the engine's value (the
+        counted seat's tricks from the trick on the table on), signed."""
+        key = (world, leader, trick)
+        hit = self.exact.get(key)
+        if hit is not None:
+            return hit
+        if self.solver is None:
+            self.solver = default_solver()
+        SEARCHES.count += 1
+        self.engine += 1
+        value = self.solver.value(list(world), self.counted, self.trump, self.minimize, leader, list(trick))
+        SEARCHES.nodes += self.solver.nodes
+        out = self.sign * value
+        self.exact[key] = out
+        return out
+
     def _child(self, worlds: tuple[Layout, ...], leader: int, trick: tuple[int, ...], mover: int,
-               card: int) -> Front:
+               card: int, bound: Sequence[tuple[int, ...]] = ()) -> Front:
         bit = 1 << card
-        after = tuple(tuple(h & ~bit if s == mover else h for s, h in enumerate(w)) for w in worlds)
+        keep = ~bit
+        after: tuple[Layout, ...]
+        if mover == 0:
+            after = tuple((a & keep, b, c) for a, b, c in worlds)
+        elif mover == 1:
+            after = tuple((a, b & keep, c) for a, b, c in worlds)
+        else:
+            after = tuple((a, b, c & keep) for a, b, c in worlds)
         played = trick + (card,)
         if len(played) < 3:
-            return self.front(after, leader, played)  # type: ignore[arg-type]
+            return self.front(after, leader, played, bound)
         winner = _winner(leader, played, self.trump)
         gain = self.sign if winner == self.counted else 0
-        rest = self.front(after, winner, ())  # type: ignore[arg-type]
+        if bound and gain:
+            bound = [tuple(x - gain for x in v) for v in bound]
+        rest = self.front(after, winner, (), bound)
         if not gain:
             return rest
         return frozenset(tuple(x + gain for x in v) for v in rest)
@@ -187,7 +265,22 @@ class _Search:
                 last = card
                 continue
             last = card
-            vectors.extend(self._child(worlds, leader, trick, mover, card))
+            # The plans found so far bound the next card's: where the others can hold it below one of
+            # them in every layout, its vectors would all be dropped from the front anyway.
+            if self.shortcuts and vectors:
+                vectors = list(pareto(vectors))
+            got = self._child(worlds, leader, trick, mover, card, vectors)
+            if self.shortcuts:
+                # No plan does better in a layout than double-dummy play there: a card whose front
+                # holds that vector beats or ties every plan of every card, and is the whole front.
+                # Such a front is that one vector (every other is below it): only a single vector
+                # is checked, layout by layout, and the engine asked no further than its first shortfall.
+                if len(got) == 1 and (worlds[0][0] | worlds[0][1] | worlds[0][2]).bit_count() > STOP_FROM:
+                    (v,) = got
+                    if all(x == self.double_dummy(w, leader, trick) for x, w in zip(v, worlds)):
+                        self.stops += 1
+                        return got
+            vectors.extend(got)
         self._spend(len(vectors) ** 2)
         return pareto(vectors)
 
@@ -197,9 +290,13 @@ class _Search:
             raise TooLarge
 
     def _answer(self, worlds: tuple[Layout, ...], leader: int, trick: tuple[int, ...], mover: int,
-                led: int | None) -> Front:
+                led: int | None, bound: Sequence[tuple[int, ...]] = ()) -> Front | None:
         """Another seat plays, seeing every card: in each layout its best card for its side,
-        against each plan of the seat's side (the plans after each card being independent)."""
+        against each plan of the seat's side (the plans after each card being independent).
+
+        With ``bound`` (an opponent's turn: his further cards only lower a figure): None as soon
+        as every layout has a figure and every partial vector is at most one of ``bound``'s in
+        every layout (the αμ search's cut), since then nothing of this point reaches the front."""
         best = max if mover in self.side else min
         legal_in = [_legal(w[mover], led, self.trump) for w in worlds]
         cards = 0
@@ -220,6 +317,10 @@ class _Search:
                         q[i] = v[j] if q[i] is None else best(q[i], v[j])  # type: ignore[type-var]
                     combined.append(tuple(q))
             partial = _reduce(combined)
+            if bound and all(x is not None for x in partial[0]) and all(
+                    any(all(a >= b for a, b in zip(k, v)) for k in bound) for v in partial):  # type: ignore[operator]
+                self.cuts += 1
+                return None
         return frozenset(partial)  # type: ignore[arg-type]  # every figure is decided by now
 
 
@@ -243,7 +344,7 @@ def _reduce(vectors: list[tuple[int | None, ...]]) -> list[tuple[int | None, ...
 
 def search(known: Layout, worlds: Sequence[Layout], *, seat: int, leader: int, trick: tuple[int, ...],
            trump: int, counted: int, sign: int, searchers: Iterable[int], side: Iterable[int],
-           max_nodes: int = MAX_NODES, stats: dict | None = None) -> dict[int, Front]:
+           max_nodes: int = MAX_NODES, stats: dict | None = None, shortcuts: bool = True) -> dict[int, Front]:
     """Each legal card of ``seat`` → the front of its side after it (vectors over ``worlds``, in order).
 
     ``worlds``: the layouts of the cards still held (masks of seats 0, 1, 2), all holding
@@ -253,13 +354,15 @@ def search(known: Layout, worlds: Sequence[Layout], *, seat: int, leader: int, t
     ``searchers``: the seats that play one card for all layouts they cannot tell apart (the
     seat, and the partner whose cards it plays); ``side``: the seat's side. Raises
     :class:`TooLarge` past ``max_nodes`` points or :data:`MAX_VECTORS` vectors built (the
-    comparisons of fronts counted as vectors); ``stats["nodes"]`` gets the points visited.
+    comparisons of fronts counted as vectors); ``stats["nodes"]`` gets the points visited,
+    ``stats["vectors"]`` the vectors and ``stats["engine"]`` the engine calls. ``shortcuts``: False
+    searches every point (the same fronts, more work).
     """
     del known       # the seat's own cards are in every layout
     ws = tuple(tuple(w) for w in worlds)
     if not ws:
         raise TooLarge
-    s = _Search(trump, counted, sign, frozenset(searchers), frozenset(side), max_nodes)
+    s = _Search(trump, counted, sign, frozenset(searchers), frozenset(side), max_nodes, shortcuts)
     led = trick[0] >> 3 if trick else None
     hand = ws[0][seat]
     out: dict[int, Front] = {}
@@ -270,6 +373,9 @@ def search(known: Layout, worlds: Sequence[Layout], *, seat: int, leader: int, t
         if stats is not None:
             stats["nodes"] = s.nodes
             stats["vectors"] = s.vectors
+            stats["engine"] = s.engine
+            stats["cuts"] = s.cuts
+            stats["stops"] = s.stops
     return out
 
 
@@ -315,5 +421,6 @@ def mean_of(vector: Sequence[int], weights: Sequence[float], value: Callable[[in
     return sum(w * value(x) for x, w in zip(vector, weights)) / total
 
 
-__all__ = ["MAX_LAYOUTS", "MAX_NODES", "TooLarge", "search", "pareto", "layouts", "best_vector", "mean_of"]
+__all__ = ["MAX_LAYOUTS", "MAX_NODES", "MAX_VECTORS", "ENGINE_FROM", "STOP_FROM", "TooLarge", "search", "pareto",
+           "layouts", "best_vector", "mean_of"]
 
