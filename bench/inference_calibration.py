@@ -285,10 +285,15 @@ def summary(rows: list[dict], epsilons: Sequence[str]) -> dict:
         sub = [r for r in rows if r["phase"] == ph]
         by_phase[ph] = {"decisions": len(sub), "log2_p_real_minus_uniform": {
             e: paired(sub, "log2_p_real", "0.0", e) for e in epsilons}}
+    by_cards = {}
+    for n in sorted({r["cards"] for r in rows}, reverse=True):
+        sub = [r for r in rows if r["cards"] == n]
+        by_cards[str(n)] = {"decisions": len(sub), "means": means(sub), "epsilon_minus_uniform": diffs(sub)}
     return {"decisions": len(rows), "deals": len({r["deal"] for r in rows}),
             "decisions_4_cards": sum(r["cards"] == 4 for r in rows),
             "mean_layouts": round(sum(r["layouts"] for r in rows) / max(len(rows), 1), 1),
-            "means": means(rows), "epsilon_minus_uniform": diffs(rows), "by_phase": by_phase}
+            "means": means(rows), "epsilon_minus_uniform": diffs(rows), "by_phase": by_phase,
+            "by_cards": by_cards}
 
 
 def main() -> None:
