@@ -223,7 +223,7 @@ def play(a: argparse.Namespace, k: int) -> GameRecord | None:
     return played.record
 
 
-def run(a: argparse.Namespace) -> list[dict]:
+def run(a: argparse.Namespace) -> tuple[list[dict], dict[str, int]]:
     epsilons = [float(x) for x in a.epsilon.split(",")]
     out = open(a.rows, "a") if a.rows else None
     rows: list[dict] = []
@@ -260,7 +260,7 @@ def run(a: argparse.Namespace) -> list[dict]:
                 print(json.dumps(row), file=out, flush=True)
         if a.progress:
             print(k, len(rows), skipped, round(time.perf_counter() - t0), flush=True)
-    return rows
+    return rows, skipped
 
 
 def summary(rows: list[dict], epsilons: Sequence[str]) -> dict:
@@ -309,13 +309,15 @@ def main() -> None:
     ap.add_argument("--summarize", default=None, help="only print the summary of a --rows file")
     ap.add_argument("--progress", action="store_true")
     a = ap.parse_args()
+    skipped = None
     if a.summarize:
         with open(a.summarize) as f:
             rows = [json.loads(line) for line in f if line.strip()]
     else:
-        rows = run(a)
+        rows, skipped = run(a)
     eps = [str(float(x)) for x in a.epsilon.split(",")]
-    print(json.dumps({"seed": a.seed, "players": a.players, "cards": a.cards, **summary(rows, eps)}, indent=1))
+    print(json.dumps({"seed": a.seed, "players": a.players, "cards": a.cards, "skipped": skipped,
+                      **summary(rows, eps)}, indent=1))
 
 
 if __name__ == "__main__":
