@@ -103,7 +103,7 @@ def information_set(state):
 @pytest.mark.parametrize("seed, k, moves, model", [
     (3, 5, 24, Lowest()),               # all-pass, 3 cards a hand, 4 layouts
     (3, 5, 24, HeuristicPlayer()),
-    (3, 6, 27, Lowest()),               # a game's declarer, 3 cards, 19 layouts
+    pytest.param(3, 6, 27, Lowest(), marks=pytest.mark.slow),  # a game's declarer, 3 cards, 19 layouts
     (3, 2, 31, HeuristicPlayer()),      # a defender, 2 cards, 30 layouts
 ])
 def test_alternative_search_equals_brute_force_over_plans(seed, k, moves, model):
