@@ -1,6 +1,7 @@
 """How well the inference from the cards played places the unseen cards, with standard errors.
 
-    PYTHONPATH=src python bench/inference_calibration.py --deals 200 --seed 11 --rows r.jsonl
+    PYTHONPATH=src python bench/inference_calibration.py --deals 400 --seed 11 --rows r.jsonl
+    PYTHONPATH=src python bench/inference_calibration.py --deals 150 --seed 13 --players advisor --rows a.jsonl
     PYTHONPATH=src python bench/inference_calibration.py --summarize r.jsonl
     PYTHONPATH=src python bench/inference_calibration.py --calibration --deals 60 --seed 2 --epsilon 0.05,0.2,0.5
 
@@ -25,7 +26,12 @@ score (higher is better, but for the Brier score):
 
 The summary gives each weighting's means and, for each ε, the paired differences ε minus uniform:
 mean, standard error and 95% interval; the standard error is that of decisions clustered by deal
-(the decisions of one ending are not independent), the plain one given besides.
+(the decisions of one ending are not independent), the plain one given besides. Decisions with a
+single layout, past the search's cap, or whose real layout the search does not hold (the auction
+model's conditions exclude it) are left out and counted.
+
+``--calibration`` runs instead the earlier measure (one advice per ε, at exactly ``--cards`` cards a
+hand, means without errors) that the first calibration table of docs/STRENGTH.md came from.
 """
 
 from __future__ import annotations
