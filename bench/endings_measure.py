@@ -3,7 +3,6 @@
     PYTHONPATH=src python bench/endings_measure.py --deals 150 --seed 1 --samples 50
     PYTHONPATH=src python bench/endings_measure.py --deals 130 --seed 3 --cards 5 --rows r5.jsonl
     PYTHONPATH=src python bench/endings_measure.py --summarize r5.jsonl --seed 3 --cards 5
-    PYTHONPATH=src python bench/endings_measure.py --calibration --deals 60 --seed 2 --epsilon 0.05,0.2,0.5
 
 Deals are played by three heuristic players (prefsolve.players.heuristic, with the match's seeds);
 at every card decision from the trick at whose start each hand holds ``--cards`` cards or fewer
@@ -88,60 +87,6 @@ def whist_loss(record, view, ex, card) -> float:
     return mean(ex.card) - mean(card)
 
 
-def calibration(a: argparse.Namespace) -> None:
-    """The weight the searched layouts give the real one, uniform against inference, on endings
-    of games the heuristic players played (the model takes players to play double-dummy: the
-    heuristic does not)."""
-    import math
-
-    eps = [float(x) for x in a.epsilon.split(",")]
-    sums = {e: {"log2_p_real": 0.0, "p_real_card_place": 0.0} for e in [0.0, *eps]}
-    n = missing = 0
-    for k in range(a.deals):
-        deal = Deal.random(derive_seed(a.seed, "deal", k))
-        heur = HeuristicPlayer()
-        played = play_deal(deal, [heur, heur, heur], seed=derive_seed(a.seed, "play", k))
-        for state, _move in played.record.replay():
-            if state.kind != CARD or state.position is None or 10 - len(state.position.played_tricks) != a.cards:
-                continue
-            if len(state.options()) < 2:
-                continue
-            seat = state.decider
-            view = seat_view(state, seat, seed=1)
-            real = tuple(h.mask for h in state.position.hands)
-            got = {}
-            for e in [0.0, *eps]:
-                adv = Advisor(samples=a.samples, endings=a.cards, inference=e).analysis(view)
-                if adv.method != "exact":
-                    break
-                got[e] = adv.weighted
-            if len(got) != len(eps) + 1:
-                continue
-            layouts_ = [w for w, _ in got[0.0]]
-            if real not in layouts_:
-                missing += 1
-                continue
-            n += 1
-            # The cards whose place differs between the layouts, and that a seat really holds.
-            unseen = [c for c in range(32) if any((w[s] ^ real[s]) >> c & 1 for w in layouts_ for s in range(3))
-                      and any(real[s] >> c & 1 for s in range(3))]
-            for e, weighted in got.items():
-                total = sum(w for _, w in weighted)
-                p_real = next(w for lay, w in weighted if lay == real) / total
-                sums[e]["log2_p_real"] += math.log2(p_real)
-                if unseen:
-                    place = 0.0
-                    for c in unseen:
-                        holder = next(s for s in range(3) if real[s] >> c & 1)
-                        place += sum(w for lay, w in weighted if lay[holder] >> c & 1) / total
-                    sums[e]["p_real_card_place"] += place / len(unseen)
-        if a.progress:
-            print(k, n, missing, flush=True)
-    out = {str(e): {key: round(v / max(n, 1), 4) for key, v in d.items()} for e, d in sums.items()}
-    print(json.dumps({"deals": a.deals, "seed": a.seed, "cards": a.cards, "decisions": n,
-                      "real_layout_not_searched": missing, "by_epsilon": out}, indent=1))
-
-
 def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--deals", type=int, default=100)
@@ -149,16 +94,11 @@ def main() -> None:
     ap.add_argument("--samples", type=int, default=50)
     ap.add_argument("--cards", type=int, default=4)
     ap.add_argument("--progress", action="store_true")
-    ap.add_argument("--calibration", action="store_true", help="the inference's calibration instead")
     ap.add_argument("--rows", default=None, help="write each decision's row to this file (JSON lines) as it goes")
     ap.add_argument("--summarize", default=None, help="only print the summary of a --rows file")
-    ap.add_argument("--epsilon", default="0.05,0.2,0.5")
     ap.add_argument("--check", action="store_true",
                     help="also run the plain search (no shortcut) and count the endings whose fronts differ")
     a = ap.parse_args()
-    if a.calibration:
-        calibration(a)
-        return
     if a.summarize:
         with open(a.summarize) as f:
             rows = [json.loads(line) for line in f if line.strip()]
