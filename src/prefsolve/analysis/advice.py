@@ -459,8 +459,6 @@ def _exact_cards(*, hand: Hand, seat: int, contract: Contract | None, strain: st
 #: Inference from the cards played weighs the other players' cards of the tricks from the one at
 #: whose start each hand held this many cards (earlier ones cost more solving and say less).
 INFERENCE_FROM = 6
-#: The default chance that a player's card is not one of his double-dummy best (``inference``).
-INFERENCE = 0.2
 
 
 def _likelihood(deal: Deal, discard: int | None, *, declarer: int | None, strain: str, leader: int,
