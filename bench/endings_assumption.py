@@ -30,7 +30,7 @@ the ``heuristic`` (the alternative's own world). Where two methods choose the sa
 difference is counted 0 (their later cards are not played out). Each result is the side's
 tricks, oriented so that more is better (the declarer's tricks in a game; fewer of his in
 misère or of one's own in all-pass), and the side's whists (the sum over its seats of the deal
-scored and settled alone, RULES.md §6.4). The summary gives the paired differences per phase
+scored and settled alone, docs/RULES.md §6.4). The summary gives the paired differences per phase
 with 95% intervals (standard errors clustered by deal) and the share of decisions that differ.
 """
 
