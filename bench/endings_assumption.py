@@ -43,6 +43,7 @@ from collections.abc import Callable, Sequence
 
 from inference_calibration import layout_deal, mean_ci, phase
 
+from prefsolve.analysis.endings import TooLarge
 from prefsolve.cards import Card
 from prefsolve.deal import Deal
 from prefsolve.game import CARD, DECLARATION, DealState, Declaration
@@ -52,15 +53,11 @@ from prefsolve.players.cheater import Cheater
 from prefsolve.players.heuristic import HeuristicPlayer
 from prefsolve.players.runner import decision_seed, derive_seed, play_deal
 
-#: The most model cards one alternative search asks for before it gives up (the cautious card is
-#: then taken as the alternative's).
+#: The most model cards one alternative search asks for before it gives up (it raises the exact
+#: search's TooLarge; the cautious card is then taken as the alternative's).
 MAX_CALLS = 150_000
 METHODS = ("cautious", "alternative", "montecarlo")
 OPPONENTS = ("advisor", "cheater", "heuristic")
-
-
-class TooLarge(Exception):
-    """The alternative search would ask the model for more than :data:`MAX_CALLS` cards."""
 
 
 def layout_state(state: DealState, layout: Sequence[int]) -> DealState:

@@ -27,7 +27,7 @@ for _name in ("starlette", "uvicorn"):
     pytest.importorskip(_name, reason='the web extra is not installed (pip install "prefsolve[web]")')
 pytest.importorskip("playwright", reason='Playwright is not installed (pip install ".[test]")')
 
-from web_helpers import DESKTOP, EXAMPLE, browser_board, child_env, open_board, settle
+from web_helpers import DESKTOP, EXAMPLE, browser_board, child_env, open_board, run_analysis, settle
 
 from prefsolve import Hand, Position, Sampling, allpass_table, analyze, card_values
 from prefsolve.cards import cards_in_hand_order
@@ -769,11 +769,7 @@ def test_every_text_has_a_contrast_of_at_least_4_5(board, viewport):
         while not page.locator(worse).count():
             act(page, "#seats .seat.moving button.card.best")
         act(page, worse)
-        page.fill("#an-samples", "12")
-        page.fill("#an-seed", "3")
-        page.fill("#an-hand", "AKJ98.AQ.K8.A")
-        page.click("#an-run")
-        page.wait_for_selector("#an-chart svg", timeout=60_000)
+        run_analysis(page, "AKJ98.AQ.K8.A", 12, 3)
         page.check("#an-all")
         measured, low = low_contrast(page)
         assert low == [], low

@@ -24,10 +24,11 @@ for _name in ("starlette", "uvicorn"):
     pytest.importorskip(_name, reason='the web extra is not installed (pip install "prefsolve[web]")')
 pytest.importorskip("playwright", reason='Playwright is not installed (pip install ".[test]")')
 
-from web_helpers import browser_board, child_env, open_board, settle
+from web_helpers import browser_board, child_env, open_board, run_analysis, settle
 
 from prefsolve.cli import main
 from prefsolve.game import load_session
+from prefsolve.web.screenshots import my_move
 
 DESKTOP = {"width": 1280, "height": 900}
 
@@ -75,18 +76,9 @@ def start_game(page, *, seat="0", left="heuristic", right="advisor", pool=False,
 
 
 def play_my_move(page):
-    """Make the human's move as a player does: a call, whist word or contract by its button
-    (two cards picked for the discard first), a card by clicking it."""
-    choices = page.locator("#game-choices button.choice")
-    if choices.count():
-        if page.locator("#game-choices button.choice[disabled]").count():      # the discard first
-            cards = page.locator("#game-seats .seat.at-bottom button.card")
-            cards.nth(0).click()
-            cards.nth(1).click()
-        page.locator("#game-choices button.choice:not([disabled])").first.click()
-    else:
-        page.locator("#game-seats button.card").first.click()
-    settle(page)
+    """Make the human's move as a player does (the screenshots' move: a call, whist word or
+    contract by its button, two cards picked for the discard first, a card by clicking it)."""
+    my_move(page)
     assert page.locator("#game-error").is_hidden(), page.inner_text("#game-error")
 
 
@@ -415,11 +407,7 @@ def test_the_russian_board_shows_no_english_word_in_any_panel(board):
         page.click("#deal-show")
         settle(page)
         # the analyzer, hopeless contracts hidden and then shown
-        page.fill("#an-hand", "A.KT9.KT97.K7")
-        page.fill("#an-samples", "8")
-        page.fill("#an-seed", "1")
-        page.click("#an-run")
-        page.wait_for_selector("#an-chart svg", timeout=60_000)
+        run_analysis(page, "A.KT9.KT97.K7", 8, 1)
         page.wait_for_function("() => !document.querySelector('#an-run').disabled")
         look("an analysis")
         page.check("#an-all")

@@ -102,3 +102,12 @@ def wait_for(condition, seconds=15):
             return False
         time.sleep(0.02)
     return True
+
+
+def run_analysis(page, hand, samples, seed):
+    """Run the board's analyzer on ``hand`` as a player does and wait for its chart."""
+    page.fill("#an-samples", str(samples))
+    page.fill("#an-seed", str(seed))
+    page.fill("#an-hand", hand)
+    page.click("#an-run")
+    page.wait_for_selector("#an-chart svg", timeout=60_000)

@@ -67,8 +67,9 @@ def _settle(page) -> None:
     page.wait_for_selector("body[data-ready=true]:not([data-busy])", timeout=120_000)
 
 
-def _my_move(page) -> None:
-    """The human's move as a test makes it: the first legal option (the first two cards discarded)."""
+def my_move(page) -> None:
+    """The human's move as a test makes it, by clicks: the first legal call, whist word or contract
+    by its button (the first two cards picked for the discard first), else the first card."""
     if page.locator("#game-choices button.choice").count():
         if page.locator("#game-choices button.choice[disabled]").count():
             cards = page.locator("#game-seats .seat.at-bottom button.card")
@@ -100,7 +101,7 @@ def play_game(page, url: str) -> None:
         for _ in range(100):
             if page.get_attribute("body", "data-game") in ("over", "finished"):
                 break
-            _my_move(page)
+            my_move(page)
 
 
 def review_game(page) -> None:
