@@ -6,15 +6,18 @@
     PYTHONPATH=src python bench/inference_calibration.py --calibration --deals 60 --seed 2 --epsilon 0.05,0.2,0.5
 
 Deals are played by three players that are not the model (``--players heuristic``, the default:
-prefsolve.players.heuristic; ``advisor``: the sampling advisor, its
-endings' layouts weighed alike). At every card decision with a
-choice from the trick at whose start each hand holds ``--cards`` cards or fewer (default 4), the
-layouts the exact ending search of the seat to play weighs (``advise(..., endings=4, inference=0)``, the
-advisor's view: auction model, open hands) are weighed again, each by the probability of the cards
+prefsolve.players.heuristic; ``advisor``: the sampling advisor, its endings' layouts weighed
+alike). At every card decision with a choice from the trick at whose start each hand holds
+``--cards`` cards or fewer (default 4), the layouts the exact ending search of the seat to play
+weighs (``advise(..., endings=4, inference=0)``, the advisor's view: auction model, open hands)
+are weighed again, each by the probability of the cards
 the hidden hands played in it from six cards a hand on, if each of them plays one of his
 double-dummy best cards at random but for a chance ε of any legal card (the model of
 ``advise(..., inference=ε)``, docs/ADVICE.md). The double-dummy best cards of a layout do not
-depend on ε, so they are found once and every ε is a product of the same factors.
+depend on ε, so they are found once and every ε is a product of the same factors. ``--epsilon``
+takes ``1.0`` (every card played at random: only the number of legal cards counts) and ``mix``
+too: each hidden player's ε unknown, every one of :data:`MIX` alike likely, so his cards' chance
+is the mean of their chances under each (a Bayesian average, player by player).
 
 Per decision and weighting (uniform, and each ε of ``--epsilon``), three figures, each a proper
 score (higher is better, but for the Brier score):
@@ -55,6 +58,7 @@ from prefsolve.players.runner import decision_seed, derive_seed, play_deal
 from prefsolve.strains import ALLPASS, IGNORE, LEAD, TAKE
 
 ALL = (1 << 32) - 1
+#: The chances ``mix`` averages over, alike likely a priori for each player.
 MIX = (0.05, 0.2, 0.5, 1.0)
 OUT = 3     # the place of a card out of play: the talon, or the declarer's discard
 
@@ -152,6 +156,7 @@ def weight(terms: Iterable[tuple[int, bool, int, int]], epsilon: float | str) ->
         for own in by.values():
             p *= sum(weight(own, e) for e in MIX) / len(MIX)
         return p
+    assert isinstance(epsilon, float | int)
     if not epsilon:
         return 1.0
     p = 1.0
