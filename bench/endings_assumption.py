@@ -3,7 +3,7 @@
     PYTHONPATH=src python bench/endings_assumption.py --deals 120 --seed 21 --rows r.jsonl
     PYTHONPATH=src python bench/endings_assumption.py --summarize r.jsonl
 
-The exact ending search (prefsolve.analysis.endings, ``advise(..., endings=4)``) plays one card
+The exact ending search (prefsolve.analysis.endings, ``advise(..., endings=4, inference=0)``) plays one card
 for all the layouts the seat cannot tell apart and assumes the **opponents see every card** (the
 cautious assumption of the αμ search). The alternative here assumes they do not: each other seat
 plays the **heuristic player's card** (prefsolve.players.heuristic) from what it sees in each
@@ -189,7 +189,8 @@ class Method:
 
     def start(self) -> None:
         """A fresh player for a new ending played out."""
-        self.advisor = Advisor(samples=self.samples, endings=0 if self.name == "montecarlo" else self.cards)
+        self.advisor = Advisor(samples=self.samples, endings=0 if self.name == "montecarlo" else self.cards,
+                               inference=0)
 
     def card(self, state: DealState, view: SeatView) -> Card:
         advice = self.advisor.analysis(view)
@@ -237,7 +238,7 @@ def run(a: argparse.Namespace) -> list[dict]:
     out = open(a.rows, "a") if a.rows else None
     rows: list[dict] = []
     t0 = time.perf_counter()
-    cautious = Advisor(samples=a.samples, endings=a.cards)
+    cautious = Advisor(samples=a.samples, endings=a.cards, inference=0)
     sampled = Advisor(samples=a.samples, endings=0)
     methods = {m: Method(m, a.samples, a.cards) for m in METHODS}
     opponents = {o: opponent(o) for o in OPPONENTS}

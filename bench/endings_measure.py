@@ -8,7 +8,8 @@ Deals are played by three heuristic players (prefsolve.players.heuristic, with t
 at every card decision from the trick at whose start each hand holds ``--cards`` cards or fewer
 (default 4), the seat's advice is taken twice on what it sees (the advisor's view: auction model,
 open hands, the seat's own discard): sampled (``--samples`` layouts, agreed=10, as the advisor
-plays today) and exact (every layout that fits, prefsolve.analysis.endings). The exact figures of
+plays today) and exact (every layout that fits, weighed alike: ``inference=0``,
+prefsolve.analysis.endings). The exact figures of
 the sampled card are compared with those of the exact best card: the share of decisions where the
 sampled card is worse, and what it costs (P(make), tricks and whists, each the exact weighted
 figure; :func:`whist_loss`), and each decision's work (points of the search, engine calls of
@@ -106,7 +107,7 @@ def main() -> None:
         return
     out = open(a.rows, "w") if a.rows else None
     sampled = Advisor(samples=a.samples, endings=0)
-    exact = Advisor(samples=a.samples, endings=a.cards)
+    exact = Advisor(samples=a.samples, endings=a.cards, inference=0)
     rows = []
     t_exact = t_sampled = 0.0
     fallbacks = 0

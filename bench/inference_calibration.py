@@ -6,14 +6,18 @@
     PYTHONPATH=src python bench/inference_calibration.py --calibration --deals 60 --seed 2 --epsilon 0.05,0.2,0.5
 
 Deals are played by three players that are not the model (``--players heuristic``, the default:
-prefsolve.players.heuristic; ``advisor``: the sampling advisor). At every card decision with a
-choice from the trick at whose start each hand holds ``--cards`` cards or fewer (default 4), the
-layouts the exact ending search of the seat to play weighs (``advise(..., endings=4)``, the
-advisor's view: auction model, open hands) are weighed again, each by the probability of the cards
+prefsolve.players.heuristic; ``advisor``: the sampling advisor, its endings' layouts weighed
+alike). At every card decision with a choice from the trick at whose start each hand holds
+``--cards`` cards or fewer (default 4), the layouts the exact ending search of the seat to play
+weighs (``advise(..., endings=4, inference=0)``, the advisor's view: auction model, open hands)
+are weighed again, each by the probability of the cards
 the hidden hands played in it from six cards a hand on, if each of them plays one of his
 double-dummy best cards at random but for a chance ε of any legal card (the model of
 ``advise(..., inference=ε)``, docs/ADVICE.md). The double-dummy best cards of a layout do not
-depend on ε, so they are found once and every ε is a product of the same factors.
+depend on ε, so they are found once and every ε is a product of the same factors. ``--epsilon``
+takes ``1.0`` (every card played at random: only the number of legal cards counts) and ``mix``
+too: each hidden player's ε unknown, every one of :data:`MIX` alike likely, so his cards' chance
+is the mean of their chances under each (a Bayesian average, player by player).
 
 Per decision and weighting (uniform, and each ε of ``--epsilon``), three figures, each a proper
 score (higher is better, but for the Brier score):
@@ -54,6 +58,8 @@ from prefsolve.players.runner import decision_seed, derive_seed, play_deal
 from prefsolve.strains import ALLPASS, IGNORE, LEAD, TAKE
 
 ALL = (1 << 32) - 1
+#: The chances ``mix`` averages over, alike likely a priori for each player.
+MIX = (0.05, 0.2, 0.5, 1.0)
 OUT = 3     # the place of a card out of play: the talon, or the declarer's discard
 
 
@@ -116,9 +122,9 @@ def start_position(state: DealState, deal: Deal, discard: Cards | None, counted:
                     talon_mode=TAKE if state.talon_taken else IGNORE, discard=discard)
 
 
-def factors(state: DealState, layout: Sequence[int], hidden: Iterable[int]) -> list[tuple[bool, int, int]]:
+def factors(state: DealState, layout: Sequence[int], hidden: Iterable[int]) -> list[tuple[int, bool, int, int]]:
     """For each card a hidden seat played from :data:`INFERENCE_FROM` cards a hand on, in the
-    layout: whether it was one of his double-dummy best cards, how many best cards he had, how
+    layout: who played it, whether it was one of his double-dummy best cards, how many best cards he had, how
     many legal ones. Best is for the player's side: by the declarer's tricks in a game and misère,
     by his own in all-pass."""
     hidden = list(hidden)
@@ -132,19 +138,29 @@ def factors(state: DealState, layout: Sequence[int], hidden: Iterable[int]) -> l
             pos = positions[None if not state.all_pass else mover]
             legal = pos.legal_cards()
             best = pos.best_cards()
-            out.append((card in best, len(best), len(legal)))
+            out.append((mover, card in best, len(best), len(legal)))
         for pos in positions.values():
             pos.push(card)
     return out
 
 
-def weight(terms: Iterable[tuple[bool, int, int]], epsilon: float) -> float:
+def weight(terms: Iterable[tuple[int, bool, int, int]], epsilon: float | str) -> float:
     """The probability of the cards played (their :func:`factors`) if each is a best card at random
-    but for a chance ``epsilon`` of any legal card; 1 for ``epsilon`` 0 (the layouts alike)."""
+    but for a chance ``epsilon`` of any legal card; 1 for ``epsilon`` 0 (the layouts alike);
+    for ``"mix"``, each player's own epsilon unknown, every one of MIX alike likely."""
+    if epsilon == "mix":
+        by: dict[int, list] = {}
+        for t in terms:
+            by.setdefault(t[0], []).append(t)
+        p = 1.0
+        for own in by.values():
+            p *= sum(weight(own, e) for e in MIX) / len(MIX)
+        return p
+    assert isinstance(epsilon, float | int)
     if not epsilon:
         return 1.0
     p = 1.0
-    for is_best, n_best, n_legal in terms:
+    for _mover, is_best, n_best, n_legal in terms:
         p *= epsilon / n_legal + ((1 - epsilon) / n_best if is_best else 0.0)
     return p
 
@@ -212,6 +228,8 @@ def decision_row(state: DealState, advice_layouts: Sequence[Sequence[int]], epsi
                  "layouts": len(advice_layouts)}
     for e in [0.0, *epsilons]:
         ws = [weight(t, e) for t in terms]
+        if not sum(ws):
+            ws = [1.0] * len(ws)
         row[str(e)] = scores(advice_layouts, ws, real)
     return row
 
@@ -220,7 +238,7 @@ def play(a: argparse.Namespace, k: int) -> GameRecord | None:
     """Deal ``k`` played by the population's players; its record's final state holds its moves."""
     deal = Deal.random(derive_seed(a.seed, "deal", k))
     if a.players == "advisor":
-        players = [Advisor(samples=a.samples) for _ in range(3)]
+        players = [Advisor(samples=a.samples, inference=0) for _ in range(3)]
     else:
         h = HeuristicPlayer()
         players = [h, h, h]
@@ -231,12 +249,12 @@ def play(a: argparse.Namespace, k: int) -> GameRecord | None:
 
 
 def run(a: argparse.Namespace) -> tuple[list[dict], dict[str, int]]:
-    epsilons = [float(x) for x in a.epsilon.split(",")]
+    epsilons = [x if x == "mix" else float(x) for x in a.epsilon.split(",")]
     out = open(a.rows, "a") if a.rows else None
     rows: list[dict] = []
     skipped = {"fallback": 0, "one_layout": 0, "real_not_searched": 0}
     t0 = time.perf_counter()
-    advisor = Advisor(samples=a.samples, endings=a.cards)
+    advisor = Advisor(samples=a.samples, endings=a.cards, inference=0)     # its layouts, weighed here
     for k in range(a.first, a.deals):
         record = play(a, k)
         if record is None:
@@ -381,7 +399,7 @@ def main() -> None:
             rows = [json.loads(line) for line in f if line.strip()]
     else:
         rows, skipped = run(a)
-    eps = [str(float(x)) for x in a.epsilon.split(",")]
+    eps = [x if x == "mix" else str(float(x)) for x in a.epsilon.split(",")]
     print(json.dumps({"seed": a.seed, "players": a.players, "cards": a.cards, "skipped": skipped,
                       **summary(rows, eps)}, indent=1))
 

@@ -370,3 +370,42 @@ def test_advice_notes_a_close_choice_and_not_a_touching_card():
     assert [c.symbol for c in b.close] == ["♠7"] and b.to_dict()["close"] == ["S7"]
     assert b.close_text() == "(close: ♠7 as good as ♠J)"
     assert b.format().splitlines()[-1] == "play ♠J (close: ♠7 as good as ♠J)"
+
+
+def test_the_exact_endings_weigh_their_layouts_by_the_cards_played_by_default():
+    from prefsolve.analysis.advice import INFERENCE
+    from prefsolve.cli import main
+    from prefsolve.deal import Deal
+    from prefsolve.game import CARD
+    from prefsolve.players.advisor import DEFAULT_INFERENCE, Advisor
+    from prefsolve.players.base import seat_view
+    from prefsolve.players.heuristic import HeuristicPlayer
+    from prefsolve.players.runner import derive_seed, play_deal
+
+    option = next(p for p in main.commands["advise"].params if p.name == "inference")
+    assert INFERENCE == DEFAULT_INFERENCE == option.default == Advisor().inference == 0.5
+    h = HeuristicPlayer()
+    record = play_deal(Deal.random(derive_seed(5, "deal", 0)), [h, h, h], seed=derive_seed(5, "play", 0)).record
+    for state, _move in record.replay():
+        if state.kind != CARD or 10 - len(state.position.played_tricks) != 4 or len(state.options()) < 2:
+            continue
+        view = seat_view(state, state.decider, seed=1)
+        weighed = Advisor().analysis(view)
+        if weighed.method == "exact" and len({w for _lay, w in weighed.weighted}) > 1:
+            break
+    else:
+        raise AssertionError("no four-card ending whose cards played tell its layouts apart")
+    alike = Advisor(inference=0).analysis(view)
+    assert [lay for lay, _w in alike.weighted] == [lay for lay, _w in weighed.weighted]
+    assert {w for _lay, w in alike.weighted} == {1.0}
+    assert (weighed.inference, alike.inference) == (0.5, 0.0)
+    assert weighed.to_dict()["inference"] == 0.5 and alike.to_dict()["inference"] == 0.0
+    assert "the layouts weighed by the cards played (inference 0.5)" in weighed.format()
+    assert "weighed by the cards played" not in alike.format()
+    # The figures are the weighted means: a card's tricks differ from the plain mean of its layouts.
+    means = {s.card: s.tricks_mean for s in weighed.cards}
+    plain = {card: sum(t) / len(t) for card, t in weighed.values}
+    weights = [w for _lay, w in weighed.weighted]
+    for card, totals in weighed.values:
+        assert means[card] == pytest.approx(sum(w * t for w, t in zip(weights, totals)) / sum(weights))
+    assert any(means[c] != pytest.approx(plain[c]) for c in means)

@@ -35,10 +35,24 @@ def test_scores_of_a_hand_built_case():
 
 
 def test_weight_is_the_product_of_the_cards_chances():
-    terms = [(True, 2, 4), (False, 1, 3)]
+    terms = [(1, True, 2, 4), (2, False, 1, 3)]
     assert ic.weight(terms, 0.2) == pytest.approx((0.2 / 4 + 0.8 / 2) * (0.2 / 3))
     assert ic.weight(terms, 0.0) == 1.0
     assert ic.weight([], 0.5) == 1.0
+    assert ic.weight(terms, 1.0) == pytest.approx(1 / 4 * 1 / 3)
+
+
+def test_the_mixture_averages_each_players_epsilon_on_his_own_cards():
+    one = [(1, True, 2, 4), (1, False, 1, 3)]
+    two = [(2, True, 1, 2)]
+
+    def mixed(terms):
+        return sum(ic.weight(terms, e) for e in ic.MIX) / len(ic.MIX)
+    assert ic.weight(one + two, "mix") == pytest.approx(mixed(one) * mixed(two))
+    # Not one epsilon for both players: that would average the products instead.
+    joint = sum(ic.weight(one + two, e) for e in ic.MIX) / len(ic.MIX)
+    assert ic.weight(one + two, "mix") != pytest.approx(joint)
+    assert ic.weight([], "mix") == 1.0
 
 
 def test_paired_differences_and_clustered_errors():

@@ -49,6 +49,12 @@ EXACT, SAMPLED = "exact", "sampled"
 TOO_LARGE = N_("the ending has too many layouts or points for the exact search")
 #: Endings of at most this many cards a hand are searched exactly by default (:mod:`.endings`).
 ENDINGS = 4
+#: The layouts of an exact ending are weighed by the cards played with this chance of a card other
+#: than a double-dummy best one (0: alike). 0.5 is the value measured not to misplace the cards
+#: against players who do not play double-dummy and to place them better against those who play
+#: near it (docs/STRENGTH.md); a smaller chance trusts the cards played more and misplaces the
+#: cards of the first kind of player.
+INFERENCE = 0.5
 #: The default sampling of an advice: 100 layouts (each costs one solve per legal card), a fresh seed.
 ADVICE_SAMPLING = Sampling(samples=100)
 
@@ -119,6 +125,9 @@ class Advice:
     weighted: tuple[tuple[tuple[int, int, int], float], ...] = field(default=(), repr=False, compare=False)
     """With ``method`` exact: each layout searched (the card masks seats 0, 1, 2 still hold) and its
     weight (1 each without ``inference``)."""
+    inference: float = 0.0
+    """With ``method`` exact: the chance of a card other than a best one by which the layouts
+    were weighed (``advise``'s ``inference``); 0 when they were weighed alike or sampled."""
 
     @property
     def samples(self) -> int:
@@ -196,8 +205,8 @@ class Advice:
                 "redrawn": self.redrawn, "discards_replaced": self.discards_replaced,
                 "cards": {str(s.card): s.to_dict() for s in self.cards},
                 "recommendation": self.recommendation.to_dict(), "model": self.model,
-                "method": self.method, "exact_layouts": self.exact_layouts, "fallback": self.fallback,
-                "close": [str(c) for c in self.close]}
+                "method": self.method, "exact_layouts": self.exact_layouts, "inference": self.inference,
+                "fallback": self.fallback, "close": [str(c) for c in self.close]}
 
     def _given(self) -> list[str]:
         """What the layouts met, in the active language: the suits shown out of, then the sampling's conditions."""
@@ -225,6 +234,9 @@ class Advice:
             rows.append(ngettext("exact: the one layout that fits was searched by single-dummy play",
                                  "exact: all {count} layouts that fit were searched by single-dummy play",
                                  self.exact_layouts or 0, count=self.exact_layouts or 0))
+            if self.inference:
+                rows.append(_("the layouts weighed by the cards played (inference {epsilon:g})",
+                              epsilon=self.inference))
         elif self.fallback is not None:
             rows.append(_("sampled: {reason}", reason=_(self.fallback)))
         given = self._given()
@@ -544,7 +556,7 @@ def advise(hand: Hand | str, seat: int, *, contract: Contract | str, declarer: i
            auction: str | None = None,
            whist: str | None = None, tolerance: float = TOLERANCE, rules: Rules | str = "sochi",
            sampling: Sampling = ADVICE_SAMPLING, agreed: int | None = None, reuse: Sequence[Deal] = (),
-           endings: int = ENDINGS, inference: float = 0.0, solver: Solver | None = None,
+           endings: int = ENDINGS, inference: float = INFERENCE, solver: Solver | None = None,
            progress: Progress | None = None) -> Advice:
     """Every legal card's expected result for ``seat``, to play now, from what it has seen.
 
@@ -580,9 +592,10 @@ def advise(hand: Hand | str, seat: int, *, contract: Contract | str, declarer: i
     single-dummy play (:mod:`.endings`: the seat plays one card for all the layouts it
     cannot tell apart, the others see every card) instead of sampled; ``method`` says which
     was done, and ``fallback`` why an ending past the search's cap was sampled. ``inference``
-    (0 ≤ epsilon < 1; 0: off): the searched layouts are weighed by how likely the cards the unseen
-    hands played are in each, each player taken to play one of his double-dummy best cards at random
-    but for a chance epsilon of any legal card (docs/ADVICE.md).
+    (0 ≤ epsilon < 1; default :data:`INFERENCE`, 0.5; 0: alike): the searched layouts are weighed
+    by how likely the cards the unseen hands played are in each, each player taken to play one of
+    his double-dummy best cards at random but for a chance epsilon of any legal card
+    (docs/ADVICE.md); ``Advice.inference`` says the chance used.
     ``progress`` is called with 1 for each layout valued.
     """
 
@@ -688,7 +701,7 @@ def advise(hand: Hand | str, seat: int, *, contract: Contract | str, declarer: i
             return Advice(seat, hand, "allpass" if allpass else str(c), declarer, Cards(cards_played), sampling,
                           r.label, texts, None, 0, 0, tuple(stats_x), _ranked(stats_x, c, seat, declarer)[0].card,
                           count, (), 0, showed_out, totals, method=EXACT, exact_layouts=count,
-                          weighted=weighted)
+                          weighted=weighted, inference=float(inference))
     pool = [d for d in reuse if sampler.fits(d)]
     pool.reverse()      # popped from the end: the earlier layouts first
     reused = len(pool)

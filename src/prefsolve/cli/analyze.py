@@ -390,10 +390,10 @@ def whist(hand, seat, declarer, contract, partner, talon_cards, samples, adaptiv
 @click.option("--endings", type=click.IntRange(0, 10), default=4, show_default=True, metavar="CARDS",
               help=N_("From the trick at whose start each hand holds this many cards or fewer, search every layout "
                       "exactly by single-dummy play instead of sampling (0: never; docs/ADVICE.md)."))
-@click.option("--inference", type=click.FloatRange(0, 1, max_open=True), default=0.0, show_default=True,
+@click.option("--inference", type=click.FloatRange(0, 1, max_open=True), default=0.5, show_default=True,
               metavar="EPSILON",
               help=N_("Weigh the searched layouts by the cards played, each player taken to play a double-dummy "
-                      "best card but for this chance of any card (0: off; docs/ADVICE.md)."))
+                      "best card but for this chance of any card (0: alike; docs/ADVICE.md)."))
 @samples_option(100, N_("Sampled layouts (each costs one solve per legal card). At most {most_samples}."))
 @functools.partial(_common, jobs=False)
 @_errors_to_exit2

@@ -28,7 +28,7 @@ at whose start each hand holds this many cards or fewer (default 4; 0: never),
 the card is chosen by exact single-dummy search over every layout that fits
 (:mod:`prefsolve.analysis.endings`) instead of sampling, ``inference``: those
 layouts weighed by the cards played (:func:`~prefsolve.analysis.advise`'s
-``inference``, default 0: alike). When the
+``inference``, default 0.5; 0: alike). When the
 calls cannot be met by any hand the sampler finds (a player who bids without
 the cards), that decision is taken without the auction model, and so are the
 seat's later cards in the deal (the cards played only narrow the layouts). Contracts the
@@ -67,6 +67,9 @@ DEFAULT_SAMPLES = 50
 DEFAULT_AGREED = 10
 #: Endings of this many cards a hand or fewer are played by exact single-dummy search (0: sampled).
 DEFAULT_ENDINGS = 4
+#: The layouts of those endings are weighed by the cards played with this chance of a card other
+#: than a double-dummy best one (advise's default, :data:`prefsolve.analysis.advice.INFERENCE`).
+DEFAULT_INFERENCE = 0.5
 _WHIST_WORDS = {"whist": "whist", "pass": "pass", "half-whist": "half"}
 
 
@@ -79,7 +82,7 @@ class Advisor(Player):
 
     def __init__(self, samples: int = DEFAULT_SAMPLES, tolerance: float | None = None, auction: bool = True,
                  seed: int = 0, agreed: int = DEFAULT_AGREED, endings: int = DEFAULT_ENDINGS,
-                 inference: float = 0.0) -> None:
+                 inference: float = DEFAULT_INFERENCE) -> None:
         from ..analysis.auction_model import TOLERANCE, check_tolerance
 
         self.samples = check_count(samples, "samples", 1)
@@ -224,4 +227,4 @@ def _concession_value(view: SeatView) -> float:
     return float(settle(s.pool, s.mountain, s.whists, view.rules)[0])
 
 
-__all__ = ["Advisor", "DEFAULT_SAMPLES", "DEFAULT_AGREED", "DEFAULT_ENDINGS"]
+__all__ = ["Advisor", "DEFAULT_SAMPLES", "DEFAULT_AGREED", "DEFAULT_ENDINGS", "DEFAULT_INFERENCE"]
