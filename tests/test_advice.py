@@ -402,6 +402,9 @@ def test_the_exact_endings_weigh_their_layouts_by_the_cards_played_by_default():
     assert weighed.to_dict()["inference"] == 0.5 and alike.to_dict()["inference"] == 0.0
     assert "the layouts weighed by the cards played (inference 0.5)" in weighed.format()
     assert "weighed by the cards played" not in alike.format()
+    # The text names the model the figures come from: the exact search, not sampling.
+    from prefsolve.analysis.advice import _MODEL, _MODEL_EXACT
+    assert _MODEL_EXACT in weighed.format() and _MODEL not in weighed.format()
     # The figures are the weighted means: a card's tricks differ from the plain mean of its layouts.
     means = {s.card: s.tricks_mean for s in weighed.cards}
     plain = {card: sum(t) / len(t) for card, t in weighed.values}

@@ -253,7 +253,7 @@ class Advice:
                 p = f"{chance:>10.3f} ± {s.p_make_se:.3f}"
             rows.append(f"{s.card.format(lang):<6}{s.tricks_mean:>9.2f} ± {s.tricks_mean_se:.2f}{p}{mark}")
         rows.append(_("(tricks: seat {seat}'s, the mean; {model})",
-                      seat=self.declarer if self.declarer is not None else self.seat, model=_(_MODEL)))
+                      seat=self.declarer if self.declarer is not None else self.seat, model=_(self.model)))
         close = self.close_text()
         line = _("play {card}", card=self.card.format(lang))
         rows.append(f"{line} {close}" if close else line)
