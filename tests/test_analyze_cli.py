@@ -403,3 +403,26 @@ def test_a_long_analysis_shows_its_bar_within_a_second_on_a_terminal(args, label
         child.terminate(force=True)
     # The start of Python and the package, then one second (SHOW_AFTER), on a busy shared host.
     assert shown < 8, shown
+
+
+# An all-pass four-card ending of a game the heuristic players played (seat 2 to play, 70 layouts).
+ALLPASS_ENDING = ["KT.AJ8.9.AJ98", "--seat", "2", "--contract", "allpass", "--talon", "SA DK",
+                  "--auction", "pass pass pass",
+                  "--played", "S8 S7 SK D8 DT D9 S9 ST SQ CT C7 C8 C9 CQ CJ CK CA SJ"]
+
+
+def test_advise_weighs_an_exact_ending_by_the_cards_played_unless_told_not_to():
+    def advice(*extra):
+        r = CliRunner().invoke(main, ["advise", *ALLPASS_ENDING, *extra, "--json"])
+        assert r.exit_code == 0, r.output
+        return json.loads(r.stdout)
+
+    weighed, alike = advice(), advice("--inference", "0")
+    assert (weighed["method"], weighed["exact_layouts"], weighed["inference"]) == ("exact", 70, 0.5)
+    assert (alike["method"], alike["exact_layouts"], alike["inference"]) == ("exact", 70, 0.0)
+    means = {card: s["tricks_mean"] for card, s in weighed["cards"].items()}
+    plain = {card: s["tricks_mean"] for card, s in alike["cards"].items()}
+    assert means.keys() == plain.keys() and means != plain
+    r = CliRunner().invoke(main, ["advise", *ALLPASS_ENDING, "--lang", "ru"])
+    assert "расклады взвешены по сыгранным картам (вывод из розыгрыша 0.5)" in r.output
+    assert "перебраны все 70 подходящих раскладов" in r.output

@@ -65,7 +65,10 @@ CASES = {
                ["JT97.A7.8.Q98", "--seat", "1", "--contract", "allpass", "--played", "SA", "--talon", "S8 CQ",
                 "-n", "3", "--seed", "1"],
                ["JT97.A7.8.Q98", "--seat", "1", "--contract", "6NT", "--declarer", "2", "--played", "SA",
-                "--known", "2:SK SQ", "--void", "0:S", "--auction", "pass pass 6NT", "-n", "3", "--seed", "1"]],
+                "--known", "2:SK SQ", "--void", "0:S", "--auction", "pass pass 6NT", "-n", "3", "--seed", "1"],
+               # an exact ending, its layouts weighed by the cards played
+               ["KT.AJ8.9.AJ98", "--seat", "2", "--contract", "allpass", "--talon", "SA DK", "--auction",
+                "pass pass pass", "--played", "S8 S7 SK D8 DT D9 S9 ST SQ CT C7 C8 C9 CQ CJ CK CA SJ"]],
 }
 
 
