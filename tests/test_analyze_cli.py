@@ -426,3 +426,7 @@ def test_advise_weighs_an_exact_ending_by_the_cards_played_unless_told_not_to():
     r = CliRunner().invoke(main, ["advise", *ALLPASS_ENDING, "--lang", "ru"])
     assert "расклады взвешены по сыгранным картам (вывод из розыгрыша 0.5)" in r.output
     assert "перебраны все 70 подходящих раскладов" in r.output
+    assert r.output.splitlines()[0] == "Ход места 2 на распасах, сыграно карт: 18"     # no samples drawn
+    r = CliRunner().invoke(main, ["advise", *ALLPASS_ENDING])
+    assert r.output.splitlines()[:2] == ["Seat 2 to play in all-pass, after 18 cards played",
+                                         "exact: all 70 layouts that fit were searched by single-dummy play"]

@@ -221,7 +221,14 @@ class Advice:
         contract = (self.contract if lang == "en" or self.contract == ALLPASS
                     else Contract.parse(self.contract).format(lang))
         fields = {"seat": self.seat, "contract": contract, "samples": self.samples, "played": len(self.played)}
-        if self.seat == self.declarer:
+        if self.method == EXACT:    # no samples: the next line counts the layouts searched
+            if self.seat == self.declarer:
+                head = _("Seat {seat} (the declarer) to play in {contract}, after {played} cards played", **fields)
+            elif self.declarer is not None:
+                head = _("Seat {seat} (a defender) to play in {contract}, after {played} cards played", **fields)
+            else:
+                head = _("Seat {seat} to play in all-pass, after {played} cards played", **fields)
+        elif self.seat == self.declarer:
             head = _("Seat {seat} (the declarer) to play in {contract}, {samples} samples, after {played} cards "
                      "played", **fields)
         elif self.declarer is not None:
