@@ -46,11 +46,10 @@ import math
 import time
 from collections.abc import Iterable, Sequence
 
-from prefsolve.analysis.advice import INFERENCE_FROM
+from prefsolve.analysis.advice import _chance, _played_factors
 from prefsolve.cards import Card, Cards, Hand
 from prefsolve.deal import Deal
 from prefsolve.game import CARD, DealState, GameRecord
-from prefsolve.play import Position
 from prefsolve.players.advisor import Advisor
 from prefsolve.players.base import seat_view
 from prefsolve.players.heuristic import HeuristicPlayer
@@ -110,59 +109,39 @@ def layout_deal(state: DealState, layout: Sequence[int]) -> tuple[Deal, Cards | 
     return Deal([Hand(m) for m in hands], Hand(out)), None
 
 
-def start_position(state: DealState, deal: Deal, discard: Cards | None, counted: int | None) -> Position:
-    """A position at the start of the play of ``deal`` as ``state``'s play is set: the declarer
-    counted in a game, ``counted`` in all-pass."""
-    if state.all_pass:
-        lead = state.rules.raspasy_talon == "sets_suit"
-        return Position(deal, strain=ALLPASS, seat=counted, talon_mode=LEAD if lead else IGNORE,
-                        turn=state.turn if lead else None)
-    assert state.contract is not None
-    return Position(deal, state.declarer, strain=state.contract.strain, leader=state.leader,
-                    talon_mode=TAKE if state.talon_taken else IGNORE, discard=discard)
-
-
 def factors(state: DealState, layout: Sequence[int], hidden: Iterable[int]) -> list[tuple[int, bool, int, int]]:
-    """For each card a hidden seat played from :data:`INFERENCE_FROM` cards a hand on, in the
-    layout: who played it, whether it was one of his double-dummy best cards, how many best cards he had, how
-    many legal ones. Best is for the player's side: by the declarer's tricks in a game and misère,
-    by his own in all-pass."""
-    hidden = list(hidden)
+    """The advice's factors of the cards played in the layout (``advise``'s own
+    ``_played_factors``, with the play of ``state``): for each card a hidden seat played from
+    ``INFERENCE_FROM`` cards a hand on, who played it, whether it was one of his double-dummy
+    best cards, how many best cards he had, how many legal ones."""
     deal, discard = layout_deal(state, layout)
-    counted: list[int | None] = [None] if not state.all_pass else list(hidden)
-    positions = {s: start_position(state, deal, discard, s) for s in counted}
-    start = 3 * (10 - INFERENCE_FROM)
-    out = []
-    for k, (card, mover) in enumerate(plays(state)):
-        if k >= start and mover in hidden:
-            pos = positions[None if not state.all_pass else mover]
-            legal = pos.legal_cards()
-            best = pos.best_cards()
-            out.append((mover, card in best, len(best), len(legal)))
-        for pos in positions.values():
-            pos.push(card)
-    return out
+    moves = plays(state)
+    lead = state.all_pass and state.rules.raspasy_talon == "sets_suit"
+    if state.all_pass:
+        declarer, strain, mode = None, ALLPASS, LEAD if lead else IGNORE
+    else:
+        assert state.contract is not None
+        declarer, strain, mode = state.declarer, state.contract.strain, TAKE if state.talon_taken else IGNORE
+    return _played_factors(deal, None if discard is None else discard.mask, declarer=declarer, strain=strain,
+                           leader=state.leader, played=[c for c, _ in moves], who=[s for _, s in moves],
+                           hidden=list(hidden), turn=state.turn if lead else None, talon_mode=mode, solver=None)
 
 
-def weight(terms: Iterable[tuple[int, bool, int, int]], epsilon: float | str) -> float:
+def weight(terms: Sequence[tuple[int, bool, int, int]], epsilon: float | str) -> float:
     """The probability of the cards played (their :func:`factors`) if each is a best card at random
-    but for a chance ``epsilon`` of any legal card; 1 for ``epsilon`` 0 (the layouts alike);
-    for ``"mix"``, each player's own epsilon unknown, every one of MIX alike likely."""
+    but for a chance ``epsilon`` of any legal card (``advise``'s ``_chance``); 1 for ``epsilon`` 0
+    (the layouts alike); for ``"mix"``, each player's own epsilon unknown, every one of MIX alike
+    likely."""
     if epsilon == "mix":
         by: dict[int, list] = {}
         for t in terms:
             by.setdefault(t[0], []).append(t)
         p = 1.0
         for own in by.values():
-            p *= sum(weight(own, e) for e in MIX) / len(MIX)
+            p *= sum(_chance(own, e) for e in MIX) / len(MIX)
         return p
     assert isinstance(epsilon, float | int)
-    if not epsilon:
-        return 1.0
-    p = 1.0
-    for _mover, is_best, n_best, n_legal in terms:
-        p *= epsilon / n_legal + ((1 - epsilon) / n_best if is_best else 0.0)
-    return p
+    return _chance(terms, epsilon) if epsilon else 1.0
 
 
 def place_of(layout: Sequence[int], card: int) -> int:

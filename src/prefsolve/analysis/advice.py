@@ -19,7 +19,7 @@ from the next card on.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
@@ -334,7 +334,8 @@ def _exact_cards(*, hand: Hand, seat: int, contract: Contract | None, strain: st
                  inference: float) -> tuple[list[CardStats], int, tuple, tuple]:
     """Every legal card's figures by the exact single-dummy search of :mod:`.endings` over every
     layout of the unseen cards that fits what the seat has seen, and the number of layouts.
-    ``inference``: 0 weighs the layouts alike, else each by :func:`_likelihood` with that epsilon.
+    ``inference``: 0 weighs the layouts alike, else each by :func:`_chance` of its :func:`_played_factors`
+    with that epsilon.
     Raises :class:`~.endings.TooLarge` (with the reason, English) when the ending is not searched."""
     from .endings import TooLarge, layouts, search
 
@@ -452,10 +453,9 @@ def _exact_cards(*, hand: Hand, seat: int, contract: Contract | None, strain: st
         for masks in found:
             whole = deal_of(masks)
             assert whole is not None    # the layout was built from the cards seen
-            weights.append(_likelihood(whole[0], whole[1] if took_talon else None, declarer=declarer,
-                                       strain=strain, leader=leader, played=played, who=who,
-                                       hidden=hidden, turn=turn, talon_mode=talon_mode, solver=solver,
-                                       epsilon=inference))
+            weights.append(_chance(_played_factors(
+                whole[0], whole[1] if took_talon else None, declarer=declarer, strain=strain, leader=leader,
+                played=played, who=who, hidden=hidden, turn=turn, talon_mode=talon_mode, solver=solver), inference))
         if not sum(weights):
             weights = [1.0] * n
     total_weight = sum(weights)
@@ -480,31 +480,36 @@ def _exact_cards(*, hand: Hand, seat: int, contract: Contract | None, strain: st
 INFERENCE_FROM = 6
 
 
-def _likelihood(deal: Deal, discard: int | None, *, declarer: int | None, strain: str, leader: int,
-                played: list[Card], who: list[int], hidden: list[int], turn: Cards | None, talon_mode: str | None,
-                solver: Solver | None, epsilon: float) -> float:
-    """How likely the cards the hidden seats played are in ``deal``, if each of them plays one of his
-    double-dummy best cards at random (a chance ``1 - epsilon``) or any legal card at random
-    (``epsilon``): the product over their cards of the tricks from :data:`INFERENCE_FROM` cards a
-    hand on. Best is for the player's own side: in a game and misère by the declarer's tricks, in
-    all-pass by the player's own."""
+def _played_factors(deal: Deal, discard: int | None, *, declarer: int | None, strain: str, leader: int,
+                    played: list[Card], who: list[int], hidden: list[int], turn: Cards | None,
+                    talon_mode: str | None, solver: Solver | None) -> list[tuple[int, bool, int, int]]:
+    """For each card a hidden seat played in ``deal`` from :data:`INFERENCE_FROM` cards a hand on:
+    who played it, whether it was one of his double-dummy best cards, how many best cards he had
+    and how many legal ones. Best is for the player's own side: in a game and misère by the
+    declarer's tricks, in all-pass by the player's own."""
     start = 3 * (10 - INFERENCE_FROM)
     disc = Cards(iter(Hand(discard))) if discard is not None else None
     counted = [None] if declarer is not None else hidden
     positions = {s: Position(deal, declarer, strain=strain, seat=s, leader=leader, talon_mode=talon_mode,
                              discard=disc, turn=turn, solver=solver) for s in counted}
-    like = 1.0
+    out = []
     for k, (card, mover) in enumerate(zip(played, who)):
         if k >= start and mover in hidden:
             pos = positions[None if declarer is not None else mover]
-            legal = pos.legal_cards()
             best = pos.best_cards()
-            p = epsilon / len(legal)
-            if card in best:
-                p += (1 - epsilon) / len(best)
-            like *= p
+            out.append((mover, card in best, len(best), len(pos.legal_cards())))
         for pos in positions.values():
             pos.push(card)
+    return out
+
+
+def _chance(factors: Iterable[tuple[int, bool, int, int]], epsilon: float) -> float:
+    """How likely the cards of ``factors`` (:func:`_played_factors`) are if each player plays one of
+    his double-dummy best cards at random (a chance ``1 - epsilon``) or any legal card at random
+    (``epsilon``): the product of each card's chance."""
+    like = 1.0
+    for _mover, is_best, n_best, n_legal in factors:
+        like *= epsilon / n_legal + ((1 - epsilon) / n_best if is_best else 0.0)
     return like
 
 
