@@ -259,6 +259,7 @@ class _Search:
             seen |= 1 << c
         vectors: list[tuple[int, ...]] = []
         last = -1
+        stop = self.shortcuts and (worlds[0][0] | worlds[0][1] | worlds[0][2]).bit_count() > STOP_FROM
         for card in _bits(legal):
             # Touching cards (no card between them anywhere but in this hand) give the same front.
             if last >= 0 and last >> 3 == card >> 3 and not seen & (((1 << card) - 1) & ~((1 << (last + 1)) - 1)):
@@ -270,16 +271,15 @@ class _Search:
             if self.shortcuts and vectors:
                 vectors = list(pareto(vectors))
             got = self._child(worlds, leader, trick, mover, card, vectors)
-            if self.shortcuts:
-                # No plan does better in a layout than double-dummy play there: a card whose front
-                # holds that vector beats or ties every plan of every card, and is the whole front.
-                # Such a front is that one vector (every other is below it): only a single vector
-                # is checked, layout by layout, and the engine asked no further than its first shortfall.
-                if len(got) == 1 and (worlds[0][0] | worlds[0][1] | worlds[0][2]).bit_count() > STOP_FROM:
-                    (v,) = got
-                    if all(x == self.double_dummy(w, leader, trick) for x, w in zip(v, worlds)):
-                        self.stops += 1
-                        return got
+            # No plan does better in a layout than double-dummy play there: a card whose front
+            # holds that vector beats or ties every plan of every card, and is the whole front.
+            # Such a front is that one vector (every other is below it): only a single vector
+            # is checked, layout by layout, and the engine asked no further than its first shortfall.
+            if stop and len(got) == 1:
+                (v,) = got
+                if all(x == self.double_dummy(w, leader, trick) for x, w in zip(v, worlds)):
+                    self.stops += 1
+                    return got
             vectors.extend(got)
         self._spend(len(vectors) ** 2)
         return pareto(vectors)
